@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ClubConfig(AppConfig):
+    name = "club"
+    verbose_name = _("Clubs and people")
+    default_auto_field = "django.db.models.BigAutoField"

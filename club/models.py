@@ -1,0 +1,168 @@
+"""The site's people: users, clubs, memberships, invites and the audit log."""
+
+from __future__ import annotations
+
+import secrets
+import zoneinfo
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
+
+
+class User(AbstractUser):
+    """Custom from the first migration, so profile fields never need a one-to-one side table."""
+
+    display_name = models.CharField(_("display name"), max_length=60, blank=True)
+    preferred_language = models.CharField(
+        _("preferred language"), max_length=8, choices=settings.LANGUAGES, blank=True
+    )
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="UTC", validators=[validate_time_zone]
+    )
+
+    def __str__(self) -> str:
+        return self.display_name or self.username
+
+    @property
+    def shown_name(self) -> str:
+        return self.display_name or self.username
+
+
+class Club(models.Model):
+    class JoinPolicy(models.TextChoices):
+        OPEN = "open", _("Open: anyone can join")
+        APPROVAL = "approval", _("By approval: a manager accepts each request")
+        INVITE = "invite", _("Invite only: join through an invite link")
+
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    slug = models.SlugField(_("slug"), max_length=90, unique=True)
+    description = models.TextField(_("description"), blank=True, max_length=2000)
+    join_policy = models.CharField(
+        _("join policy"), max_length=10, choices=JoinPolicy.choices, default=JoinPolicy.OPEN
+    )
+    default_preset = models.CharField(_("default preset"), max_length=20, default="classic")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club_detail", kwargs={"slug": self.slug})
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner", _("Owner")
+        MANAGER = "manager", _("Manager")
+        MEMBER = "member", _("Member")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending approval")
+        ACTIVE = "active", _("Active")
+        BANNED = "banned", _("Banned")
+        LEFT = "left", _("Left")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_one_per_club_user"),
+            models.UniqueConstraint(
+                fields=["club"], condition=models.Q(role="owner"), name="membership_one_owner_per_club"
+            ),
+        ]
+        indexes = [models.Index(fields=["club", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club} ({self.role}, {self.status})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def is_manager(self) -> bool:
+        """Owners manage too: every manager permission is also the owner's."""
+        return self.is_active and self.role in (self.Role.OWNER, self.Role.MANAGER)
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Invite(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    code = models.CharField(max_length=40, unique=True, default=new_invite_code)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(_("expires at"))
+    max_uses = models.PositiveIntegerField(_("maximum uses"), default=1)
+    uses = models.PositiveIntegerField(_("uses"), default=0)
+    revoked = models.BooleanField(_("revoked"), default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("invite")
+        verbose_name_plural = _("invites")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(uses__lte=models.F("max_uses")), name="invite_uses_le_max")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} invite {self.code[:6]}…"
+
+    def get_absolute_url(self) -> str:
+        return reverse("invite_accept", kwargs={"code": self.code})
+
+    @property
+    def is_usable(self) -> bool:
+        return not self.revoked and self.uses < self.max_uses and self.expires_at > timezone.now()
+
+
+class AuditLog(models.Model):
+    """One row per action a manager or the system performs on someone (pretix's log_action)."""
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_logs")
+    action = models.CharField(_("action"), max_length=64, db_index=True)
+    target_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    target = models.CharField(_("target"), max_length=200, blank=True)
+    data = models.JSONField(_("data"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("time"), default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("audit log entry")
+        verbose_name_plural = _("audit log")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.target}"

@@ -1,0 +1,260 @@
+"""Writes for clubs and memberships. Each one checks, locks, changes and logs in one transaction.
+
+Views, admin actions and tasks call these and hold no rules of their own. Every action a manager
+(or the system) performs on someone writes an ``AuditLog`` row with a dotted action name.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from .errors import NotAllowed, ServiceError
+from .models import AuditLog, Club, Invite, Membership, User
+
+Role = Membership.Role
+Status = Membership.Status
+
+
+def audit_log_write(
+    *,
+    action: str,
+    actor: User | None,
+    club: Club | None,
+    target_user: User | None = None,
+    target: str = "",
+    data: dict[str, Any] | None = None,
+) -> AuditLog:
+    return AuditLog.objects.create(
+        action=action,
+        actor=actor,
+        club=club,
+        target_user=target_user,
+        target=target or (str(target_user) if target_user else ""),
+        data=data or {},
+    )
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name, allow_unicode=False)[:80] or "club"
+    slug, n = base, 2
+    while Club.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def club_create(
+    *, user: User, name: str, description: str = "", join_policy: str = Club.JoinPolicy.OPEN
+) -> Club:
+    name = name.strip()
+    if not name:
+        raise ServiceError(_("A club needs a name."))
+    if join_policy not in Club.JoinPolicy.values:
+        raise ServiceError(_("Unknown join policy."))
+    if Club.objects.filter(name__iexact=name).exists():
+        raise ServiceError(_("A club with this name already exists."))
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(
+                name=name,
+                slug=_unique_slug(name),
+                description=description.strip(),
+                join_policy=join_policy,
+                created_by=user,
+            )
+            Membership.objects.create(club=club, user=user, role=Role.OWNER, status=Status.ACTIVE)
+            audit_log_write(action="club.created", actor=user, club=club, target=club.name,
+                            data={"join_policy": join_policy})
+    except IntegrityError as exc:  # a racing request took the name between the check and the insert
+        raise ServiceError(_("A club with this name already exists.")) from exc
+    return club
+
+
+def _lock_membership(*, club: Club, user: User) -> Membership | None:
+    return Membership.objects.select_for_update().filter(club=club, user=user).first()
+
+
+def _require_manager(*, club: Club, actor: User) -> Membership:
+    membership = Membership.objects.filter(club=club, user=actor).first()
+    if membership is None or not membership.is_manager:
+        raise NotAllowed(_("Only the club's managers can do this."))
+    return membership
+
+
+def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
+    """Create or revive a membership. Banned people stay out whatever door they try."""
+    membership = _lock_membership(club=club, user=user)
+    if membership is not None:
+        if membership.status == Status.BANNED:
+            raise NotAllowed(_("You are banned from this club."))
+        if membership.status == Status.ACTIVE:
+            raise ServiceError(_("You are already a member of this club."), code="already_member")
+        if membership.status == Status.PENDING and status == Status.PENDING:
+            raise ServiceError(_("Your request to join is already waiting for a manager."), code="pending")
+        membership.status = status
+        membership.role = Role.MEMBER
+        membership.save(update_fields=["status", "role", "updated_at"])
+    else:
+        membership = Membership.objects.create(club=club, user=user, role=Role.MEMBER, status=status)
+    audit_log_write(
+        action="membership.requested" if status == Status.PENDING else "membership.joined",
+        actor=user, club=club, target_user=user, data={"via": via},
+    )
+    return membership
+
+
+@transaction.atomic
+def membership_join(*, club: Club, user: User) -> Membership:
+    """Join an open club, or ask to join a club by approval. Invite-only clubs need an invite."""
+    if club.join_policy == Club.JoinPolicy.OPEN:
+        return _enter(club=club, user=user, status=Status.ACTIVE, via="open")
+    if club.join_policy == Club.JoinPolicy.APPROVAL:
+        return _enter(club=club, user=user, status=Status.PENDING, via="request")
+    raise NotAllowed(_("This club is invite only: ask a manager for an invite link."))
+
+
+@transaction.atomic
+def invite_create(
+    *, club: Club, actor: User, days_valid: int = 7, max_uses: int = 1
+) -> Invite:
+    _require_manager(club=club, actor=actor)
+    if not 1 <= days_valid <= 90:
+        raise ServiceError(_("An invite can be valid for 1 to 90 days."))
+    if not 1 <= max_uses <= 1000:
+        raise ServiceError(_("An invite can be used 1 to 1000 times."))
+    invite = Invite.objects.create(
+        club=club, created_by=actor, expires_at=timezone.now() + timedelta(days=days_valid), max_uses=max_uses
+    )
+    audit_log_write(action="invite.created", actor=actor, club=club, target=invite.code[:8],
+                    data={"days_valid": days_valid, "max_uses": max_uses})
+    return invite
+
+
+@transaction.atomic
+def invite_revoke(*, invite: Invite, actor: User) -> Invite:
+    _require_manager(club=invite.club, actor=actor)
+    invite = Invite.objects.select_for_update().get(pk=invite.pk)
+    invite.revoked = True
+    invite.save(update_fields=["revoked"])
+    audit_log_write(action="invite.revoked", actor=actor, club=invite.club, target=invite.code[:8])
+    return invite
+
+
+@transaction.atomic
+def invite_accept(*, code: str, user: User) -> Membership:
+    """Use an invite link. The invite row is locked, so two people racing for its last use get one
+    membership and one clear refusal."""
+    invite = Invite.objects.select_for_update().select_related("club").filter(code=code).first()
+    if invite is None:
+        raise ServiceError(_("This invite link is not valid."), code="invite_invalid")
+    if invite.revoked:
+        raise ServiceError(_("This invite has been withdrawn."), code="invite_revoked")
+    if invite.expires_at <= timezone.now():
+        raise ServiceError(_("This invite has expired."), code="invite_expired")
+    if invite.uses >= invite.max_uses:
+        raise ServiceError(_("This invite has been used up."), code="invite_used_up")
+    membership = _enter(club=invite.club, user=user, status=Status.ACTIVE, via=f"invite:{invite.code[:8]}")
+    invite.uses += 1
+    invite.save(update_fields=["uses"])
+    return membership
+
+
+def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership, Membership]:
+    """Lock the target's row and check the actor manages its club; returns (actor's, target's)."""
+    mine = _require_manager(club=membership.club, actor=actor)
+    target = Membership.objects.select_for_update().select_related("club", "user").get(pk=membership.pk)
+    if target.user_id == actor.pk:
+        raise NotAllowed(_("You cannot do this to yourself."))
+    if target.role == Role.OWNER:
+        raise NotAllowed(_("Nobody can act on the club's owner."))
+    if target.role == Role.MANAGER and mine.role != Role.OWNER:
+        raise NotAllowed(_("Only the owner can act on a manager."))
+    return mine, target
+
+
+@transaction.atomic
+def membership_approve(*, membership: Membership, actor: User) -> Membership:
+    _, target = _managed_target(membership=membership, actor=actor)
+    if target.status != Status.PENDING:
+        raise ServiceError(_("This request is no longer waiting for approval."))
+    target.status = Status.ACTIVE
+    target.save(update_fields=["status", "updated_at"])
+    audit_log_write(action="membership.approved", actor=actor, club=target.club, target_user=target.user)
+    return target
+
+
+@transaction.atomic
+def membership_refuse(*, membership: Membership, actor: User) -> Membership:
+    _, target = _managed_target(membership=membership, actor=actor)
+    if target.status != Status.PENDING:
+        raise ServiceError(_("This request is no longer waiting for approval."))
+    target.status = Status.LEFT
+    target.save(update_fields=["status", "updated_at"])
+    audit_log_write(action="membership.refused", actor=actor, club=target.club, target_user=target.user)
+    return target
+
+
+@transaction.atomic
+def membership_set_role(*, membership: Membership, actor: User, role: str) -> Membership:
+    """Promote a member to manager or demote a manager. Only the owner hands out management."""
+    if role not in (Role.MANAGER, Role.MEMBER):
+        raise ServiceError(_("A member can be made a manager or a plain member."))
+    mine, target = _managed_target(membership=membership, actor=actor)
+    if mine.role != Role.OWNER:
+        raise NotAllowed(_("Only the owner can promote or demote."))
+    if target.status != Status.ACTIVE:
+        raise ServiceError(_("Only active members can be promoted or demoted."))
+    if target.role == role:
+        raise ServiceError(_("This member already has that role."))
+    old = target.role
+    target.role = role
+    target.save(update_fields=["role", "updated_at"])
+    audit_log_write(
+        action="membership.promoted" if role == Role.MANAGER else "membership.demoted",
+        actor=actor, club=target.club, target_user=target.user, data={"from": old, "to": role},
+    )
+    return target
+
+
+@transaction.atomic
+def membership_ban(*, membership: Membership, actor: User, reason: str = "") -> Membership:
+    _, target = _managed_target(membership=membership, actor=actor)
+    if target.status == Status.BANNED:
+        raise ServiceError(_("This player is already banned."))
+    old = target.status
+    target.status = Status.BANNED
+    target.role = Role.MEMBER
+    target.save(update_fields=["status", "role", "updated_at"])
+    audit_log_write(action="membership.banned", actor=actor, club=target.club, target_user=target.user,
+                    data={"reason": reason.strip()[:500], "from": old})
+    return target
+
+
+@transaction.atomic
+def membership_unban(*, membership: Membership, actor: User) -> Membership:
+    _, target = _managed_target(membership=membership, actor=actor)
+    if target.status != Status.BANNED:
+        raise ServiceError(_("This player is not banned."))
+    target.status = Status.LEFT
+    target.save(update_fields=["status", "updated_at"])
+    audit_log_write(action="membership.unbanned", actor=actor, club=target.club, target_user=target.user)
+    return target
+
+
+@transaction.atomic
+def membership_leave(*, club: Club, user: User) -> Membership:
+    membership = _lock_membership(club=club, user=user)
+    if membership is None or membership.status not in (Status.ACTIVE, Status.PENDING):
+        raise ServiceError(_("You are not a member of this club."))
+    if membership.role == Role.OWNER:
+        raise NotAllowed(_("The owner cannot leave the club they own."))
+    membership.status = Status.LEFT
+    membership.role = Role.MEMBER
+    membership.save(update_fields=["status", "role", "updated_at"])
+    audit_log_write(action="membership.left", actor=user, club=club, target_user=user)
+    return membership

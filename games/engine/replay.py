@@ -1,0 +1,255 @@
+"""Replay a scenario file: ``python -m games.engine.replay FILE.json`` (or ``-`` for stdin).
+
+The format is the one of ``rules/SCENARIOS.md``: one table (preset, rule overrides, stake, stacks,
+bank, first dealer) played through one or more deals with fixed decks and action lists. Tests, bug
+reports and rule disputes use it, and the site's hand-history export is in the same format, so any
+deal a user saw can be replayed from the command line.
+
+Exit status and output:
+
+* 0 — every action applied. The JSON outcome goes to stdout.
+* 1 — an action was refused. The outcome (deals finished before it, stacks and bank after the
+  refused deal was dropped) goes to stdout with ``"error": {"deal", "action", "code", "message"}``;
+  nothing after the refused action is applied.
+* 2 — the file itself is malformed: bad JSON, unknown preset or rule override, a deck that is not a
+  permutation of the preset's deck for that player count, a seat out of range, a seat count outside
+  the preset's range, a deal with fewer than two players able to be dealt in, an unfinished deal
+  followed by another. One line on stderr, nothing on stdout, never a traceback.
+
+An unfinished deal (its actions ran out, or one was refused) has no entry in ``deals``: its holds go
+back to the stacks through the engine's ``abandon``, its antes stay in the bank, and ``dealer`` is
+its dealer.
+
+Extra keys: the top-level ``"expect"`` (the expected output, used by the scenario tests) and any key
+starting with ``_`` (``"_comment"``: the hand-checked arithmetic) are ignored, at top level and in a
+deal; any other unknown key is a malformed file, so a misspelt ``"stack"`` cannot silently default.
+
+``run_scenario(data)`` is the pure core of the CLI (no I/O), for tests and the site.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engine import (
+    PRESETS,
+    Action,
+    EngineError,
+    abandon,
+    apply,
+    is_over,
+    new_deal,
+    outcome,
+)
+from games.engine.rules import RulesError, rules_with_overrides
+from games.engine.shuffle import canonical_deck
+
+__all__ = ["ScenarioError", "main", "run_scenario"]
+
+# Codes SCENARIOS.md allows in the error object; an engine code outside this set (e.g. deal_over)
+# is reported as illegal_action, which is what it means to a player.
+_ERROR_CODES = frozenset({"not_your_turn", "illegal_action", "unknown_action", "bad_cards", "cannot_afford"})
+_TOP_KEYS = frozenset({"preset", "rules", "stake", "stacks", "bank", "dealer", "deals"})
+_DEAL_KEYS = frozenset({"deck", "actions"})
+
+
+class ScenarioError(ValueError):
+    """The scenario file is malformed (exit status 2)."""
+
+
+def _ignored(key: str) -> bool:
+    return key == "expect" or key.startswith("_")
+
+
+def _check_keys(obj: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
+    for key in obj:
+        if not isinstance(key, str) or (key not in allowed and not _ignored(key)):
+            raise ScenarioError(f"{where}: unknown key {key!r}")
+
+
+def _int(value: Any, where: str, *, minimum: int = 0) -> int:
+    # bool is an int subclass; true/false are never a valid count of chips or a seat.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScenarioError(f"{where} must be an integer, not {json.dumps(value)[:40]}")
+    if value < minimum:
+        raise ScenarioError(f"{where} must be at least {minimum}, not {value}")
+    return value
+
+
+def _validate(data: Any) -> tuple[Any, int, list[int], int, int, list[tuple[list[str], list[tuple[int, dict]]]]]:
+    """Check the whole file before anything is played, so exit 2 never follows partial output."""
+    if not isinstance(data, dict):
+        raise ScenarioError("the scenario must be a JSON object")
+    _check_keys(data, _TOP_KEYS, "scenario")
+    for key in ("preset", "stake", "stacks", "dealer", "deals"):
+        if key not in data:
+            raise ScenarioError(f"scenario: missing key {key!r}")
+    preset = data["preset"]
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise ScenarioError(f"unknown preset {json.dumps(preset)[:40]}; known: {', '.join(sorted(PRESETS))}")
+    overrides = data.get("rules", {})
+    if not isinstance(overrides, dict):
+        raise ScenarioError("'rules' must be an object of parameter overrides")
+    try:
+        rules = rules_with_overrides(preset, overrides)
+    except RulesError as exc:
+        raise ScenarioError(f"bad rule override: {exc}") from None
+    stake = _int(data["stake"], "stake")
+    stacks_raw = data["stacks"]
+    if not isinstance(stacks_raw, list):
+        raise ScenarioError("'stacks' must be a list, one stack per seat")
+    stacks = [_int(s, f"stacks[{i}]") for i, s in enumerate(stacks_raw)]
+    n = len(stacks)
+    if not rules.min_players <= n <= rules.max_players:
+        raise ScenarioError(
+            f"{preset} is played by {rules.min_players} to {rules.max_players} players, not {n}"
+        )
+    bank = _int(data.get("bank", 0), "bank")
+    dealer = _int(data["dealer"], "dealer")
+    if dealer >= n:
+        raise ScenarioError(f"dealer {dealer} is not a seat (seats 0..{n - 1})")
+    deals_raw = data["deals"]
+    if not isinstance(deals_raw, list):
+        raise ScenarioError("'deals' must be a list")
+    try:
+        size = rules.deck_for(n)
+        expected = sorted(canonical_deck(size))
+    except ValueError as exc:
+        raise ScenarioError(f"no deck for {n} players: {exc}") from None
+    deals: list[tuple[list[str], list[tuple[int, dict]]]] = []
+    for d, deal in enumerate(deals_raw):
+        where = f"deal {d}"
+        if not isinstance(deal, dict):
+            raise ScenarioError(f"{where} must be an object with 'deck' and 'actions'")
+        _check_keys(deal, _DEAL_KEYS, where)
+        deck = deal.get("deck")
+        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+            raise ScenarioError(f"{where}: 'deck' must be a list of cards")
+        if sorted(deck) != expected:
+            raise ScenarioError(f"{where}: the deck is not a permutation of the {size}-card deck")
+        actions_raw = deal.get("actions", [])
+        if not isinstance(actions_raw, list):
+            raise ScenarioError(f"{where}: 'actions' must be a list")
+        actions: list[tuple[int, dict]] = []
+        for k, act in enumerate(actions_raw):
+            if not isinstance(act, dict):
+                raise ScenarioError(f"{where}, action {k}: an action must be an object")
+            if "seat" not in act:
+                raise ScenarioError(f"{where}, action {k}: missing 'seat'")
+            seat = _int(act["seat"], f"{where}, action {k}: seat")
+            if seat >= n:
+                raise ScenarioError(f"{where}, action {k}: seat {seat} is out of range (0..{n - 1})")
+            if not isinstance(act.get("do"), str):
+                raise ScenarioError(f"{where}, action {k}: 'do' must be an action name")
+            actions.append((seat, {key: v for key, v in act.items() if key != "seat"}))
+        deals.append((deck, actions))
+    return rules, stake, stacks, bank, dealer, deals
+
+
+def _error(d: int, k: int, exc: EngineError) -> dict[str, Any]:
+    code = getattr(exc, "code", "illegal_action")
+    message = getattr(exc, "message", None) or str(exc)
+    return {
+        "deal": d,
+        "action": k,
+        "code": code if code in _ERROR_CODES else "illegal_action",
+        "message": message,
+    }
+
+
+def run_scenario(data: Any) -> tuple[dict[str, Any], int]:
+    """Play a parsed scenario; return ``(output, exit_status)``.
+
+    For exit status 2 the output is ``{"error": {"code": "malformed", "message": ...}}`` and the CLI
+    prints only the message (stderr). Engine errors raised by a refused action are turned into the
+    SCENARIOS.md error object; nothing is caught blindly here.
+    """
+    try:
+        rules, stake, stacks, bank, dealer, deals = _validate(data)
+    except ScenarioError as exc:
+        return _malformed(str(exc))
+    entries: list[dict[str, Any]] = []
+    redeal = False
+
+    def result(error: dict[str, Any] | None) -> dict[str, Any]:
+        return {"deals": entries, "stacks": list(stacks), "bank": bank, "dealer": dealer, "error": error}
+
+    for d, (deck, actions) in enumerate(deals):
+        try:
+            state = new_deal(
+                rules, stake=stake, stacks=tuple(stacks), bank=bank, dealer=dealer, deck=tuple(deck),
+                redeal=redeal,
+            )
+        except EngineError as exc:
+            return _malformed(f"deal {d} cannot start: {getattr(exc, 'message', None) or exc}")
+        for k, (seat, act) in enumerate(actions):
+            try:
+                if is_over(state):
+                    raise EngineError("illegal_action", "The deal is already over.")
+                action = Action.from_json(act)
+                state, _events = apply(state, seat, action)
+            except EngineError as exc:
+                stacks_t, bank, _ = abandon(state)
+                stacks = list(stacks_t)
+                return result(_error(d, k, exc)), 1
+        if not is_over(state):
+            if d + 1 < len(deals):
+                return _malformed(f"deal {d} is unfinished but deal {d + 1} follows it")
+            stacks_t, bank, _ = abandon(state)
+            stacks = list(stacks_t)
+            return result(None), 0
+        out = outcome(state)
+        entries.append(out.to_json())
+        stacks = list(out.stacks)
+        bank = out.bank
+        dealer = out.next_dealer
+        redeal = out.result == "redeal"
+    return result(None), 0
+
+
+def _malformed(message: str) -> tuple[dict[str, Any], int]:
+    return {"error": {"code": "malformed", "message": message}}, 2
+
+
+def _load(path: str) -> Any:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"cannot read {path}: {exc}") from None
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise ScenarioError(f"bad JSON: {exc}") from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """CLI entry point; returns the exit status (0, 1 or 2)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1 or args[0] in ("-h", "--help"):
+        print("usage: python -m games.engine.replay FILE.json | -", file=sys.stderr)
+        return 2
+    try:
+        data = _load(args[0])
+        output, status = run_scenario(data)
+    except ScenarioError as exc:
+        print(f"replay: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # the CLI boundary: a bug must still not print a traceback
+        print(f"replay: internal error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
+        return 2
+    if status == 2:
+        print(f"replay: {output['error']['message']}".replace("\n", " "), file=sys.stderr)
+        return 2
+    print(json.dumps(output))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

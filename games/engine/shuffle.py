@@ -1,0 +1,102 @@
+"""The provably fair shuffle of RULES.md section 8.
+
+Why this exact algorithm: the server publishes ``commitment(seed)`` before the first card is dealt
+and reveals the seed when the deal is over, so any player can rebuild the deck and check that
+neither the club nor the server chose the cards after committing. That only works if every step is
+specified down to the byte, which is what this module implements:
+
+1. ``commitment = sha256(seed).hexdigest()``.
+2. The random stream is ``sha256(seed + k.to_bytes(4, "big"))`` for k = 0, 1, ... concatenated;
+   a draw takes the next 8 bytes as a big-endian unsigned integer ``u``.
+3. Fisher–Yates on the canonical deck (suits S, H, D, C; ranks low to high within a suit): for i
+   from n-1 down to 1, draw ``u`` until ``u < 2**64 - (2**64 % (i + 1))`` (rejection removes the
+   modulo bias), ``j = u % (i + 1)``, swap positions i and j. Index 0 is the top of the deck.
+
+The seed itself is drawn by the site with ``secrets.token_bytes(32)``; the engine never draws
+randomness, so this module has no ``new_seed``.
+
+Published test vector (also asserted by ``tests/engine/test_shuffle.py``)::
+
+    seed = bytes(range(32))            # 00 01 02 ... 1f
+    commitment(seed) == "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+    shuffled_deck(seed, 36) == (
+        "QH", "8D", "QS", "JD", "AS", "AH", "AC", "AD", "6D",
+        "JS", "10D", "7H", "7D", "KC", "KD", "9C", "JH", "QC",
+        "JC", "6S", "9D", "8C", "6H", "QD", "KS", "7S", "9S",
+        "7C", "10S", "9H", "8S", "KH", "6C", "10H", "8H", "10C",
+    )
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterator
+
+__all__ = ["DECK_SIZES", "canonical_deck", "commitment", "random_stream", "shuffled_deck", "verify"]
+
+_SUITS = ("S", "H", "D", "C")
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+# Lowest rank index per deck size: 52 starts at 2, 36 at 6, 32 at 7.
+_LOWEST = {52: 0, 36: 4, 32: 5}
+DECK_SIZES = tuple(sorted(_LOWEST))
+
+_TWO_64 = 1 << 64
+
+
+def canonical_deck(size: int) -> tuple[str, ...]:
+    """The canonical order of RULES.md section 2 for a 32, 36 or 52 card deck.
+
+    Kept here (rather than imported from ``cards.py``) so the fairness proof depends on nothing but
+    this file and hashlib: a player verifying a deal can read one module.
+    """
+    try:
+        low = _LOWEST[size]
+    except KeyError:
+        raise ValueError(f"deck size must be one of {DECK_SIZES}, not {size!r}") from None
+    return tuple(rank + suit for suit in _SUITS for rank in _RANKS[low:])
+
+
+def commitment(seed: bytes) -> str:
+    """The public commitment to ``seed``: its SHA-256 as lowercase hex."""
+    return hashlib.sha256(bytes(seed)).hexdigest()
+
+
+def verify(seed: bytes, commitment_hex: str) -> bool:
+    """True when the revealed ``seed`` matches the ``commitment`` published before the deal.
+
+    Case-insensitive on the hex, and compared in constant time out of habit (nothing secret is
+    left once the seed is revealed, but it costs nothing).
+    """
+    if not isinstance(commitment_hex, str):
+        return False
+    return hmac.compare_digest(commitment(seed), commitment_hex.strip().lower())
+
+
+def random_stream(seed: bytes) -> Iterator[int]:
+    """Successive 64-bit draws: 8-byte big-endian chunks of the concatenated hash blocks.
+
+    Each 32-byte block yields exactly four draws, so draws never straddle two blocks.
+    """
+    seed = bytes(seed)
+    k = 0
+    while True:
+        block = hashlib.sha256(seed + k.to_bytes(4, "big")).digest()
+        for offset in range(0, 32, 8):
+            yield int.from_bytes(block[offset : offset + 8], "big")
+        k += 1
+
+
+def shuffled_deck(seed: bytes, size: int) -> tuple[str, ...]:
+    """The deck of ``size`` cards shuffled by ``seed``, top card first (index 0)."""
+    cards = list(canonical_deck(size))
+    draws = random_stream(seed)
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        limit = _TWO_64 - (_TWO_64 % bound)
+        u = next(draws)
+        while u >= limit:
+            u = next(draws)
+        j = u % bound
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards)

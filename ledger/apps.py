@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class LedgerConfig(AppConfig):
+    name = "ledger"
+    verbose_name = _("Chip ledger")
+    default_auto_field = "django.db.models.BigAutoField"
