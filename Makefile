@@ -1,0 +1,53 @@
+# Khrap Club. `make demo` runs the club with no servers at all; `make test` runs the whole suite.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml 2>/dev/null | cut -c1-12)
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: venv demo test serve lint migrate messages clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	@rm -f $(VENV)/.installed-* && touch $@
+
+# The embedded default: SQLite file, in-memory channel layer, tasks in-process.
+demo: export DEBUG ?= 1
+demo: export HTTPS_ONLY ?= 0
+demo: venv
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/python manage.py migrate --no-input -v0
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/python manage.py seed_demo
+	@echo "Serving Khrap Club on http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/daphne -b $(HOST) -p $(PORT) \
+		--websocket-max-message-size 65536 club.asgi:application
+
+test: venv
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: venv
+	$(BIN)/ruff check .
+
+messages: venv
+	DEBUG=1 $(BIN)/python manage.py makemessages -l ru -l bg --ignore=.venv --ignore=tests
+	DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv
+
+# Production shape: PostgreSQL and Redis from DATABASE_URL and REDIS_URL, a strong SECRET_KEY,
+# daphne, one Celery worker and beat. docker/compose.yaml runs the same three commands.
+migrate: venv
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py collectstatic --no-input -v0
+
+serve: migrate
+	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "serve needs DATABASE_URL and REDIS_URL"; exit 2; }
+	trap 'kill 0' INT TERM EXIT; \
+	$(BIN)/celery -A club worker --loglevel=INFO --concurrency=2 & \
+	$(BIN)/celery -A club beat --loglevel=INFO --schedule=/tmp/khrap-celerybeat-schedule & \
+	$(BIN)/daphne -b $(HOST) -p $(PORT) --proxy-headers --websocket-max-message-size 65536 club.asgi:application
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,65 @@
+"""Seed a demo club for `make demo`: an owner, a manager and several members, and print the logins.
+
+Safe to run again: existing demo users and the club are reused.
+"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from club.models import Club, Membership, User
+from club.services import club_create, membership_join, membership_set_role
+
+DEMO_PASSWORD = "khrap-demo-2026"
+DEMO_CLUB = "Demo Club"
+PEOPLE = [
+    # username, display name, language, role in the demo club
+    ("anna", "Анна", "ru", Membership.Role.OWNER),
+    ("boris", "Борис", "bg", Membership.Role.MANAGER),
+    ("vera", "Vera", "en", Membership.Role.MEMBER),
+    ("gleb", "Глеб", "ru", Membership.Role.MEMBER),
+    ("dasha", "Даша", "ru", Membership.Role.MEMBER),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo club and its people (idempotent) and print how to log in."
+
+    @transaction.atomic
+    def handle(self, *args: object, **options: object) -> None:
+        users: dict[str, User] = {}
+        for username, display, lang, _role in PEOPLE:
+            user, created = User.objects.get_or_create(
+                username=username,
+                defaults={"display_name": display, "preferred_language": lang, "email": f"{username}@example.org"},
+            )
+            if created:
+                user.set_password(DEMO_PASSWORD)
+                user.save()
+            users[username] = user
+        admin, created = User.objects.get_or_create(
+            username="admin", defaults={"is_staff": True, "is_superuser": True, "email": "admin@example.org"}
+        )
+        if created:
+            admin.set_password(DEMO_PASSWORD)
+            admin.save()
+
+        club = Club.objects.filter(name=DEMO_CLUB).first()
+        if club is None:
+            club = club_create(user=users["anna"], name=DEMO_CLUB,
+                               description="A club to try Khrap in.", join_policy=Club.JoinPolicy.OPEN)
+        for username, _display, _lang, role in PEOPLE[1:]:
+            if not Membership.objects.filter(club=club, user=users[username], status="active").exists():
+                membership_join(club=club, user=users[username])
+            if role == Membership.Role.MANAGER:
+                m = Membership.objects.get(club=club, user=users[username])
+                if m.role != role:
+                    membership_set_role(membership=m, actor=users["anna"], role=role)
+        # Managers use the Django admin for their clubs.
+        User.objects.filter(username__in=["anna", "boris"]).update(is_staff=True)
+
+        self.stdout.write(self.style.SUCCESS(f"Demo club “{club.name}” is ready. Log in with password {DEMO_PASSWORD!r}:"))
+        for username, display, _lang, role in PEOPLE:
+            self.stdout.write(f"  {username:<6} {display:<6} {role}")
+        self.stdout.write(f"  admin  (superuser, /admin/)")

@@ -1,0 +1,47 @@
+"""Suite-wide settings: what the run used (database, channel layer, browser), printed in the header
+and the summary so a CI log shows it."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pytest
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
+    return [
+        f"khrap: database {db['ENGINE'].rsplit('.', 1)[-1]} ({db.get('HOST') or db['NAME']}), "
+        f"channel layer {layer}, celery {'eager (in-process)' if settings.CELERY_TASK_ALWAYS_EAGER else 'broker'}",
+    ]
+
+
+_outcomes: Counter[str] = Counter()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call" and "e2e" in report.keywords:
+        _outcomes[report.outcome] += 1
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:  # noqa: ANN001
+    from django.conf import settings
+    from django.db import connection
+
+    terminalreporter.write_line(
+        f"khrap: tests ran on {connection.vendor} with {settings.CHANNEL_LAYERS['default']['BACKEND']}; "
+        f"browser tests (chromium): {dict(_outcomes) or 'none ran'}"
+    )
+
+
+@pytest.fixture(autouse=True)
+def _no_real_email(settings) -> None:  # noqa: ANN001
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}

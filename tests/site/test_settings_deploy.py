@@ -1,0 +1,45 @@
+"""Production refuses insecure defaults, and `check --deploy` is clean when configured properly."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in {"PYTEST_VERSION", "SECRET_KEY", "DEBUG",
+                                                             "HTTPS_ONLY", "ALLOWED_HOSTS"}}
+    base.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=base, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_refuses_to_start_without_a_secret_key() -> None:
+    result = _manage("check", DEBUG="0")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_refuses_the_insecure_development_key() -> None:
+    result = _manage("check", DEBUG="0", SECRET_KEY="django-insecure-" + "x" * 60)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_check_deploy_is_clean_with_debug_off() -> None:
+    result = _manage(
+        "check", "--deploy", "--fail-level", "WARNING",
+        DEBUG="0", SECRET_KEY="k" + os.urandom(40).hex(), ALLOWED_HOSTS="khrap.example",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_debug_mode_runs_without_configuration() -> None:
+    result = _manage("check", DEBUG="1")
+    assert result.returncode == 0, result.stderr
