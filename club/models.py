@@ -130,7 +130,9 @@ class Invite(models.Model):
         verbose_name = _("invite")
         verbose_name_plural = _("invites")
         constraints = [
-            models.CheckConstraint(condition=models.Q(uses__lte=models.F("max_uses")), name="invite_uses_le_max")
+            models.CheckConstraint(
+                condition=models.Q(uses__lte=models.F("max_uses")), name="invite_uses_le_max"
+            )
         ]
 
     def __str__(self) -> str:

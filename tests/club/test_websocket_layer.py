@@ -40,7 +40,8 @@ async def _connect(pk: int) -> WebsocketCommunicator:
 @pytest.mark.skipif(not REDIS, reason="needs REDIS_URL (CI sets it); the in-memory layer has no socket")
 def test_redis_layer_survives_ten_idle_seconds() -> None:
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("RedisChannelLayer")
-    assert all(h.get("socket_timeout", "unset") is None for h in settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"])
+    hosts = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]
+    assert all(h.get("socket_timeout", "unset") is None for h in hosts)
 
     async def scenario() -> None:
         communicator = await _connect(9_001)

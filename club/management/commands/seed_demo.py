@@ -32,7 +32,11 @@ class Command(BaseCommand):
         for username, display, lang, _role in PEOPLE:
             user, created = User.objects.get_or_create(
                 username=username,
-                defaults={"display_name": display, "preferred_language": lang, "email": f"{username}@example.org"},
+                defaults={
+                    "display_name": display,
+                    "preferred_language": lang,
+                    "email": f"{username}@example.org",
+                },
             )
             if created:
                 user.set_password(DEMO_PASSWORD)
@@ -59,7 +63,9 @@ class Command(BaseCommand):
         # Managers use the Django admin for their clubs.
         User.objects.filter(username__in=["anna", "boris"]).update(is_staff=True)
 
-        self.stdout.write(self.style.SUCCESS(f"Demo club “{club.name}” is ready. Log in with password {DEMO_PASSWORD!r}:"))
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo club “{club.name}” is ready. Log in with password {DEMO_PASSWORD!r}:")
+        )
         for username, display, _lang, role in PEOPLE:
             self.stdout.write(f"  {username:<6} {display:<6} {role}")
-        self.stdout.write(f"  admin  (superuser, /admin/)")
+        self.stdout.write("  admin  (superuser, /admin/)")
