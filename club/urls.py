@@ -5,5 +5,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("ledger.urls")),
+    path("", include("games.urls")),
     path("", include("club.urls_site")),
 ]

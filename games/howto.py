@@ -1,0 +1,338 @@
+"""“How to play” for every preset, produced from the engine's own preset data.
+
+The engine stays free of Django and I/O, so the words live here, in the site's translation catalogues
+(Russian, Bulgarian, English). Every sentence is chosen or filled in from a ``Rules`` field, so a club
+that overrides a parameter reads its own rules, and a preset added to the engine gets a text without
+anybody writing one by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from games.engine.rules import PRESETS, Rules
+
+#: Presets that use Frap's words (frap / whist / cut) for snore / help / five.
+FRAP_FAMILY = frozenset({"frap", "khrap5", "named5"})
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HowTo:
+    preset: str
+    title: str
+    summary: str
+    sections: tuple[Section, ...]
+    differences: tuple[str, ...] = field(default=())
+
+
+def preset_title(name: str) -> str:
+    titles = {
+        "classic": _("Classic Khrap"),
+        "moryak": _("Khrap, Moryak rules"),
+        "bulgarian36": _("Bulgarian Khrap, 36 cards"),
+        "zone52": _("Khrap with 52 cards"),
+        "student": _("Student Khrap"),
+        "frap": _("Frap"),
+        "khrap5": _("Five-card Khrap"),
+        "named5": _("Khrap with a named trump"),
+    }
+    return titles.get(name, name)
+
+
+def _words(rules: Rules) -> dict[str, str]:
+    if rules.name in FRAP_FAMILY:
+        return {
+            "snore": pgettext("status", "frap"),
+            "help": pgettext("status", "whist"),
+            "five": pgettext("status", "cut"),
+            "six": pgettext("status", "cut"),
+        }
+    return {
+        "snore": pgettext("status", "snore"),
+        "help": pgettext("status", "help"),
+        "five": pgettext("status", "five"),
+        "six": pgettext("status", "six"),
+    }
+
+
+def _decks(rules: Rules) -> str:
+    parts: list[str] = []
+    low = rules.min_players
+    for top, size in rules.deck:
+        high = min(top, rules.max_players)
+        if high < low:
+            continue
+        if len(rules.deck) == 1 or (low == rules.min_players and high == rules.max_players):
+            parts.append(_("%(size)d cards") % {"size": size})
+        else:
+            text = _("%(size)d cards for %(low)d–%(high)d players")
+            parts.append(text % {"size": size, "low": low, "high": high})
+        low = high + 1
+    return "; ".join(parts)
+
+
+def _table(rules: Rules) -> Section:
+    lines = [
+        _("%(min)d to %(max)d players; the deck: %(decks)s.")
+        % {"min": rules.min_players, "max": rules.max_players, "decks": _decks(rules)},
+        ngettext("Each player is dealt %(n)d card.", "Each player is dealt %(n)d cards.", rules.hand_size)
+        % {"n": rules.hand_size},
+    ]
+    if rules.trump_source == "turned":
+        lines.append(_("The next card is turned face up: its suit is trump."))
+    else:
+        lines.append(_("No card is turned: the player who declared names the trump suit after the exchange."))
+    if rules.trump_rounds > 1:
+        if rules.trump_source == "turned":
+            text = _(
+                "If everyone passes, the next card of the stock becomes the trump card; at most %(n)d rounds."
+            )
+        else:
+            text = _("If everyone passes, bidding starts again; at most %(n)d rounds.")
+        lines.append(text % {"n": rules.trump_rounds})
+    if rules.new_trump_suit:
+        lines.append(_("A new round always has a suit that has not been trump yet in this deal."))
+    lines.append(_("When every round ends in passes, the cards are dealt again and the bank stays."))
+    return Section(_("The table"), tuple(lines))
+
+
+def _antes(rules: Rules) -> Section:
+    if rules.ante_policy == "every_deal":
+        lines = [_("Before every deal each player puts the stake into the bank.")]
+    else:
+        lines = [
+            _("Players put the stake into the bank only when the bank is empty."),
+            _("Penalties go into the bank and are played for in the next deal."),
+        ]
+    if rules.ante_each_round:
+        lines.append(_("Each new round of bidding, everyone antes again, so the bank grows."))
+    if rules.ante_on_redeal:
+        lines.append(_("After a redeal everyone antes again."))
+    if rules.join_when_bank_empty:
+        lines.append(_("A player who sits down while the bank holds chips waits for a deal that starts "
+                       "with an empty bank."))
+    return Section(_("Antes and the bank"), tuple(lines))
+
+
+def _statuses(rules: Rules, w: dict[str, str]) -> Section:
+    snore = rules.snore_tricks
+    lines = [
+        ngettext(
+            "%(snore)s: promise to take at least %(n)d trick; it blocks twice the bank until the deal ends.",
+            "%(snore)s: promise to take at least %(n)d tricks; it blocks twice the bank until the deal ends.",
+            snore,
+        )
+        % {"snore": w["snore"].capitalize(), "n": snore},
+        _("%(help)s: only once someone has declared %(snore)s; take at least 1 trick; it blocks the bank.")
+        % {"help": w["help"].capitalize(), "snore": w["snore"]},
+    ]
+    if rules.five_timing == "after_help":
+        for kind in rules.five:
+            draw = rules.five_draw if kind == "five" else rules.six_draw
+            lines.append(
+                _("%(five)s: a player who passed may come back, give up his cards, draw %(draw)d and keep "
+                  "%(keep)d; take at least 1 trick.")
+                % {"five": w[kind].capitalize(), "draw": draw, "keep": rules.hand_size}
+            )
+    else:
+        line = _("%(five)s: after the exchange, a player who passed may draw %(draw)d cards and keep "
+                 "%(keep)d; take at least 1 trick.") % {
+            "five": w["five"].capitalize(), "draw": rules.hand_size + 1, "keep": rules.hand_size}
+        if rules.five_take_trump:
+            line += " " + _("He may take the turned trump card as one of them.")
+        lines.append(line)
+    cheer = {
+        "only_trump_ace": _("Cheer: a player whose only trump is the ace shows it, gives up his other cards "
+                            "and draws a new hand; he plays as the snorer."),
+        "holds_trump_ace": _("Cheer: a player holding the ace of trumps shows it, gives up his other cards "
+                             "and draws a new hand; he plays as the snorer, and may do it even after "
+                             "someone has snored, taking his place."),
+    }
+    if rules.cheer in cheer:
+        lines.append(cheer[rules.cheer])
+    if rules.mourn:
+        lines.append(_("Mourn: a player whose only trump is the six shows it and draws a new hand; "
+                       "he helps."))
+    helicopter = {
+        "ace_six_only": _("Helicopter: his only trumps are the ace and the six"),
+        "ace_six_or_ace_seven": _("Helicopter: his only trumps are the ace and the six, or the ace and the "
+                                  "seven while the trump card is the six"),
+        "holds_ace_six": _("Helicopter: he holds the ace and the six of trumps"),
+        "two_with_six": _("Helicopter: he holds at least two trumps, one of them the six"),
+    }
+    if rules.helicopter in helicopter:
+        lines.append(helicopter[rules.helicopter] + _("; nobody exchanges and everyone else must help."))
+    dark = {
+        "take_trump": _("Dark: before looking at his cards a player takes the trump card, then looks and "
+                        "gives up one card."),
+        "wrap_swap": _("Wrap: before looking at his cards a player swaps one of them, unseen, for the trump "
+                       "card."),
+        "dealer_wrap": _("Wrap: while the trump card is an ace, the dealer may take it, give up his hand and "
+                         "draw a new one; he may do it even after someone has snored."),
+    }
+    if rules.dark in dark:
+        lines.append(dark[rules.dark])
+    if getattr(rules, "blind", False) or rules.name == "frap":
+        lines.append(_("Blind frap: frap without looking at your cards; it blocks four times the bank."))
+    if rules.shoot:
+        lines.append(_("Shoot: the snorer gives up 3 cards, draws 4 and discards 1, before anyone else "
+                       "exchanges."))
+    lines.append(_("Pass: you are out of this deal; you pay and collect nothing."))
+    return Section(_("What you can declare"), tuple(lines))
+
+
+def _exchange(rules: Rules, w: dict[str, str]) -> Section:
+    lo_s, hi_s = rules.exchange_snorer
+    lo_h, hi_h = rules.exchange_helper
+    lines = [
+        _("After the bidding, %(snore)s may change %(lo)d to %(hi)d cards, and each %(help)s %(lo2)d to "
+          "%(hi2)d, drawing from the top of the stock.")
+        % {"snore": w["snore"], "help": w["help"], "lo": lo_s, "hi": hi_s, "lo2": lo_h, "hi2": hi_h},
+    ]
+    order = {
+        "fives_snorer_helpers": _(
+            "Order: the players who came back first, then the snorer, then the helpers."
+        ),
+        "snorer_fives_helpers": _(
+            "Order: the snorer first, then the players who came back, then the helpers."
+        ),
+        "snorer_clockwise": _("Order: the snorer first, then the others clockwise."),
+    }
+    lines.append(order[rules.exchange_order])
+    if rules.draw_choice == "top_or_bottom":
+        lines.append(_("For each card you draw you choose the top or the bottom of the stock."))
+    if rules.trump_source == "named":
+        lines.append(_("When the exchange is over, the snorer names the trump suit."))
+    return Section(_("Exchange"), tuple(lines))
+
+
+def _play(rules: Rules) -> Section:
+    lines = [
+        _("Follow the suit led if you can; if you cannot, you must play a trump if you have one; "
+          "otherwise any card. You never have to beat the cards already played."),
+        _("The highest trump wins the trick, else the highest card of the suit led; the winner leads next."),
+    ]
+    if rules.first_trick_order == "fives_snorer_rest":
+        lines.append(_("In the first trick the players who came back play first, then the snorer, then the "
+                       "others."))
+    if rules.instant_win == "four_aces":
+        lines.append(_("Four aces take every trick without play."))
+    elif rules.instant_win == "four_of_a_kind":
+        lines.append(_("Four cards of one rank take every trick without play (the higher rank wins)."))
+    if rules.joker:
+        lines.append(_("The seven of spades may be played as the joker: at any time, and it wins the trick. "
+                       "When it is led, the others must play a trump if they can."))
+    return Section(_("Play"), tuple(lines))
+
+
+def _chips(rules: Rules, w: dict[str, str]) -> Section:
+    lines = [
+        ngettext(
+            "Each trick is worth 1/%(n)d of the bank (rounded down); remainders stay in the bank.",
+            "Each trick is worth 1/%(n)d of the bank (rounded down); remainders stay in the bank.",
+            rules.hand_size,
+        ) % {"n": rules.hand_size},
+    ]
+    if rules.failed_collect:
+        lines.append(_("Everyone in the deal collects for the tricks he took, even if he failed."))
+    else:
+        lines.append(_("Only players who kept their promise collect for their tricks."))
+    lines.append(
+        _("A %(snore)s who fails pays %(s)d× the bank; any other player who fails pays %(h)d× the bank.")
+        % {"snore": w["snore"], "s": rules.penalty_snorer, "h": rules.penalty_helper}
+    )
+    if rules.name in FRAP_FAMILY:
+        lines.append(_("A %(snore)s with some tricks but fewer than promised pays 1× the bank and still "
+                       "collects them.") % {"snore": w["snore"]})
+    if rules.penalty_to == "winners_now":
+        lines.append(_("Penalties are paid out at once to the players who kept their promise, in "
+                       "proportion to their tricks."))
+    else:
+        lines.append(_("Penalties go into the bank for the next deal."))
+    lines.append(
+        _("The next dealer is the last snorer.") if rules.next_dealer == "snorer"
+        else _("The deal passes clockwise.")
+    )
+    return Section(_("Chips"), tuple(lines))
+
+
+_DIFF_LABELS = {
+    "deck": lambda r: _("Deck: %(decks)s.") % {"decks": _decks(r)},
+    "hand_size": lambda r: _("%(n)d cards each.") % {"n": r.hand_size},
+    "trump_source": lambda r: _("The trump suit is named by the snorer, not turned."),
+    "new_trump_suit": lambda r: _("A new round always brings a new trump suit."),
+    "ante_policy": lambda r: _("Antes every deal.") if r.ante_policy == "every_deal"
+    else _("Antes only when the bank is empty."),
+    "ante_each_round": lambda r: _("Antes again every round of bidding."),
+    "five_timing": lambda r: _("The cut comes after the exchange."),
+    "cheer": lambda r: _("Cheer on holding the ace of trumps, which may interrupt.") if r.cheer
+    else _("No cheer."),
+    "mourn": lambda r: _("No mourn.") if not r.mourn else _("Mourn on the six of trumps."),
+    "helicopter": lambda r: _("Different helicopter.") if r.helicopter else _("No helicopter."),
+    "dark": lambda r: _("Dark play before looking at the cards.") if r.dark else _("No dark play."),
+    "shoot": lambda r: _("Shoot: give up 3, draw 4, discard 1."),
+    "exchange_snorer": lambda r: _("Exchange %(lo)d to %(hi)d cards.")
+    % {"lo": r.exchange_snorer[0], "hi": r.exchange_snorer[1]},
+    "exchange_order": lambda r: _("Different exchange order."),
+    "draw_choice": lambda r: _("Draw from the top or the bottom of the stock."),
+    "first_trick_order": lambda r: _("Players who came back play first in the first trick."),
+    "instant_win": lambda r: _("No instant win.") if not r.instant_win
+    else _("Instant win with four of a kind."),
+    "failed_collect": lambda r: _("Failed players collect nothing."),
+    "penalty_to": lambda r: _("Penalties are paid out to the winners at once."),
+    "next_dealer": lambda r: _("The deal passes clockwise.") if r.next_dealer == "clockwise"
+    else _("The last snorer deals next."),
+    "joker": lambda r: _("The seven of spades is a joker."),
+}
+
+
+def differences_from_classic(rules: Rules) -> tuple[str, ...]:
+    classic = PRESETS["classic"]
+    out: list[str] = []
+    for f in fields(Rules):
+        if f.name in _DIFF_LABELS and getattr(rules, f.name) != getattr(classic, f.name):
+            text = _DIFF_LABELS[f.name](rules)
+            if text not in out:
+                out.append(text)
+    return tuple(out)
+
+
+def preset_howto(rules: Rules | str, *, language: str | None = None) -> HowTo:
+    """The “how to play” of a preset (or a table's preset with overrides) in ``language``
+    (default: the active language)."""
+    if isinstance(rules, str):
+        rules = PRESETS[rules]
+    with translation.override(language or translation.get_language()):
+        w = _words(rules)
+        sections = (
+            _table(rules),
+            _antes(rules),
+            _statuses(rules, w),
+            _exchange(rules, w),
+            _play(rules),
+            _chips(rules, w),
+        )
+        summary = ngettext(
+            "A trick-taking game for %(min)d–%(max)d players: declare how many tricks you will take, "
+            "keep the promise, collect your share of the bank.",
+            "A trick-taking game for %(min)d–%(max)d players: declare how many tricks you will take, "
+            "keep the promise, collect your share of the bank.",
+            rules.max_players,
+        ) % {"min": rules.min_players, "max": rules.max_players}
+        return HowTo(
+            preset=rules.name,
+            title=preset_title(rules.name),
+            summary=summary,
+            sections=sections,
+            differences=differences_from_classic(rules),
+        )
