@@ -1,0 +1,418 @@
+"""Bidding (RULES.md 4.2, statuses of section 5): steps S, H and F, trump rounds, interruptions.
+
+Declarations that draw at once (cheer, mourn, dark, dealer wrap) leave the declarer at the head
+of the queue with ``need = "discard"``; his discard then continues the bidding where it was.
+"""
+
+from __future__ import annotations
+
+from . import events as ev
+from ._base import SNORER_TYPES, after, illegal, set_seat, stock_free
+from .actions import Action
+from .cards import RANK, SUIT
+from .errors import EngineError
+from .events import Event
+from .exchange import discard, start_exchange
+from .play import start_play
+from .settle import finish_redeal
+from .state import State, Work
+
+SNORER_BIDS = ("snore", "cheer", "helicopter", "dark", "shoot", "wrap_swap")
+HELPER_BIDS = ("help", "mourn", "cheer", "dark")  # cheer and dark interrupt (5.3)
+FIVE_BIDS = ("five", "six")
+
+
+def _trump_ranks(hand: tuple[str, ...], trump: str) -> list[int]:
+    return sorted(RANK[c] for c in hand if SUIT[c] == trump)
+
+
+def _cheer_ok(w: State | Work, seat: int) -> bool:
+    form = w.setup.rules.cheer
+    ranks = _trump_ranks(w.hands[seat], w.trump)
+    if form == "only_trump_ace":
+        ok = ranks == [14]
+    elif form == "holds_trump_ace":
+        ok = 14 in ranks
+    else:
+        return False
+    return ok and stock_free(w) >= w.setup.rules.hand_size
+
+
+def _mourn_ok(w: State | Work, seat: int) -> bool:
+    rules = w.setup.rules
+    return (
+        rules.mourn
+        and _trump_ranks(w.hands[seat], w.trump) == [6]
+        and stock_free(w) >= rules.hand_size
+    )
+
+
+def _helicopter_ok(w: State | Work, seat: int) -> bool:
+    """5.4, the four eligibility rules."""
+    form = w.setup.rules.helicopter
+    if form is None:
+        return False
+    ranks = _trump_ranks(w.hands[seat], w.trump)
+    if form == "ace_six_only":
+        return ranks == [6, 14]
+    if form == "ace_six_or_ace_seven":
+        return ranks == [6, 14] or (
+            ranks == [7, 14] and w.trump_card is not None and RANK[w.trump_card] == 6
+        )
+    if form == "holds_ace_six":
+        return 6 in ranks and 14 in ranks
+    return len(ranks) >= 2 and 6 in ranks  # two_with_six
+
+
+def _wrap_ok(w: State | Work, seat: int) -> bool:
+    """5.5 dealer wrap: only the dealer, only while the trump card is an ace."""
+    return (
+        seat == w.setup.dealer
+        and w.trump_card is not None
+        and RANK[w.trump_card] == 14
+        and not w.wrap_declined
+        and stock_free(w) >= w.setup.rules.hand_size
+    )
+
+
+def _dark_ok(w: State | Work, seat: int) -> bool:
+    form = w.setup.rules.dark
+    if form == "take_trump":
+        return w.round == 1 and not w.seen[seat] and w.trump_card is not None
+    if form == "dealer_wrap":
+        return _wrap_ok(w, seat)
+    return False
+
+
+def hidden_wrap(w: State | Work, seat: int) -> bool:
+    """Zone 52: the dealer's hand is face down until his first turn, where wrap is offered first."""
+    return (
+        w.setup.hidden_dealer
+        and seat == w.setup.dealer
+        and w.round == 1
+        and not w.wrap_declined
+        and not w.seen[seat]
+    )
+
+
+def offers(w: State | Work, seat: int) -> list[str]:
+    """The statuses the rules offer ``seat`` at his turn now, affordable or not, in a stable order."""
+    rules = w.setup.rules
+    step = w.step
+    out: list[str] = []
+    if step == "S":
+        out.append("snore")
+        if rules.cheer and _cheer_ok(w, seat):
+            out.append("cheer")
+        if _helicopter_ok(w, seat):
+            out.append("helicopter")
+        if _dark_ok(w, seat):
+            out.append("dark")
+        if rules.shoot and stock_free(w) >= 4:
+            out.append("shoot")
+        if rules.dark == "wrap_swap" and not w.seen[seat] and w.trump_card is not None:
+            out.append("wrap_swap")
+    elif step == "H":
+        out.append("help")
+        if _mourn_ok(w, seat):
+            out.append("mourn")
+        if not w.interrupted:
+            if rules.cheer == "holds_trump_ace" and _cheer_ok(w, seat):
+                out.append("cheer")
+            if rules.dark == "dealer_wrap" and _wrap_ok(w, seat):
+                out.append("dark")
+    elif step == "F":
+        free = stock_free(w)
+        if "five" in rules.five and free >= rules.five_draw:
+            out.append("five")
+        if "six" in rules.five and free >= rules.six_draw:
+            out.append("six")
+    return out
+
+
+def status_of(action_name: str) -> str:
+    return "dark" if action_name == "wrap_swap" else action_name
+
+
+def liability(w: State | Work, action_name: str) -> int:
+    """Chips a status holds (6.3): its multiple × B0."""
+    rules = w.setup.rules
+    mult = rules.liability_snorer if status_of(action_name) in SNORER_TYPES else rules.liability_helper
+    return mult * w.b0
+
+
+_STEP_WORDS = {"S": "snore or pass", "H": "help or pass", "F": "take five or pass"}
+
+
+def apply_bid(w: Work, seat: int, action: Action, out: list[Event]) -> None:
+    if w.need == "discard":
+        discard(w, seat, action, out)
+        w.need = "bid"
+        _after_declaration(w, out)
+        return
+    do = action.do
+    hidden = hidden_wrap(w, seat)
+    if do == "pass":
+        if hidden:
+            _decline_wrap(w, seat, out)
+        _pass(w, seat, out)
+        return
+    if do not in offers(w, seat):
+        raise illegal(_refusal(w, seat, do))
+    cost = liability(w, do)
+    if w.stacks[seat] < cost:
+        raise EngineError(
+            "cannot_afford",
+            f"Your stack of {w.stacks[seat]} cannot cover the {cost} chips this status holds.",
+        )
+    if do == "wrap_swap":
+        pos = action.position
+        if pos is None or not 0 <= pos < len(w.hands[seat]):
+            raise illegal(f"Pick one of your cards by its position, 0 to {len(w.hands[seat]) - 1}.")
+    if hidden and do != "dark":
+        _decline_wrap(w, seat, out)
+    status = status_of(do)
+    w.stacks = set_seat(w.stacks, seat, w.stacks[seat] - cost)
+    w.holds = set_seat(w.holds, seat, w.holds[seat] + cost)
+    w.status = set_seat(w.status, seat, status)
+    w.declared = set_seat(w.declared, seat, status)
+    out.append(ev.Declared(seat, status))
+    if cost:
+        out.append(ev.hold(seat, cost))
+    if w.step == "H" and status in SNORER_TYPES:
+        _displace(w, out)
+    if status in SNORER_TYPES:
+        w.snorer = seat
+    needs_discard = _effects(w, seat, do, action, out)
+    _see(w, seat, out)
+    if needs_discard:
+        w.need = "discard"
+        w.need_n = 1
+        return
+    _after_declaration(w, out)
+
+
+def _refusal(w: Work, seat: int, do: str) -> str:
+    if do in ("exchange", "discard", "play", "name_trump", "look"):
+        return f"Bidding is on: {_STEP_WORDS.get(w.step, 'bid')}."
+    if do in ("help",) and w.step == "S":
+        return "Nobody has snored yet: you may snore or pass."
+    if do in ("five", "six") and w.step == "F" and do in w.setup.rules.five:
+        return "There are not enough cards left in the stock for that."
+    if do in SNORER_BIDS or do in HELPER_BIDS or do in FIVE_BIDS or do == "blind":
+        return f"You cannot declare {do} now."
+    return f"Bidding is on: {_STEP_WORDS.get(w.step, 'bid')}."
+
+
+def _see(w: Work, seat: int, out: list[Event]) -> None:
+    if not w.seen[seat]:
+        w.seen = set_seat(w.seen, seat, True)
+        out.append(ev.Looked(seat))
+
+
+def _decline_wrap(w: Work, seat: int, out: list[Event]) -> None:
+    w.wrap_declined = True
+    _see(w, seat, out)
+
+
+def _displace(w: Work, out: list[Event]) -> None:
+    """5.3 / Decision 6: the displaced snorer becomes a helper; his hold shrinks to a helper's."""
+    old = w.snorer
+    keep = min(w.holds[old], w.setup.rules.liability_helper * w.b0)
+    back = w.holds[old] - keep
+    w.status = set_seat(w.status, old, "help")
+    w.interrupted = True
+    out.append(ev.StatusChanged(old, "help"))
+    if back:
+        w.holds = set_seat(w.holds, old, keep)
+        w.stacks = set_seat(w.stacks, old, w.stacks[old] + back)
+        out.append(ev.release(old, back))
+
+
+def _effects(w: Work, seat: int, do: str, action: Action, out: list[Event]) -> bool:
+    """Immediate card movements of a declaration; True when a discard of one card follows."""
+    rules = w.setup.rules
+    hand = w.hands[seat]
+    if do == "shoot":
+        w.promised += 4
+        return False
+    if do in ("five", "six"):  # 4.2 step F: these stock cards are now promised
+        w.promised += rules.six_draw if do == "six" else rules.five_draw
+        return False
+    if do == "wrap_swap":
+        pos = action.position
+        assert pos is not None and w.trump_card is not None
+        given = hand[pos]
+        card = w.trump_card
+        w.hands = set_seat(w.hands, seat, (*hand[:pos], card, *hand[pos + 1:]))
+        w.trump_card = None
+        w.discards = (*w.discards, given)
+        out.append(ev.Discarded(seat, 1))
+        out.append(ev.TookTrumpCard(seat, card))
+        return False
+    if do == "dark" and rules.dark == "take_trump":
+        card = w.trump_card
+        assert card is not None
+        w.hands = set_seat(w.hands, seat, (*hand, card))
+        w.trump_card = None
+        out.append(ev.TookTrumpCard(seat, card))
+        return True
+    if do in ("cheer", "mourn", "dark"):
+        if do == "dark":  # dealer wrap: take the ace, give up the whole hand
+            keep: tuple[str, ...] = (w.trump_card,)  # type: ignore[assignment]
+            out.append(ev.TookTrumpCard(seat, w.trump_card))  # type: ignore[arg-type]
+            w.trump_card = None
+            gone = hand
+        else:  # show the ace (six) of trumps, discard the rest
+            shown = ("A" if do == "cheer" else "6") + w.trump
+            keep = (shown,)
+            gone = tuple(c for c in hand if c != shown)
+        w.discards = w.discards + gone
+        start = w.stock_top
+        w.stock_top = start + rules.hand_size
+        w.hands = set_seat(w.hands, seat, keep + w.setup.deck[start : w.stock_top])
+        out.append(ev.Discarded(seat, len(gone)))
+        out.append(ev.Drew(seat, rules.hand_size))
+        return True
+    return False
+
+
+def _pass(w: Work, seat: int, out: list[Event]) -> None:
+    step = w.step
+    rules = w.setup.rules
+    out.append(ev.Declared(seat, "pass"))
+    final = step == "F" or (step == "H" and not (rules.five and rules.five_timing == "after_help"))
+    if final:
+        _final_pass(w, seat)
+    w.queue = w.queue[1:]
+    if w.queue:
+        return
+    if step == "S":
+        _end_round(w, out)
+    elif step == "H":
+        _finish_h(w, out)
+    else:
+        _finish_bidding(w, out)
+
+
+def _final_pass(w: Work, seat: int) -> None:
+    """4.2: a final pass takes the player out of the deal; his cards are discarded."""
+    w.status = set_seat(w.status, seat, "pass")
+    w.discards = w.discards + w.hands[seat]
+    w.hands = set_seat(w.hands, seat, ())
+
+
+def _after_declaration(w: Work, out: list[Event]) -> None:
+    step = w.step
+    if step == "S":
+        _start_h(w, out)
+        return
+    w.queue = w.queue[1:]
+    if w.queue:
+        return
+    if step == "H":
+        _finish_h(w, out)
+    else:
+        _finish_bidding(w, out)
+
+
+def _start_h(w: Work, out: list[Event]) -> None:
+    sn = w.snorer
+    n = w.setup.seats
+    status = w.status
+    if status[sn] == "helicopter":
+        # 5.4 / Decision 11: everyone else is a forced helper, liability capped at his stack.
+        cap = w.setup.rules.liability_helper * w.b0
+        for s in after(sn, n):
+            if w.status[s] != "":
+                continue
+            amount = min(cap, w.stacks[s])
+            w.status = set_seat(w.status, s, "help")
+            w.declared = set_seat(w.declared, s, "forced")
+            out.append(ev.StatusChanged(s, "help"))
+            if amount:
+                w.stacks = set_seat(w.stacks, s, w.stacks[s] - amount)
+                w.holds = set_seat(w.holds, s, w.holds[s] + amount)
+                out.append(ev.hold(s, amount))
+        w.queue = ()
+        start_play(w, out)
+        return
+    w.step = "H"
+    w.need = "bid"
+    w.queue = tuple(s for s in after(sn, n) if status[s] == "")
+    if not w.queue:
+        _finish_h(w, out)
+
+
+def _finish_h(w: Work, out: list[Event]) -> None:
+    rules = w.setup.rules
+    if rules.five and rules.five_timing == "after_help":
+        status = w.status
+        w.step = "F"
+        w.need = "bid"
+        w.queue = tuple(s for s in after(w.snorer, w.setup.seats) if status[s] == "")
+        if w.queue:
+            return
+    _finish_bidding(w, out)
+
+
+def _finish_bidding(w: Work, out: list[Event]) -> None:
+    for s, st in enumerate(w.status):
+        if st == "":
+            _final_pass(w, s)
+    w.step = ""
+    w.queue = ()
+    if sum(1 for st in w.status if st not in ("", "out", "pass")) == 1:
+        start_play(w, out)  # the snorer alone (4.5)
+    else:
+        start_exchange(w, out)
+
+
+def _end_round(w: Work, out: list[Event]) -> None:
+    """Everyone passed in step S: turn a new trump card (4.2) or void the deal (4.7)."""
+    setup = w.setup
+    rules = setup.rules
+    if w.round >= rules.trump_rounds:
+        finish_redeal(w, out)
+        return
+    if w.trump_card is not None:
+        w.turned = (*w.turned, w.trump_card)
+        w.trump_card = None
+    deck = setup.deck
+    while True:
+        if w.stock_top >= w.stock_end:
+            finish_redeal(w, out)
+            return
+        card = deck[w.stock_top]
+        w.stock_top += 1
+        if rules.new_trump_suit and SUIT[card] in w.trump_suits:
+            w.turned = (*w.turned, card)
+            out.append(ev.TrumpTurned(card))
+            continue
+        break
+    w.trump_card = card
+    w.trump = SUIT[card]
+    w.trump_suits = w.trump_suits + SUIT[card]
+    w.round += 1
+    w.wrap_declined = False
+    out.append(ev.TrumpTurned(card))
+    if rules.ante_each_round:
+        for s in setup.dealt:
+            if w.status[s] != "":
+                continue
+            if w.stacks[s] >= setup.stake:
+                w.stacks = set_seat(w.stacks, s, w.stacks[s] - setup.stake)
+                w.bank += setup.stake
+                if setup.stake:
+                    out.append(ev.ante(s, setup.stake))
+            else:
+                w.status = set_seat(w.status, s, "out")
+                w.discards = w.discards + w.hands[s]
+                w.hands = set_seat(w.hands, s, ())
+        w.b0 = w.bank
+        if sum(1 for st in w.status if st == "") < 2:
+            finish_redeal(w, out)
+            return
+    w.step = "S"
+    w.need = "bid"
+    w.queue = tuple(s for s in setup.dealt if w.status[s] == "")

@@ -1,0 +1,233 @@
+"""The public functions of the engine: start a deal, ask whose turn it is, apply an action.
+
+``apply`` never mutates: it copies the state's fields once into a scratch :class:`Work`,
+lets the phase module change what it must, and freezes the result. An exception thrown half
+way leaves the caller's state untouched because the scratch copy is simply dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import events as ev
+from ._base import NOT_IN_DEAL, ring
+from .actions import ACTION_NAMES, Action
+from .bidding import apply_bid
+from .cards import RANK, SUIT
+from .cards import deck as canonical_deck
+from .errors import EngineError
+from .events import Event
+from .exchange import apply_exchange
+from .legal import can_look
+from .play import apply_play
+from .rules import Rules
+from .state import Outcome, Setup, State, Work
+
+_NAMES = frozenset(ACTION_NAMES)
+
+
+def new_deal(
+    rules: Rules,
+    *,
+    stake: int,
+    stacks: Sequence[int],
+    bank: int,
+    dealer: int,
+    deck: Sequence[str],
+    waiting: frozenset[int] | Sequence[int] = frozenset(),
+    redeal: bool = False,
+) -> State:
+    """Ante (section 3), deal (4.1), turn the trump card and open step S of round 1.
+
+    ``waiting``: seats that sat down while the bank was not empty; they sit this deal out unless
+    it starts with an empty bank (``join_when_bank_empty``). ``redeal``: this deal replaces one
+    voided by 4.7, so with ``ante_on_redeal`` everyone antes again even into a full bank.
+    """
+    n = len(stacks)
+    if not rules.min_players <= n <= rules.max_players:
+        raise EngineError(
+            "illegal_action",
+            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {n}.",
+        )
+    if not 0 <= dealer < n:
+        raise EngineError("illegal_action", f"There is no seat {dealer} to deal.")
+    if isinstance(stake, bool) or not isinstance(stake, int) or stake < 0:
+        raise EngineError("illegal_action", "The stake must be a whole number of chips.")
+    if bank < 0 or any(s < 0 for s in stacks):
+        raise EngineError("illegal_action", "Chip counts cannot be negative.")
+    deck_t = tuple(deck)
+    expected = canonical_deck(rules.deck_for(n))
+    if len(deck_t) != len(expected) or set(deck_t) != set(expected):
+        raise EngineError(
+            "bad_cards", f"The deck must be the {len(expected)} cards of the {rules.name} deck, each once."
+        )
+    waiting_t = tuple(sorted(set(waiting)))
+    must_ante = rules.ante_policy == "every_deal" or bank == 0 or (redeal and rules.ante_on_redeal)
+    new_stacks = list(stacks)
+    antes = [0] * n
+    status = ["out"] * n
+    for seat in ring((dealer + 1) % n, n):
+        if rules.join_when_bank_empty and seat in waiting_t and bank != 0:
+            continue
+        if must_ante:
+            if stacks[seat] < stake:
+                continue
+            new_stacks[seat] -= stake
+            antes[seat] = stake
+        status[seat] = ""
+    dealt = tuple(s for s in ring((dealer + 1) % n, n) if status[s] == "")
+    if len(dealt) < 2:
+        raise EngineError("illegal_action", "A deal needs at least two players dealt in.")
+    hs = rules.hand_size
+    m = len(dealt)
+    hands: list[tuple[str, ...]] = [()] * n
+    for j, seat in enumerate(dealt):
+        hands[seat] = deck_t[j : m * hs : m]
+    pos = m * hs
+    trump_card: str | None = None
+    trump = ""
+    if rules.trump_source == "turned":
+        trump_card = deck_t[pos]
+        trump = SUIT[trump_card]
+        pos += 1
+    bank_now = bank + sum(antes)
+    dark = rules.dark in ("take_trump", "wrap_swap")
+    hidden_dealer = (
+        rules.dark == "dealer_wrap"
+        and rules.dealer_wrap_hidden
+        and trump_card is not None
+        and RANK[trump_card] == 14
+        and status[dealer] == ""
+    )
+    seen = tuple(
+        status[s] == "" and not dark and not (hidden_dealer and s == dealer) for s in range(n)
+    )
+    setup = Setup(
+        rules=rules,
+        stake=stake,
+        seats=n,
+        dealer=dealer,
+        deck=deck_t,
+        redeal=redeal,
+        waiting=waiting_t,
+        dealt=dealt,
+        antes=tuple(antes),
+        start_stacks=tuple(stacks),
+        start_bank=bank,
+        first_trump=trump_card,
+        hidden_dealer=hidden_dealer,
+    )
+    return State(
+        setup=setup,
+        phase="bid",
+        step="S",
+        round=1,
+        queue=dealt,
+        need="bid",
+        need_n=0,
+        stacks=tuple(new_stacks),
+        holds=(0,) * n,
+        bank=bank_now,
+        b0=bank_now,
+        hands=tuple(hands),
+        seen=seen,
+        status=tuple(status),
+        declared=tuple(status),
+        snorer=-1,
+        interrupted=False,
+        wrap_declined=False,
+        trump_card=trump_card,
+        trump=trump,
+        trump_suits=trump,
+        turned=(),
+        stock_top=pos,
+        stock_end=len(deck_t),
+        promised=0,
+        discards=(),
+        leader=-1,
+        trick=(),
+        last_trick=(),
+        tricks=(0,) * n,
+        trick_no=0,
+        played=((),) * n,
+        outcome=None,
+    )
+
+
+def deal_start_events(state: State) -> tuple[Event, ...]:
+    """What happened in ``new_deal``: DealStarted, one ante ChipsMoved per payer, TrumpTurned."""
+    setup = state.setup
+    out: list[Event] = [ev.DealStarted(setup.dealer, setup.dealt)]
+    for seat in setup.dealt:
+        if setup.antes[seat]:
+            out.append(ev.ante(seat, setup.antes[seat]))
+    if setup.first_trump is not None:
+        out.append(ev.TrumpTurned(setup.first_trump))
+    return tuple(out)
+
+
+def to_act(state: State) -> int | None:
+    """The seat whose answer the engine waits for; None when the deal is over."""
+    q = state.queue
+    return q[0] if q else None
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def outcome(state: State) -> Outcome:
+    if state.outcome is None:
+        raise EngineError("illegal_action", "The deal is not over yet.")
+    return state.outcome
+
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Apply one action of ``seat``; raises :class:`EngineError` and leaves ``state`` as it was."""
+    if state.phase == "over":
+        raise EngineError("deal_over", "This deal is over.")
+    do = action.do
+    if do not in _NAMES:
+        raise EngineError("unknown_action", f"There is no action called {do!r}.")
+    if do == "look":
+        if not can_look(state, seat):
+            raise EngineError("illegal_action", "You have no unseen cards to look at.")
+        w = Work(state)
+        seen = list(w.seen)
+        seen[seat] = True
+        w.seen = tuple(seen)
+        if w.setup.hidden_dealer and seat == w.setup.dealer and w.round == 1:
+            w.wrap_declined = True  # 5.5: looking declines the Zone 52 wrap
+        return w.freeze(), (ev.Looked(seat),)
+    q = state.queue
+    if not q or q[0] != seat:
+        who = q[0] if q else None
+        raise EngineError("not_your_turn", f"It is not your turn; seat {who} is to act.")
+    w = Work(state)
+    out: list[Event] = []
+    phase = state.phase
+    if phase == "play":
+        apply_play(w, seat, action, out)
+    elif phase == "bid":
+        apply_bid(w, seat, action, out)
+    else:
+        apply_exchange(w, seat, action, out)
+    return w.freeze(), tuple(out)
+
+
+def abandon(state: State) -> tuple[tuple[int, ...], int, tuple[Event, ...]]:
+    """Drop an unfinished deal: holds go back to the stacks, antes stay in the bank."""
+    if state.outcome is not None:
+        return state.outcome.stacks, state.outcome.bank, ()
+    stacks = list(state.stacks)
+    out: list[Event] = []
+    for seat, amount in enumerate(state.holds):
+        if amount:
+            stacks[seat] += amount
+            out.append(ev.release(seat, amount))
+    return tuple(stacks), state.bank, tuple(out)
+
+
+def in_deal(state: State) -> tuple[int, ...]:
+    """Seats that hold a status (5.8)."""
+    return tuple(s for s, st in enumerate(state.status) if st not in NOT_IN_DEAL)

@@ -1,0 +1,237 @@
+"""Rule parameters (RULES.md section 7) and the presets.
+
+One engine, many rule books: every difference between the sources is a field of :class:`Rules`,
+named as in RULES.md, so a club can start from a preset and override single parameters.
+Fields that only the later Frap presets need (``five_timing = after_exchange``,
+``trump_source = named``, ``ante_each_round``, ``five_take_trump``...) already exist so that those
+presets can be added without changing the shape of ``Rules``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+
+class RulesError(ValueError):
+    """An unknown preset or parameter, or a value a parameter cannot take."""
+
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "trump_source": ("turned", "named"),
+    "ante_policy": ("every_deal", "when_bank_empty"),
+    "five_timing": ("after_help", "after_exchange"),
+    "cheer": (None, "only_trump_ace", "holds_trump_ace"),
+    "helicopter": (None, "ace_six_only", "ace_six_or_ace_seven", "holds_ace_six", "two_with_six"),
+    "dark": (None, "take_trump", "wrap_swap", "dealer_wrap"),
+    "exchange_order": ("fives_snorer_helpers", "snorer_fives_helpers", "snorer_clockwise"),
+    "draw_choice": ("top", "top_or_bottom"),
+    "first_lead": ("first_five_else_snorer",),
+    "first_trick_order": ("clockwise", "fives_snorer_rest"),
+    "instant_win": (None, "four_aces", "four_of_a_kind"),
+    "penalty_to": ("next_bank", "winners_now"),
+    "next_dealer": ("snorer", "clockwise"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every parameter of RULES.md section 7, by its name there.
+
+    ``deck`` is a tuple of ``(max_players, deck_size)`` steps ("36; 52 for 7+" is
+    ``((6, 36), (8, 52))``); ``exchange_snorer`` / ``exchange_helper`` are the ``lo, hi`` of the
+    "exchange: snorer / helper" row; ``five`` lists the five-type statuses the preset has
+    (``("five", "six")`` in Classic) and ``five_draw`` / ``six_draw`` how many cards they draw.
+    Liabilities and penalties (6.3, 6.4) are multiples of B0.
+    """
+
+    name: str
+    min_players: int = 2
+    max_players: int = 5
+    deck: tuple[tuple[int, int], ...] = ((5, 36),)
+    hand_size: int = 4
+    snore_tricks: int = 2
+    trump_source: str = "turned"
+    trump_rounds: int = 3
+    new_trump_suit: bool = False
+    ante_policy: str = "when_bank_empty"
+    ante_each_round: bool = False
+    ante_on_redeal: bool = True
+    join_when_bank_empty: bool = True
+    five: tuple[str, ...] = ("five",)
+    five_timing: str = "after_help"
+    five_draw: int = 5
+    six_draw: int = 6
+    five_take_trump: bool = False
+    cheer: str | None = None
+    mourn: bool = False
+    helicopter: str | None = None
+    dark: str | None = None
+    dealer_wrap_hidden: bool = False
+    shoot: bool = False
+    exchange_snorer: tuple[int, int] = (0, 4)
+    exchange_helper: tuple[int, int] = (0, 4)
+    exchange_order: str = "fives_snorer_helpers"
+    draw_choice: str = "top"
+    first_lead: str = "first_five_else_snorer"
+    first_trick_order: str = "clockwise"
+    instant_win: str | None = None
+    failed_collect: bool = True
+    penalty_to: str = "next_bank"
+    next_dealer: str = "clockwise"
+    joker: bool = False
+    liability_snorer: int = 2
+    liability_helper: int = 1
+    penalty_snorer: int = 2
+    penalty_helper: int = 1
+
+    def deck_for(self, players: int) -> int:
+        """Deck size for a number of seated players."""
+        for top, size in self.deck:
+            if players <= top:
+                return size
+        return self.deck[-1][1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Rules:
+        return _build(dict(data))
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+_FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
+_BOOLS = {n for n, f in _FIELDS.items() if f.type == "bool"}
+_INTS = {n for n, f in _FIELDS.items() if f.type == "int"}
+
+
+def _check(name: str, value: Any) -> Any:
+    """Validate and normalise one parameter value (lists become tuples)."""
+    if name not in _FIELDS:
+        raise RulesError(f"unknown rule parameter {name!r}")
+    if name in _CHOICES:
+        if value not in _CHOICES[name]:
+            raise RulesError(f"{name} cannot be {value!r}; choose one of {list(_CHOICES[name])}")
+        return value
+    if name in _BOOLS:
+        if not isinstance(value, bool):
+            raise RulesError(f"{name} must be true or false")
+        return value
+    if name in _INTS:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RulesError(f"{name} must be a whole number ≥ 0")
+        return value
+    if name == "name":
+        if not isinstance(value, str):
+            raise RulesError("name must be a string")
+        return value
+    if name == "deck":
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = ((99, value),)
+        value = _tupled(value)
+        if not (
+            isinstance(value, tuple)
+            and value
+            and all(isinstance(p, tuple) and len(p) == 2 and p[1] in (32, 36, 52) for p in value)
+        ):
+            raise RulesError("deck must be 32, 36, 52 or a list of [max_players, size] pairs")
+        return value
+    if name in ("exchange_snorer", "exchange_helper"):
+        value = _tupled(value)
+        if not (
+            isinstance(value, tuple)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+            and value[0] <= value[1]
+        ):
+            raise RulesError(f"{name} must be [lowest, highest] card counts")
+        return value
+    if name == "five":
+        value = _tupled(value)
+        if not isinstance(value, tuple) or any(v not in ("five", "six") for v in value):
+            raise RulesError("five must list 'five' and/or 'six'")
+        return value
+    raise RulesError(f"cannot set {name}")  # pragma: no cover
+
+
+def _build(params: dict[str, Any]) -> Rules:
+    checked = {k: _check(k, v) for k, v in params.items()}
+    rules = Rules(**checked)
+    if not 2 <= rules.min_players <= rules.max_players:
+        raise RulesError("player range must satisfy 2 ≤ min_players ≤ max_players")
+    if rules.hand_size < 1 or rules.snore_tricks > rules.hand_size:
+        raise RulesError("snore_tricks cannot exceed hand_size")
+    if rules.trump_rounds < 1:
+        raise RulesError("trump_rounds must be at least 1")
+    if rules.trump_source != "turned" or rules.five_timing != "after_help":
+        # Frap-family parameters: the presets that need them come in a later issue.
+        raise RulesError("named trumps and cuts after the exchange are not supported yet")
+    for players in range(rules.min_players, rules.max_players + 1):
+        if players * rules.hand_size + 1 > rules.deck_for(players):
+            raise RulesError(f"a {rules.deck_for(players)}-card deck is too small for {players} players")
+    return rules
+
+
+PRESETS: dict[str, Rules] = {
+    "classic": _build(
+        dict(
+            name="classic", min_players=2, max_players=5, deck=((5, 36),), five=("five", "six"),
+            cheer="only_trump_ace", mourn=True, helicopter="ace_six_only",
+            exchange_order="fives_snorer_helpers", instant_win="four_aces", next_dealer="snorer",
+        )
+    ),
+    "moryak": _build(
+        dict(
+            name="moryak", min_players=2, max_players=8, deck=((6, 36), (8, 52)), new_trump_suit=True,
+            helicopter="ace_six_or_ace_seven", dark="take_trump", exchange_snorer=(1, 3),
+            exchange_helper=(1, 3), first_trick_order="fives_snorer_rest",
+            instant_win="four_of_a_kind", next_dealer="clockwise",
+        )
+    ),
+    "bulgarian36": _build(
+        dict(
+            name="bulgarian36", min_players=2, max_players=6, deck=((6, 36),),
+            helicopter="two_with_six", dark="wrap_swap", shoot=True, failed_collect=False,
+        )
+    ),
+    "zone52": _build(
+        dict(
+            name="zone52", min_players=2, max_players=6, deck=((6, 52),), ante_policy="every_deal",
+            cheer="holds_trump_ace", helicopter="holds_ace_six", dark="dealer_wrap",
+            dealer_wrap_hidden=True, exchange_order="snorer_clockwise",
+            first_trick_order="fives_snorer_rest", penalty_to="winners_now",
+        )
+    ),
+    "student": _build(
+        dict(
+            name="student", min_players=3, max_players=4, deck=((4, 36),), cheer="holds_trump_ace",
+            dark="dealer_wrap", exchange_order="snorer_clockwise", draw_choice="top_or_bottom",
+            next_dealer="snorer", joker=True,
+        )
+    ),
+}
+
+
+def rules_with_overrides(preset: str, overrides: dict[str, Any] | None = None) -> Rules:
+    """A preset with some parameters changed; ``RulesError`` on an unknown name or bad value."""
+    if preset not in PRESETS:
+        raise RulesError(f"unknown preset {preset!r}; presets are {', '.join(PRESETS)}")
+    overrides = dict(overrides or {})
+    if "name" in overrides:
+        raise RulesError("the preset name cannot be overridden")
+    base = PRESETS[preset].to_json()
+    base.update(overrides)
+    return _build(base)

@@ -1,0 +1,160 @@
+"""The immutable state of one deal, and its exact JSON round trip.
+
+A ``State`` is a frozen dataclass of ints, strings, booleans and tuples. It is deliberately
+flat: the engine builds the next state by copying the field dict once and changing a few
+entries (see :func:`evolve`), which is much cheaper than ``dataclasses.replace`` with ~40
+fields and keeps ``apply`` in the tens of microseconds.
+
+Per-seat tuples are indexed by seat. Status strings: ``""`` dealt in and not yet committed
+(passed in step S or H, still to be asked), ``"out"`` sat the deal out, ``"pass"`` a final pass,
+otherwise a status of RULES.md section 5.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What is fixed when the deal starts."""
+
+    rules: Rules
+    stake: int
+    seats: int
+    dealer: int
+    deck: tuple[str, ...]
+    redeal: bool
+    waiting: tuple[int, ...]
+    dealt: tuple[int, ...]  # seats dealt in, in dealing order (dealer+1 ... dealer)
+    antes: tuple[int, ...]  # chips each seat anted at the start
+    start_stacks: tuple[int, ...]  # before the antes
+    start_bank: int
+    first_trump: str | None
+    hidden_dealer: bool  # Zone 52: the first trump card is an ace, dealer's hand face down
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished deal (the SCENARIOS.md per-deal entry, plus the stacks)."""
+
+    result: str  # played | redeal | instant_win
+    trump: str | None
+    statuses: tuple[str, ...]
+    tricks: tuple[int, ...]
+    payouts: tuple[int, ...]
+    penalties: tuple[int, ...]
+    bank: int
+    next_dealer: int
+    stacks: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "result": self.result,
+            "trump": self.trump,
+            "statuses": list(self.statuses),
+            "tricks": list(self.tricks),
+            "payouts": list(self.payouts),
+            "penalties": list(self.penalties),
+            "bank": self.bank,
+            "next_dealer": self.next_dealer,
+        }
+
+
+@dataclass(frozen=True)
+class State:
+    setup: Setup
+    phase: str  # bid | exchange | play | over
+    step: str  # S | H | F during bidding, else ""
+    round: int  # trump round, 1-based
+    queue: tuple[int, ...]  # seats still to answer in this step / phase; queue[0] is to act
+    need: str  # what queue[0] must do: bid | discard | exchange | shoot | play
+    need_n: int  # cards to discard when need == "discard"
+    stacks: tuple[int, ...]
+    holds: tuple[int, ...]
+    bank: int
+    b0: int
+    hands: tuple[tuple[str, ...], ...]
+    seen: tuple[bool, ...]
+    status: tuple[str, ...]
+    declared: tuple[str, ...]  # the status each seat said (a displaced snorer keeps "snore")
+    snorer: int  # -1 while there is none
+    interrupted: bool
+    wrap_declined: bool
+    trump_card: str | None  # face up on the table; None once taken into a hand
+    trump: str
+    trump_suits: str  # suits that have been trump in this deal
+    turned: tuple[str, ...]  # old trump cards, out of play
+    stock_top: int  # the stock is deck[stock_top:stock_end]
+    stock_end: int
+    promised: int  # stock cards promised to five-takers / a shooter who have not drawn yet
+    discards: tuple[str, ...]
+    leader: int
+    trick: tuple[tuple[int, str, bool], ...]  # (seat, card, as joker)
+    last_trick: tuple[tuple[int, str, bool], ...]
+    tricks: tuple[int, ...]
+    trick_no: int
+    played: tuple[tuple[str, ...], ...]
+    outcome: Outcome | None
+
+
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+
+
+def evolve(state: State, changes: dict[str, Any]) -> State:
+    """A copy of ``state`` with some fields changed, without running ``__init__``."""
+    d = dict(state.__dict__)
+    d.update(changes)
+    return from_dict(d)
+
+
+def from_dict(d: dict[str, Any]) -> State:
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", d)
+    return new
+
+
+class Work:
+    """A mutable scratch copy of a state's fields, used inside one ``apply`` call."""
+
+    def __init__(self, state: State) -> None:
+        self.__dict__.update(state.__dict__)
+
+    def freeze(self) -> State:
+        """The new state; the Work object must not be used afterwards (no copy is made)."""
+        return from_dict(self.__dict__)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Rules):
+        return value.to_json()
+    if isinstance(value, Setup | Outcome):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    """A JSON-able dict (survives json.dumps/json.loads) that :func:`state_from_json` reverses."""
+    return {name: _plain(getattr(state, name)) for name in _STATE_FIELDS}
+
+
+def state_from_json(data: dict[str, Any]) -> State:
+    d = {name: _tupled(data[name]) for name in _STATE_FIELDS}
+    setup = {k: _tupled(v) for k, v in data["setup"].items()}
+    setup["rules"] = Rules.from_json(data["setup"]["rules"])
+    d["setup"] = Setup(**setup)
+    if data["outcome"] is not None:
+        d["outcome"] = Outcome(**{k: _tupled(v) for k, v in data["outcome"].items()})
+    return State(**d)
