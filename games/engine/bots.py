@@ -152,7 +152,9 @@ class BasicBot:
         choice = self._pick(legal, "exchange", order[:k])
         return choice or self.rng.choice([a for a in legal if a["do"] == "exchange"])
 
-    def _play(self, view: Mapping[str, Any], legal: list[dict[str, Any]], trump: str | None) -> dict[str, Any]:
+    def _play(
+        self, view: Mapping[str, Any], legal: list[dict[str, Any]], trump: str | None
+    ) -> dict[str, Any]:
         plays = [a for a in legal if a["do"] == "play"]
         trick = view.get("trick") or []
         ordinary = [a for a in plays if a.get("as") != "joker"]

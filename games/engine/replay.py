@@ -38,6 +38,7 @@ from games.engine import (
     PRESETS,
     Action,
     EngineError,
+    Rules,
     abandon,
     apply,
     is_over,
@@ -79,7 +80,10 @@ def _int(value: Any, where: str, *, minimum: int = 0) -> int:
     return value
 
 
-def _validate(data: Any) -> tuple[Any, int, list[int], int, int, list[tuple[list[str], list[tuple[int, dict]]]]]:
+_Deals = list[tuple[list[str], list[tuple[int, dict]]]]
+
+
+def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, _Deals]:
     """Check the whole file before anything is played, so exit 2 never follows partial output."""
     if not isinstance(data, dict):
         raise ScenarioError("the scenario must be a JSON object")
@@ -119,7 +123,7 @@ def _validate(data: Any) -> tuple[Any, int, list[int], int, int, list[tuple[list
         expected = sorted(canonical_deck(size))
     except ValueError as exc:
         raise ScenarioError(f"no deck for {n} players: {exc}") from None
-    deals: list[tuple[list[str], list[tuple[int, dict]]]] = []
+    deals: _Deals = []
     for d, deal in enumerate(deals_raw):
         where = f"deal {d}"
         if not isinstance(deal, dict):

@@ -42,6 +42,9 @@ _LOWEST = {52: 0, 36: 4, 32: 5}
 DECK_SIZES = tuple(sorted(_LOWEST))
 
 _TWO_64 = 1 << 64
+_CANONICAL = {
+    size: tuple(rank + suit for suit in _SUITS for rank in _RANKS[low:]) for size, low in _LOWEST.items()
+}
 
 
 def canonical_deck(size: int) -> tuple[str, ...]:
@@ -50,11 +53,10 @@ def canonical_deck(size: int) -> tuple[str, ...]:
     Kept here (rather than imported from ``cards.py``) so the fairness proof depends on nothing but
     this file and hashlib: a player verifying a deal can read one module.
     """
-    try:
-        low = _LOWEST[size]
-    except KeyError:
-        raise ValueError(f"deck size must be one of {DECK_SIZES}, not {size!r}") from None
-    return tuple(rank + suit for suit in _SUITS for rank in _RANKS[low:])
+    deck = _CANONICAL.get(size)
+    if deck is None:
+        raise ValueError(f"deck size must be one of {DECK_SIZES}, not {size!r}")
+    return deck
 
 
 def commitment(seed: bytes) -> str:
@@ -88,15 +90,30 @@ def random_stream(seed: bytes) -> Iterator[int]:
 
 
 def shuffled_deck(seed: bytes, size: int) -> tuple[str, ...]:
-    """The deck of ``size`` cards shuffled by ``seed``, top card first (index 0)."""
+    """The deck of ``size`` cards shuffled by ``seed``, top card first (index 0).
+
+    Same algorithm as :func:`random_stream` + Fisher–Yates, inlined because every deal calls it:
+    the hash blocks are produced on demand and sliced into 64-bit draws without a generator.
+    """
     cards = list(canonical_deck(size))
-    draws = random_stream(seed)
+    seed = bytes(seed)
+    sha256 = hashlib.sha256
+    from_bytes = int.from_bytes
+    block = b""
+    offset = 32
+    k = 0
     for i in range(len(cards) - 1, 0, -1):
         bound = i + 1
         limit = _TWO_64 - (_TWO_64 % bound)
-        u = next(draws)
-        while u >= limit:
-            u = next(draws)
+        while True:
+            if offset == 32:
+                block = sha256(seed + k.to_bytes(4, "big")).digest()
+                k += 1
+                offset = 0
+            u = from_bytes(block[offset : offset + 8], "big")
+            offset += 8
+            if u < limit:
+                break
         j = u % bound
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)

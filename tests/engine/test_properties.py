@@ -96,7 +96,8 @@ def check_views(state: State) -> None:
         if seat is not None and (state.seen[seat] or over or state.phase == "play"):
             allowed |= set(state.hands[seat])
         if over:
-            allowed |= {c for s, h in enumerate(state.hands) if state.status[s] not in ("out", "pass") for c in h}
+            in_deal = [h for s, h in enumerate(state.hands) if state.status[s] not in ("out", "pass")]
+            allowed |= {c for h in in_deal for c in h}
         leaked = cards_in(view) - allowed
         assert not leaked, f"seat {seat} sees {sorted(leaked)}"
         # Discards and the stock are never shown, not even once the deal is over.
@@ -111,7 +112,9 @@ def check_state(state: State, total: int) -> None:
     assert state_from_json(json.loads(json.dumps(state_to_json(state)))) == state
 
 
-def play_checked(state: State, bots: list, total: int, *, views: bool) -> tuple[State, list[tuple[int, Action]]]:
+def play_checked(
+    state: State, bots: list, total: int, *, views: bool
+) -> tuple[State, list[tuple[int, Action]]]:
     log: list[tuple[int, Action]] = []
     check_state(state, total)
     for _ in range(2000):

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from games.engine.replay import main, run_scenario
+from games.engine.shuffle import canonical_deck
 from tests.engine.scenario_deck import build_deck, deal_order
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,8 +159,7 @@ def malformed_cases() -> list[tuple[str, Any]]:
     case("dealer out of range", lambda d: d.update(dealer=4))
     case("deck short", lambda d: d["deals"][0]["deck"].pop())
     case("deck duplicate", lambda d: d["deals"][0]["deck"].__setitem__(0, "QH"))
-    case("deck 52", lambda d: d["deals"][0].update(deck=[r + s for s in "SHDC" for r in
-                                                      "2 3 4 5 6 7 8 9 10 J Q K A".split()]))
+    case("deck 52", lambda d: d["deals"][0].update(deck=list(canonical_deck(52))))
     case("seat out of range", lambda d: d["deals"][0]["actions"].__setitem__(0, {"seat": 4, "do": "pass"}))
     case("seat missing", lambda d: d["deals"][0]["actions"].__setitem__(0, {"do": "pass"}))
     case("do not a string", lambda d: d["deals"][0]["actions"].__setitem__(0, {"seat": 1, "do": 7}))
