@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Case, Count, F, Q, QuerySet, Value, When
+from django.utils import timezone
 
-from .models import Club, Membership, User
+from .models import AuditLog, Club, Invite, Membership, User
 
 Status = Membership.Status
+Role = Membership.Role
+
+
+def _with_member_count(qs: QuerySet[Club]) -> QuerySet[Club]:
+    return qs.annotate(member_count=Count("memberships", filter=Q(memberships__status=Status.ACTIVE)))
 
 
 def membership_get(*, club: Club, user: User) -> Membership | None:
@@ -16,38 +22,64 @@ def membership_get(*, club: Club, user: User) -> Membership | None:
 
 
 def club_list_for_user(*, user: User) -> QuerySet[Club]:
-    """The clubs a user belongs to (active), with the member count."""
-    return (
-        Club.objects.filter(memberships__user=user, memberships__status=Status.ACTIVE)
-        .annotate(member_count=Count("memberships", filter=Q(memberships__status=Status.ACTIVE)))
-        .order_by("name")
-    )
+    """The clubs a user belongs to (active), with the member count of the whole club.
+
+    The membership test is a subquery: filtering on ``memberships`` and then counting them in the same
+    query would count only the user's own row.
+    """
+    mine = Membership.objects.filter(user=user, status=Status.ACTIVE).values("club")
+    return _with_member_count(Club.objects.filter(pk__in=mine)).order_by("name")
+
+
+def club_list_pending_for_user(*, user: User) -> QuerySet[Club]:
+    """Clubs where the user's request to join waits for a manager."""
+    waiting = Membership.objects.filter(user=user, status=Status.PENDING).values("club")
+    return Club.objects.filter(pk__in=waiting).order_by("name")
 
 
 def club_list_joinable(*, user: User | None) -> QuerySet[Club]:
-    """Clubs anyone may find: open and by-approval ones the user is not already active in."""
-    qs = Club.objects.exclude(join_policy=Club.JoinPolicy.INVITE).annotate(
-        member_count=Count("memberships", filter=Q(memberships__status=Status.ACTIVE))
-    )
+    """Clubs anyone may find: open and by-approval ones the user is not already in (or banned from)."""
+    qs = _with_member_count(Club.objects.exclude(join_policy=Club.JoinPolicy.INVITE))
     if user is not None and user.is_authenticated:
-        qs = qs.exclude(
-            memberships__user=user, memberships__status__in=[Status.ACTIVE, Status.BANNED]
-        )
+        # A subquery, not exclude(memberships__user=..., memberships__status=...): on a multi-valued
+        # relation the two conditions of an exclude() need not hold for the same row.
+        taken = Membership.objects.filter(
+            user=user, status__in=[Status.ACTIVE, Status.PENDING, Status.BANNED]
+        ).values("club")
+        qs = qs.exclude(pk__in=taken)
     return qs.order_by("name")
 
 
+_ROLE_ORDER = Case(
+    When(role=Role.OWNER, then=Value(0)), When(role=Role.MANAGER, then=Value(1)), default=Value(2)
+)
+
+
 def club_members(*, club: Club, status: str = Status.ACTIVE) -> QuerySet[Membership]:
+    """Members with the given status: the owner first, then managers, then members by name."""
     return (
         Membership.objects.filter(club=club, status=status)
         .select_related("user")
-        .order_by("role", "user__username")
+        .order_by(_ROLE_ORDER, "user__username")
     )
 
 
 def clubs_managed_by(*, user: User) -> QuerySet[Club]:
     """Clubs where the user is an active owner or manager: what the admin lets them see."""
-    return Club.objects.filter(
-        memberships__user=user,
-        memberships__status=Status.ACTIVE,
-        memberships__role__in=[Membership.Role.OWNER, Membership.Role.MANAGER],
+    managed = Membership.objects.filter(
+        user=user, status=Status.ACTIVE, role__in=[Role.OWNER, Role.MANAGER]
+    ).values("club")
+    return Club.objects.filter(pk__in=managed)
+
+
+def invite_list_usable(*, club: Club) -> QuerySet[Invite]:
+    """Invites that still let someone in: not withdrawn, not expired, not used up."""
+    return (
+        Invite.objects.filter(club=club, revoked=False, expires_at__gt=timezone.now(), uses__lt=F("max_uses"))
+        .select_related("created_by")
+        .order_by("-created_at")
     )
+
+
+def audit_log_recent(*, club: Club, limit: int = 20) -> QuerySet[AuditLog]:
+    return AuditLog.objects.filter(club=club).select_related("actor", "target_user")[:limit]

@@ -40,10 +40,22 @@ def audit_log_write(
     )
 
 
+# Russian and Bulgarian letters in Latin, so a club called "Храп" gets /clubs/hrap/, not /clubs/club/.
+_TRANSLIT = str.maketrans({
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
+    "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
+    "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "sht", "ъ": "a", "ы": "y",
+    "ь": "", "э": "e", "ю": "yu", "я": "ya",
+})
+
+
+_RESERVED_SLUGS = {"new"}  # /clubs/new/ is the create page
+
+
 def _unique_slug(name: str) -> str:
-    base = slugify(name, allow_unicode=False)[:80] or "club"
+    base = slugify(name.lower().translate(_TRANSLIT), allow_unicode=False)[:80] or "club"
     slug, n = base, 2
-    while Club.objects.filter(slug=slug).exists():
+    while slug in _RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
 
@@ -100,7 +112,11 @@ def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
         membership.role = Role.MEMBER
         membership.save(update_fields=["status", "role", "updated_at"])
     else:
-        membership = Membership.objects.create(club=club, user=user, role=Role.MEMBER, status=status)
+        try:
+            with transaction.atomic():  # a savepoint: the racing twin's insert wins, this one is refused
+                membership = Membership.objects.create(club=club, user=user, role=Role.MEMBER, status=status)
+        except IntegrityError as exc:
+            raise ServiceError(_("You are already a member of this club."), code="already_member") from exc
     audit_log_write(
         action="membership.requested" if status == Status.PENDING else "membership.joined",
         actor=user, club=club, target_user=user, data={"via": via},
@@ -145,11 +161,8 @@ def invite_revoke(*, invite: Invite, actor: User) -> Invite:
     return invite
 
 
-@transaction.atomic
-def invite_accept(*, code: str, user: User) -> Membership:
-    """Use an invite link. The invite row is locked, so two people racing for its last use get one
-    membership and one clear refusal."""
-    invite = Invite.objects.select_for_update().select_related("club").filter(code=code).first()
+def invite_check(*, invite: Invite | None) -> None:
+    """Raise the reason an invite cannot be used, if there is one (the invite page shows it too)."""
     if invite is None:
         raise ServiceError(_("This invite link is not valid."), code="invite_invalid")
     if invite.revoked:
@@ -158,6 +171,15 @@ def invite_accept(*, code: str, user: User) -> Membership:
         raise ServiceError(_("This invite has expired."), code="invite_expired")
     if invite.uses >= invite.max_uses:
         raise ServiceError(_("This invite has been used up."), code="invite_used_up")
+
+
+@transaction.atomic
+def invite_accept(*, code: str, user: User) -> Membership:
+    """Use an invite link. The invite row is locked, so two people racing for its last use get one
+    membership and one clear refusal."""
+    invite = Invite.objects.select_for_update().select_related("club").filter(code=code).first()
+    invite_check(invite=invite)
+    assert invite is not None
     membership = _enter(club=invite.club, user=user, status=Status.ACTIVE, via=f"invite:{invite.code[:8]}")
     invite.uses += 1
     invite.save(update_fields=["uses"])

@@ -1,6 +1,289 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Thin views: form → service → message → redirect (or a partial for htmx).
+
+A ``ServiceError`` becomes ``messages.error(request, exc.message)`` and nothing changes.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .errors import ServiceError
+from .forms import BanForm, ClubCreateForm, InviteCreateForm, ProfileForm, RegisterForm, RoleForm
+from .models import Club, Invite, Membership
+
+Status = Membership.Status
+
+
+def _safe_next(request: HttpRequest, fallback: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
+
+
+# --- accounts ----------------------------------------------------------------------------------------
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "club/home.html", {})
+    user = request.user
+    context = {
+        "my_clubs": selectors.club_list_for_user(user=user) if user.is_authenticated else [],
+        "pending_clubs": selectors.club_list_pending_for_user(user=user) if user.is_authenticated else [],
+        "joinable_clubs": selectors.club_list_joinable(user=user),
+    }
+    return render(request, "club/home.html", context)
+
+
+def register(request: HttpRequest) -> HttpResponse:
+    next_url = _safe_next(request, reverse("home"))
+    if request.user.is_authenticated:
+        return redirect(next_url)
+    form = RegisterForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.shown_name})
+        return redirect(next_url)
+    return render(request, "registration/register.html", {"form": form, "next": next_url})
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        response = redirect("profile")
+        if user.preferred_language:
+            # The profile is a deliberate choice too: make it win over an older language-switch cookie.
+            translation.activate(user.preferred_language)
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME, user.preferred_language,
+                max_age=settings.LANGUAGE_COOKIE_AGE, path=settings.LANGUAGE_COOKIE_PATH,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE, secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+            )
+        messages.success(request, _("Your profile has been saved."))
+        return response
+    return render(request, "registration/profile.html", {"form": form})
+
+
+# --- clubs -------------------------------------------------------------------------------------------
+
+
+@login_required
+def club_create(request: HttpRequest) -> HttpResponse:
+    form = ClubCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(user=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Your club “%(club)s” is open.") % {"club": club.name})
+            return redirect(club)
+    return render(request, "club/club_create.html", {"form": form})
+
+
+def _club_context(request: HttpRequest, club: Club) -> dict:
+    membership = selectors.membership_get(club=club, user=request.user)
+    is_member = membership is not None and membership.is_active
+    is_manager = membership is not None and membership.is_manager
+    context: dict = {
+        "club": club,
+        "membership": membership,
+        "is_member": is_member,
+        "is_manager": is_manager,
+        "is_owner": is_manager and membership.role == Membership.Role.OWNER,
+        "member_count": Membership.objects.filter(club=club, status=Status.ACTIVE).count(),
+    }
+    if is_member:
+        context["members"] = selectors.club_members(club=club)
+    if is_manager:
+        context.update(
+            pending=selectors.club_members(club=club, status=Status.PENDING),
+            banned=selectors.club_members(club=club, status=Status.BANNED),
+            invites=selectors.invite_list_usable(club=club),
+            audit=selectors.audit_log_recent(club=club),
+            invite_form=InviteCreateForm(),
+        )
+    return context
+
+
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    return render(request, "club/club_detail.html", _club_context(request, club))
+
+
+@require_POST
+@login_required
+def club_join(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    try:
+        membership = services.membership_join(club=club, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        if membership.is_active:
+            messages.success(request, _("Welcome to %(club)s!") % {"club": club.name})
+        else:
+            messages.success(request, _("Your request to join has been sent to the club's managers."))
+    return redirect(club)
+
+
+@require_POST
+@login_required
+def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    try:
+        services.membership_leave(club=club, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect(club)
+    messages.success(request, _("You have left %(club)s.") % {"club": club.name})
+    return redirect("home")
+
+
+@require_POST
+@login_required
+def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    form = InviteCreateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("An invite can be valid for 1 to 90 days and used 1 to 1000 times."))
+        return redirect(club)
+    try:
+        services.invite_create(club=club, actor=request.user, **form.cleaned_data)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("A new invite link is ready: copy it from the list of invites."))
+    return redirect(f"{club.get_absolute_url()}#invites")
+
+
+@require_POST
+@login_required
+def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    invite = get_object_or_404(Invite.objects.select_related("club"), pk=pk, club__slug=slug)
+    try:
+        services.invite_revoke(invite=invite, actor=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The invite link has been withdrawn."))
+    return redirect(f"{invite.club.get_absolute_url()}#invites")
+
+
+def invite_accept(request: HttpRequest, code: str) -> HttpResponse:
+    invite = Invite.objects.select_related("club").filter(code=code).first()
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        try:
+            services.invite_accept(code=code, user=request.user)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+            return redirect(request.path)
+        messages.success(request, _("Welcome to %(club)s!") % {"club": invite.club.name})
+        return redirect(invite.club)
+    problem = ""
+    try:
+        services.invite_check(invite=invite)
+    except ServiceError as exc:
+        problem = exc.message
+    membership = (
+        selectors.membership_get(club=invite.club, user=request.user) if invite is not None else None
+    )
+    context = {"invite": invite, "club": invite.club if invite else None, "problem": problem,
+               "membership": membership}
+    return render(request, "club/invite_accept.html", context, status=404 if invite is None else 200)
+
+
+# --- managers acting on a membership -----------------------------------------------------------------
+
+
+def _membership_action(request: HttpRequest, slug: str, pk: int, act) -> HttpResponse:
+    """Run one manager action on a membership of this club; answer htmx with the people partial."""
+    target = get_object_or_404(Membership.objects.select_related("club", "user"), pk=pk, club__slug=slug)
+    club = target.club
+    try:
+        message = act(target)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, message)
+    if request.htmx:
+        return render(request, "club/club_detail.html#people", _club_context(request, club))
+    return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
+
+
+@require_POST
+@login_required
+def membership_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def act(target: Membership) -> str:
+        services.membership_approve(membership=target, actor=request.user)
+        return _("%(name)s is now a member.") % {"name": target.user.shown_name}
+
+    return _membership_action(request, slug, pk, act)
+
+
+@require_POST
+@login_required
+def membership_refuse(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def act(target: Membership) -> str:
+        services.membership_refuse(membership=target, actor=request.user)
+        return _("The request of %(name)s has been refused.") % {"name": target.user.shown_name}
+
+    return _membership_action(request, slug, pk, act)
+
+
+@require_POST
+@login_required
+def membership_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    form = RoleForm(request.POST)
+
+    def act(target: Membership) -> str:
+        if not form.is_valid():
+            raise ServiceError(_("A member can be made a manager or a plain member."))
+        role = form.cleaned_data["role"]
+        services.membership_set_role(membership=target, actor=request.user, role=role)
+        if role == Membership.Role.MANAGER:
+            return _("%(name)s is now a manager.") % {"name": target.user.shown_name}
+        return _("%(name)s is now a plain member.") % {"name": target.user.shown_name}
+
+    return _membership_action(request, slug, pk, act)
+
+
+@require_POST
+@login_required
+def membership_ban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    form = BanForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+
+    def act(target: Membership) -> str:
+        services.membership_ban(membership=target, actor=request.user, reason=reason)
+        return _("%(name)s has been banned from the club.") % {"name": target.user.shown_name}
+
+    return _membership_action(request, slug, pk, act)
+
+
+@require_POST
+@login_required
+def membership_unban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def act(target: Membership) -> str:
+        services.membership_unban(membership=target, actor=request.user)
+        return _("%(name)s is no longer banned and may join again.") % {"name": target.user.shown_name}
+
+    return _membership_action(request, slug, pk, act)

@@ -16,7 +16,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
     return [
         f"khrap: database {db['ENGINE'].rsplit('.', 1)[-1]} ({db.get('HOST') or db['NAME']}), "
-        f"channel layer {layer}, celery {'eager (in-process)' if settings.CELERY_TASK_ALWAYS_EAGER else 'broker'}",
+        f"channel layer {layer}, "
+        f"celery {'eager (in-process)' if settings.CELERY_TASK_ALWAYS_EAGER else 'broker'}",
     ]
 
 
@@ -28,7 +29,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         _outcomes[report.outcome] += 1
 
 
-def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:  # noqa: ANN001
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     from django.conf import settings
     from django.db import connection
 
@@ -39,9 +40,37 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
 
 
 @pytest.fixture(autouse=True)
-def _no_real_email(settings) -> None:  # noqa: ANN001
+def _no_real_email(settings) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 
 def in_ci() -> bool:
     return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+# --- Generic factories (users and clubs) -------------------------------------------------------------
+
+TEST_PASSWORD = "a-Long-enough-pass-42"
+
+
+@pytest.fixture
+def make_user(db):
+    """make_user("anna") -> a saved User with password TEST_PASSWORD."""
+    from club.models import User
+
+    def make(username: str, **extra):
+        extra.setdefault("email", f"{username}@example.org")
+        return User.objects.create_user(username=username, password=TEST_PASSWORD, **extra)
+
+    return make
+
+
+@pytest.fixture
+def make_club(db):
+    """make_club(owner, "Name", join_policy="open") -> a Club made by the service (owner membership too)."""
+    from club import services
+
+    def make(owner, name: str = "Test Club", join_policy: str = "open", description: str = ""):
+        return services.club_create(user=owner, name=name, join_policy=join_policy, description=description)
+
+    return make

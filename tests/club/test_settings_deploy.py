@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items() if k not in {"PYTEST_VERSION", "SECRET_KEY", "DEBUG",
-                                                             "HTTPS_ONLY", "ALLOWED_HOSTS"}}
+                                                             "HTTPS_ONLY", "ALLOWED_HOSTS",
+                                                             "DJANGO_ALLOW_ASYNC_UNSAFE"}}
     base.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=base, capture_output=True, text=True, timeout=120

@@ -1,0 +1,84 @@
+"""Forms for the accounts and club pages. They check shapes; the rules live in club/services.py."""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import cache
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from .models import Club, Membership, User
+
+
+@cache
+def _time_zone_choices() -> list[tuple[str, str]]:
+    names = sorted(
+        tz for tz in zoneinfo.available_timezones() if "/" in tz and not tz.startswith(("Etc/", "SystemV/"))
+    )
+    return [("UTC", "UTC"), *((tz, tz.replace("_", " ")) for tz in names)]
+
+
+class _EmailNotTaken:
+    def clean_email(self) -> str:
+        email = (self.cleaned_data.get("email") or "").strip()
+        others = User.objects.filter(email__iexact=email)
+        if self.instance.pk:
+            others = others.exclude(pk=self.instance.pk)
+        if email and others.exists():
+            raise forms.ValidationError(_("Another account already uses this email address."))
+        return email
+
+
+class RegisterForm(_EmailNotTaken, UserCreationForm):
+    email = forms.EmailField(
+        label=_("Email"), help_text=_("Only used to reset your password."), max_length=254
+    )
+    display_name = forms.CharField(
+        label=_("Display name"), max_length=60, required=False,
+        help_text=_("The name other players see. Leave empty to use your username."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email", "display_name")
+
+
+class ProfileForm(_EmailNotTaken, forms.ModelForm):
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=_time_zone_choices)
+    preferred_language = forms.ChoiceField(
+        label=_("Preferred language"),
+        choices=[("", _("As the browser asks")), *settings.LANGUAGES],
+        required=False,
+    )
+
+    class Meta:
+        model = User
+        fields = ("display_name", "email", "preferred_language", "time_zone")
+        labels = {"display_name": _("Display name"), "email": _("Email")}
+
+
+class ClubCreateForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    description = forms.CharField(
+        label=_("Description"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    join_policy = forms.ChoiceField(
+        label=_("Who can join"), choices=Club.JoinPolicy.choices, initial=Club.JoinPolicy.OPEN,
+        widget=forms.RadioSelect,
+    )
+
+
+class InviteCreateForm(forms.Form):
+    days_valid = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=90, initial=7)
+    max_uses = forms.IntegerField(label=_("Number of uses"), min_value=1, max_value=1000, initial=1)
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=[(Membership.Role.MANAGER, ""), (Membership.Role.MEMBER, "")])
+
+
+class BanForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
