@@ -8,7 +8,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from club import services
-from club.models import AuditLog, Club, Membership
+from club.models import AuditLog, Membership
 
 from .conftest import client_for, m
 
@@ -100,14 +100,27 @@ def test_admin_ban_action_cannot_reach_another_club(two_clubs, manager):
     assert target.status == Membership.Status.ACTIVE
 
 
-def test_superuser_who_is_no_manager_gets_the_refusal(two_clubs, make_user, member):
+def test_superuser_bans_in_any_club_and_it_is_audited(two_clubs, make_user, member):
+    """The site operator answers for every club: he acts with the owner's powers, on the record."""
     club, _ = two_clubs
     root = make_user("root", is_staff=True, is_superuser=True)
-    response = client_for(root).post(
+    client_for(root).post(
         reverse("admin:club_membership_changelist"),
         {"action": "ban_selected", "_selected_action": [m(club, member).pk]},
     )
+    assert m(club, member).status == Membership.Status.BANNED
+    assert AuditLog.objects.filter(action="membership.banned", actor=root, club=club).count() == 1
+
+
+def test_superuser_still_cannot_ban_the_owner(two_clubs, make_user):
+    club, _ = two_clubs
+    root = make_user("root", is_staff=True, is_superuser=True)
+    owner_row = Membership.objects.get(club=club, role=Membership.Role.OWNER)
+    response = client_for(root).post(
+        reverse("admin:club_membership_changelist"),
+        {"action": "ban_selected", "_selected_action": [owner_row.pk]},
+    )
     texts = [str(x) for x in get_messages(response.wsgi_request)]
-    assert any("Only the club's managers can do this." in t for t in texts)
-    assert m(club, member).status == Membership.Status.ACTIVE
-    assert Club.objects.count() == 2
+    assert any("Nobody can act on the club's owner." in t for t in texts)
+    owner_row.refresh_from_db()
+    assert owner_row.status == Membership.Status.ACTIVE
