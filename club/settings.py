@@ -182,6 +182,8 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
+# Without collectstatic (demo, tests) files come from the finders, looked up per request.
+WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
 # Security: on by default whenever DEBUG is off; HTTPS_ONLY=0 serves plain HTTP (tests, a LAN demo).
 HTTPS_ONLY = env_bool("HTTPS_ONLY", not DEBUG and not TESTING)
