@@ -195,8 +195,8 @@ def _exchange(rules: Rules, w: dict[str, str]) -> Section:
     lo_s, hi_s = rules.exchange_snorer
     lo_h, hi_h = rules.exchange_helper
     lines = [
-        _("After the bidding, %(snore)s may change %(lo)d to %(hi)d cards, and each %(help)s %(lo2)d to "
-          "%(hi2)d, drawing from the top of the stock.")
+        _("After the bidding, the player who said “%(snore)s” may change %(lo)d to %(hi)d cards, and each "
+          "player who said “%(help)s” %(lo2)d to %(hi2)d, drawing from the top of the stock.")
         % {"snore": w["snore"], "help": w["help"], "lo": lo_s, "hi": hi_s, "lo2": lo_h, "hi2": hi_h},
     ]
     order = {
@@ -248,12 +248,13 @@ def _chips(rules: Rules, w: dict[str, str]) -> Section:
     else:
         lines.append(_("Only players who kept their promise collect for their tricks."))
     lines.append(
-        _("A %(snore)s who fails pays %(s)d× the bank; any other player who fails pays %(h)d× the bank.")
+        _("A player who said “%(snore)s” and fails pays %(s)d× the bank; any other player who fails pays "
+          "%(h)d× the bank.")
         % {"snore": w["snore"], "s": rules.penalty_snorer, "h": rules.penalty_helper}
     )
     if rules.name in FRAP_FAMILY:
-        lines.append(_("A %(snore)s with some tricks but fewer than promised pays 1× the bank and still "
-                       "collects them.") % {"snore": w["snore"]})
+        lines.append(_("A player who said “%(snore)s” and took some tricks, but fewer than promised, pays 1× "
+                       "the bank and still collects them.") % {"snore": w["snore"]})
     if rules.penalty_to == "winners_now":
         lines.append(_("Penalties are paid out at once to the players who kept their promise, in "
                        "proportion to their tricks."))
