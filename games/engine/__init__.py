@@ -28,6 +28,7 @@ from .events import (
     StatusChanged,
     TookTrumpCard,
     TrickWon,
+    TrumpNamed,
     TrumpTurned,
 )
 from .legal import legal_actions
@@ -59,6 +60,7 @@ __all__ = [
     "StatusChanged",
     "TookTrumpCard",
     "TrickWon",
+    "TrumpNamed",
     "TrumpTurned",
     "abandon",
     "apply",

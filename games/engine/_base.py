@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from .errors import EngineError
-from .state import Work
+from .state import State, Work
 
 SNORER_TYPES = frozenset({"snore", "cheer", "helicopter", "dark", "shoot", "blind"})
 HELPER_TYPES = frozenset({"help", "five", "six", "mourn"})
+#: Dark forms that deal every hand face down (4.1): their statuses need unseen cards.
+UNSEEN_DARK = frozenset({"take_trump", "wrap_swap", "blind"})
 FIVE_TYPES = frozenset({"five", "six"})
 NOT_IN_DEAL = frozenset({"", "out", "pass"})
 
@@ -32,9 +34,20 @@ def in_deal(w: Work) -> tuple[int, ...]:
     return tuple(i for i, st in enumerate(w.status) if st not in NOT_IN_DEAL)
 
 
-def stock_free(w: Work) -> int:
+def stock_free(w: Work | State) -> int:
     """Stock cards nobody has been promised (4.2 step F)."""
     return w.stock_end - w.stock_top - w.promised
+
+
+def round_card(w: Work | State) -> str | None:
+    """The card turned for the current trump round, even after a cutter took it into his hand.
+
+    The first trump card and every later turned card come from consecutive deck positions right
+    after the hands (4.1, 4.2), and ``turned`` holds all but the current one.
+    """
+    if w.setup.rules.trump_source != "turned":
+        return None
+    return w.setup.deck[len(w.setup.dealt) * w.setup.rules.hand_size + len(w.turned)]
 
 
 def draw_top(w: Work, count: int) -> tuple[str, ...]:

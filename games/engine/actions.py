@@ -102,3 +102,5 @@ SIMPLE: dict[str, Action] = {n: Action(n) for n in ACTION_NAMES}
 PLAY: dict[str, Action] = {c: Action("play", card=c) for c in RANK}
 PLAY_JOKER = Action("play", card="7S", as_="joker")
 PLAY_SEVEN = Action("play", card="7S", as_="seven")
+FIVE_TAKE_TRUMP = Action("five", take_trump=True)
+NAME_TRUMP: dict[str, Action] = {s: Action("name_trump", suit=s) for s in "SHDC"}

@@ -2,6 +2,19 @@
 
 Declarations that draw at once (cheer, mourn, dark, dealer wrap) leave the declarer at the head
 of the queue with ``need = "discard"``; his discard then continues the bidding where it was.
+
+With ``five_timing = after_exchange`` (Frap, Khrap-5) a pass in step H is not final: step F (the
+cut) is asked after the exchange phase (see ``exchange._exchange_over``), and the cutters draw only
+once everyone has answered it, in its order (4.2 step F).
+
+Choices where the Frap sources are silent (what a player at a real table would expect):
+
+* Blind frap may be declared in any round of step S by a player who has not looked yet ("если
+  никто не заказал фрап, то его можно объявить втемную"): later rounds are still "nobody frapped".
+* A frapper nobody whisted still buys: the passers may still cut after the buying, so he does
+  not know yet that he is alone.
+* The trump card goes to the first cutter (in step F order) who asks for it; with it a cut needs
+  only ``five_draw - 1`` free stock cards, so a short stock may offer only the cut with it.
 """
 
 from __future__ import annotations
@@ -12,12 +25,12 @@ from .actions import Action
 from .cards import RANK, SUIT
 from .errors import EngineError
 from .events import Event
-from .exchange import discard, start_exchange
+from .exchange import discard, start_cut_draws, start_exchange
 from .play import start_play
 from .settle import finish_redeal
 from .state import State, Work
 
-SNORER_BIDS = ("snore", "cheer", "helicopter", "dark", "shoot", "wrap_swap")
+SNORER_BIDS = ("snore", "cheer", "helicopter", "dark", "shoot", "wrap_swap", "blind")
 HELPER_BIDS = ("help", "mourn", "cheer", "dark")  # cheer and dark interrupt (5.3)
 FIVE_BIDS = ("five", "six")
 
@@ -84,6 +97,18 @@ def _dark_ok(w: State | Work, seat: int) -> bool:
     return False
 
 
+def can_cut_with_trump(w: State | Work) -> bool:
+    """Frap 5.6: a cutter may take the turned trump card as one of his cards (the trump card plus
+    ``five_draw - 1`` from the stock), if nobody before him in step F has claimed it."""
+    rules = w.setup.rules
+    return (
+        rules.five_take_trump
+        and w.trump_card is not None
+        and w.cut_trump < 0
+        and stock_free(w) >= rules.five_draw - 1
+    )
+
+
 def hidden_wrap(w: State | Work, seat: int) -> bool:
     """Zone 52: the dealer's hand is face down until his first turn, where wrap is offered first."""
     return (
@@ -112,6 +137,8 @@ def offers(w: State | Work, seat: int) -> list[str]:
             out.append("shoot")
         if rules.dark == "wrap_swap" and not w.seen[seat] and w.trump_card is not None:
             out.append("wrap_swap")
+        if rules.dark == "blind" and not w.seen[seat]:
+            out.append("blind")  # 5 table: blind frap, step S, cards unseen
     elif step == "H":
         out.append("help")
         if _mourn_ok(w, seat):
@@ -123,7 +150,7 @@ def offers(w: State | Work, seat: int) -> list[str]:
                 out.append("dark")
     elif step == "F":
         free = stock_free(w)
-        if "five" in rules.five and free >= rules.five_draw:
+        if "five" in rules.five and (free >= rules.five_draw or can_cut_with_trump(w)):
             out.append("five")
         if "six" in rules.five and free >= rules.six_draw:
             out.append("six")
@@ -137,7 +164,10 @@ def status_of(action_name: str) -> str:
 def liability(w: State | Work, action_name: str) -> int:
     """Chips a status holds (6.3): its multiple × B0."""
     rules = w.setup.rules
-    mult = rules.liability_snorer if status_of(action_name) in SNORER_TYPES else rules.liability_helper
+    status = status_of(action_name)
+    if status == "blind":
+        return rules.liability_blind * w.b0
+    mult = rules.liability_snorer if status in SNORER_TYPES else rules.liability_helper
     return mult * w.b0
 
 
@@ -159,6 +189,11 @@ def apply_bid(w: Work, seat: int, action: Action, out: list[Event]) -> None:
         return
     if do not in offers(w, seat):
         raise illegal(_refusal(w, seat, do))
+    if do == "five":
+        if action.take_trump and not can_cut_with_trump(w):
+            raise illegal("You cannot take the trump card with this cut.")
+        if not action.take_trump and stock_free(w) < w.setup.rules.five_draw:
+            raise illegal("There are not enough cards left in the stock: take the trump card as one of them.")
     cost = liability(w, do)
     if w.stacks[seat] < cost:
         raise EngineError(
@@ -237,7 +272,11 @@ def _effects(w: Work, seat: int, do: str, action: Action, out: list[Event]) -> b
         w.promised += 4
         return False
     if do in ("five", "six"):  # 4.2 step F: these stock cards are now promised
-        w.promised += rules.six_draw if do == "six" else rules.five_draw
+        count = rules.six_draw if do == "six" else rules.five_draw
+        if action.take_trump:  # Frap: the trump card is one of his cards (Decision 2)
+            w.cut_trump = seat
+            count -= 1
+        w.promised += count
         return False
     if do == "wrap_swap":
         pos = action.position
@@ -281,7 +320,8 @@ def _pass(w: Work, seat: int, out: list[Event]) -> None:
     step = w.step
     rules = w.setup.rules
     out.append(ev.Declared(seat, "pass"))
-    final = step == "F" or (step == "H" and not (rules.five and rules.five_timing == "after_help"))
+    # A pass in step H is final only where nobody may come back (no five/cut at all).
+    final = step == "F" or (step == "H" and not rules.five)
     if final:
         _final_pass(w, seat)
     w.queue = w.queue[1:]
@@ -346,6 +386,11 @@ def _start_h(w: Work, out: list[Event]) -> None:
 
 def _finish_h(w: Work, out: list[Event]) -> None:
     rules = w.setup.rules
+    if rules.five and rules.five_timing == "after_exchange":
+        # Frap / Khrap-5: the buying first; the passers are asked to cut when it is over.
+        w.step = ""
+        start_exchange(w, out)
+        return
     if rules.five and rules.five_timing == "after_help":
         status = w.status
         w.step = "F"
@@ -357,11 +402,15 @@ def _finish_h(w: Work, out: list[Event]) -> None:
 
 
 def _finish_bidding(w: Work, out: list[Event]) -> None:
+    cut_asked = w.step == "F" and w.setup.rules.five_timing == "after_exchange"
     for s, st in enumerate(w.status):
         if st == "":
             _final_pass(w, s)
     w.step = ""
     w.queue = ()
+    if cut_asked:
+        start_cut_draws(w, out)  # the exchange is over already; the cutters draw now
+        return
     if sum(1 for st in w.status if st not in ("", "out", "pass")) == 1:
         start_play(w, out)  # the snorer alone (4.5)
     else:
@@ -375,27 +424,12 @@ def _end_round(w: Work, out: list[Event]) -> None:
     if w.round >= rules.trump_rounds:
         finish_redeal(w, out)
         return
-    if w.trump_card is not None:
-        w.turned = (*w.turned, w.trump_card)
-        w.trump_card = None
-    deck = setup.deck
-    while True:
-        if w.stock_top >= w.stock_end:
+    if rules.trump_source == "named":
+        w.round += 1  # 4.2: no card is turned; step S is simply asked again
+    else:
+        if not _turn_next(w, out):
             finish_redeal(w, out)
             return
-        card = deck[w.stock_top]
-        w.stock_top += 1
-        if rules.new_trump_suit and SUIT[card] in w.trump_suits:
-            w.turned = (*w.turned, card)
-            out.append(ev.TrumpTurned(card))
-            continue
-        break
-    w.trump_card = card
-    w.trump = SUIT[card]
-    w.trump_suits = w.trump_suits + SUIT[card]
-    w.round += 1
-    w.wrap_declined = False
-    out.append(ev.TrumpTurned(card))
     if rules.ante_each_round:
         for s in setup.dealt:
             if w.status[s] != "":
@@ -416,3 +450,30 @@ def _end_round(w: Work, out: list[Event]) -> None:
     w.step = "S"
     w.need = "bid"
     w.queue = tuple(s for s in setup.dealt if w.status[s] == "")
+
+
+def _turn_next(w: Work, out: list[Event]) -> bool:
+    """Turn the next trump card (skipping old suits with ``new_trump_suit``); False if the stock
+    cannot supply one."""
+    rules = w.setup.rules
+    if w.trump_card is not None:
+        w.turned = (*w.turned, w.trump_card)
+        w.trump_card = None
+    deck = w.setup.deck
+    while True:
+        if w.stock_top >= w.stock_end:
+            return False
+        card = deck[w.stock_top]
+        w.stock_top += 1
+        if rules.new_trump_suit and SUIT[card] in w.trump_suits:
+            w.turned = (*w.turned, card)
+            out.append(ev.TrumpTurned(card))
+            continue
+        break
+    w.trump_card = card
+    w.trump = SUIT[card]
+    w.trump_suits = w.trump_suits + SUIT[card]
+    w.round += 1
+    w.wrap_declined = False
+    out.append(ev.TrumpTurned(card))
+    return True

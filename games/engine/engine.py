@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import events as ev
-from ._base import NOT_IN_DEAL, ring
+from ._base import NOT_IN_DEAL, UNSEEN_DARK, ring
 from .actions import ACTION_NAMES, Action
 from .bidding import apply_bid
 from .cards import RANK, SUIT
@@ -37,7 +37,7 @@ def new_deal(
     waiting: frozenset[int] | Sequence[int] = frozenset(),
     redeal: bool = False,
 ) -> State:
-    """Ante (section 3), deal (4.1), turn the trump card and open step S of round 1.
+    """Ante (section 3), deal (4.1), turn the trump card (not with a named trump) and open step S.
 
     ``waiting``: seats that sat down while the bank was not empty; they sit this deal out unless
     it starts with an empty bank (``join_when_bank_empty``). ``redeal``: this deal replaces one
@@ -91,7 +91,7 @@ def new_deal(
         trump = SUIT[trump_card]
         pos += 1
     bank_now = bank + sum(antes)
-    dark = rules.dark in ("take_trump", "wrap_swap")
+    dark = rules.dark in UNSEEN_DARK
     hidden_dealer = (
         rules.dark == "dealer_wrap"
         and rules.dealer_wrap_hidden
@@ -143,6 +143,7 @@ def new_deal(
         stock_top=pos,
         stock_end=len(deck_t),
         promised=0,
+        cut_trump=-1,
         discards=(),
         leader=-1,
         trick=(),
@@ -203,6 +204,8 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, 
     if not q or q[0] != seat:
         who = q[0] if q else None
         raise EngineError("not_your_turn", f"It is not your turn; seat {who} is to act.")
+    if action.take_trump and do != "five":
+        raise EngineError("illegal_action", "Only a cut can take the trump card.")
     w = Work(state)
     out: list[Event] = []
     phase = state.phase

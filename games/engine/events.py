@@ -42,6 +42,14 @@ class TrumpTurned(_Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TrumpNamed(_Event):
+    """``trump_source = named`` (4.3): the snorer names the trump suit after the exchange."""
+
+    seat: int
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
 class Looked(_Event):
     seat: int
 

@@ -1,10 +1,16 @@
-"""The exchange phase (RULES.md 4.3, Decision 5): fives draw, the shooter's forced swap, free exchanges."""
+"""The exchange phase (RULES.md 4.3, Decision 5): fives draw, the shooter's forced swap, free exchanges.
+
+When the exchange is over, two Frap-family steps may follow before play: the cut question
+(``five_timing = after_exchange``: step F is asked, then the cutters draw in its order, see
+:func:`start_cut_draws`), and the snorer naming the trump (``trump_source = named``).
+"""
 
 from __future__ import annotations
 
 from . import events as ev
-from ._base import FIVE_TYPES, after, bad_cards, draw_top, illegal, stock_free, without
+from ._base import FIVE_TYPES, NOT_IN_DEAL, after, bad_cards, draw_top, illegal, stock_free, without
 from .actions import Action
+from .cards import SUITS
 from .events import Event
 from .play import start_play
 from .state import Work
@@ -48,6 +54,41 @@ def start_exchange(w: Work, out: list[Event]) -> None:
     _serve(w, out)
 
 
+def start_cut_draws(w: Work, out: list[Event]) -> None:
+    """Step F after the exchange is answered: the cutters draw, in its order (clockwise from the
+    snorer), each discarding down to ``hand_size``."""
+    w.phase = "exchange"
+    w.step = ""
+    w.queue = tuple(s for s in after(w.snorer, w.setup.seats) if w.status[s] in FIVE_TYPES)
+    _serve(w, out)
+
+
+def _exchange_over(w: Work, out: list[Event]) -> None:
+    """Nobody is left to exchange: ask the cut (Frap, Khrap-5), let the snorer name the trump
+    (``trump_source = named``), or start the play."""
+    rules = w.setup.rules
+    w.need = ""
+    if rules.five and rules.five_timing == "after_exchange" and "" in w.status:
+        # 4.2 step F, after the exchange: the passers are asked clockwise from the snorer.
+        w.phase = "bid"
+        w.step = "F"
+        w.need = "bid"
+        w.queue = tuple(s for s in after(w.snorer, w.setup.seats) if w.status[s] == "")
+        return
+    if rules.trump_source == "named" and not w.trump and _players(w) > 1:
+        # 4.3: the snorer names the trump when the exchange is over. A snorer left alone takes
+        # every trick without play (4.5), so there is nothing to name.
+        w.phase = "exchange"
+        w.need = "name_trump"
+        w.queue = (w.snorer,)
+        return
+    start_play(w, out)
+
+
+def _players(w: Work) -> int:
+    return sum(1 for st in w.status if st not in NOT_IN_DEAL)
+
+
 def _serve(w: Work, out: list[Event]) -> None:
     """Set up the turn of queue[0]: automatic draws for five-takers, skip who cannot exchange."""
     rules = w.setup.rules
@@ -56,16 +97,25 @@ def _serve(w: Work, out: list[Event]) -> None:
         status = w.status[seat]
         if status in FIVE_TYPES:
             count = rules.six_draw if status == "six" else rules.five_draw
-            w.promised -= count
             old = w.hands[seat]
-            drawn = draw_top(w, count)
-            hands = list(w.hands)
-            hands[seat] = drawn
-            w.hands = tuple(hands)
             w.discards = w.discards + old
             _see(w, seat, out)
             out.append(ev.Discarded(seat, len(old)))
-            out.append(ev.Drew(seat, count))
+            if seat == w.cut_trump and w.trump_card is not None:
+                # Frap 5.6: the trump card plus count - 1 cards from the stock.
+                card = w.trump_card
+                w.trump_card = None
+                w.promised -= count - 1
+                drawn = (card, *draw_top(w, count - 1))
+                out.append(ev.TookTrumpCard(seat, card))
+                out.append(ev.Drew(seat, count - 1))
+            else:
+                w.promised -= count
+                drawn = draw_top(w, count)
+                out.append(ev.Drew(seat, count))
+            hands = list(w.hands)
+            hands[seat] = drawn
+            w.hands = tuple(hands)
             w.need = "discard"
             w.need_n = count - rules.hand_size
             if w.need_n > 0:
@@ -80,8 +130,7 @@ def _serve(w: Work, out: list[Event]) -> None:
             w.need = "exchange"
             return
         w.queue = w.queue[1:]
-    w.need = ""
-    start_play(w, out)
+    _exchange_over(w, out)
 
 
 def _see(w: Work, seat: int, out: list[Event]) -> None:
@@ -98,6 +147,9 @@ def apply_exchange(w: Work, seat: int, action: Action, out: list[Event]) -> None
         discard(w, seat, action, out)
         w.queue = w.queue[1:]
         _serve(w, out)
+        return
+    if need == "name_trump":
+        _name_trump(w, seat, action, out)
         return
     if action.do != "exchange":
         raise illegal("It is your turn to exchange cards.")
@@ -155,6 +207,20 @@ def apply_exchange(w: Work, seat: int, action: Action, out: list[Event]) -> None
     _serve(w, out)
 
 
+def _name_trump(w: Work, seat: int, action: Action, out: list[Event]) -> None:
+    """4.3, ``trump_source = named``: the snorer names the trump suit, then play starts."""
+    if action.do != "name_trump":
+        raise illegal("The exchange is over: name the trump suit.")
+    if action.suit is None or action.suit not in SUITS:
+        raise illegal("Name a suit: S, H, D or C.")
+    w.trump = action.suit
+    w.trump_suits = action.suit
+    w.queue = ()
+    w.need = ""
+    out.append(ev.TrumpNamed(seat, action.suit))
+    start_play(w, out)
+
+
 def discard(w: Work, seat: int, action: Action, out: list[Event]) -> None:
     """The forced discard after an over-draw (five, six, shoot, cheer, mourn, dark, wrap)."""
     if action.do != "discard":
@@ -174,4 +240,4 @@ def _set_hand(w: Work, seat: int, hand: tuple[str, ...]) -> None:
     w.hands = tuple(hands)
 
 
-__all__ = ["apply_exchange", "bad_cards", "discard", "exchange_range", "start_exchange"]
+__all__ = ["apply_exchange", "bad_cards", "discard", "exchange_range", "start_cut_draws", "start_exchange"]

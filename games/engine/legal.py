@@ -6,7 +6,8 @@ from functools import lru_cache
 from itertools import combinations, product
 
 from . import bidding
-from .actions import LOOK, PASS, SIMPLE, Action
+from ._base import stock_free
+from .actions import FIVE_TAKE_TRUMP, LOOK, NAME_TRUMP, PASS, SIMPLE, Action
 from .exchange import SHOOT_GIVE, exchange_range
 from .play import legal_plays
 from .state import State
@@ -68,6 +69,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             acts = list(_subsets(state.hands[seat], lo, hi, "exchange"))
     elif need == "shoot":
         acts = list(_subsets(state.hands[seat], SHOOT_GIVE, SHOOT_GIVE, "exchange"))
+    elif need == "name_trump":
+        acts = list(NAME_TRUMP.values())
     else:
         acts = _bids(state, seat)
         if bidding.hidden_wrap(state, seat) and acts and acts[0].do == "dark":
@@ -88,6 +91,12 @@ def _bids(state: State, seat: int) -> list[Action]:
             acts.extend(Action("wrap_swap", position=p) for p in range(len(state.hands[seat])))
         elif name == "dark" and bidding.hidden_wrap(state, seat):
             first.append(SIMPLE[name])
+        elif name == "five" and state.setup.rules.five_take_trump:
+            # Frap 5.6: the cut with or without the trump card, as the stock and the card allow.
+            if stock_free(state) >= state.setup.rules.five_draw:
+                acts.append(SIMPLE[name])
+            if bidding.can_cut_with_trump(state):
+                acts.append(FIVE_TAKE_TRUMP)
         else:
             acts.append(SIMPLE[name])
     return [*first, PASS, *acts]

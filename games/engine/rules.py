@@ -2,9 +2,11 @@
 
 One engine, many rule books: every difference between the sources is a field of :class:`Rules`,
 named as in RULES.md, so a club can start from a preset and override single parameters.
-Fields that only the later Frap presets need (``five_timing = after_exchange``,
-``trump_source = named``, ``ante_each_round``, ``five_take_trump``...) already exist so that those
-presets can be added without changing the shape of ``Rules``.
+The Frap family (frap, khrap5, named5) adds: ``five_timing = after_exchange`` (the cut comes after
+the buying), ``trump_source = named`` (the snorer names the trump after the exchange),
+``five_take_trump`` (the cutter may take the turned trump card), ``dark = blind`` (blind frap,
+liability ``liability_blind``), penalty tables by tricks made (6.5) and ``snorer_payout =
+rest_by_round`` (6.6).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "five_timing": ("after_help", "after_exchange"),
     "cheer": (None, "only_trump_ace", "holds_trump_ace"),
     "helicopter": (None, "ace_six_only", "ace_six_or_ace_seven", "holds_ace_six", "two_with_six"),
-    "dark": (None, "take_trump", "wrap_swap", "dealer_wrap"),
+    "dark": (None, "take_trump", "wrap_swap", "dealer_wrap", "blind"),
     "exchange_order": ("fives_snorer_helpers", "snorer_fives_helpers", "snorer_clockwise"),
     "draw_choice": ("top", "top_or_bottom"),
     "first_lead": ("first_five_else_snorer",),
@@ -32,7 +34,11 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "instant_win": (None, "four_aces", "four_of_a_kind"),
     "penalty_to": ("next_bank", "winners_now"),
     "next_dealer": ("snorer", "clockwise"),
+    "snorer_payout": ("per_trick", "rest_by_round"),
 }
+
+#: Penalty tables (6.5): multiples of B0 indexed by the tricks a failed player made.
+_TABLES = ("penalty_snorer_by_tricks", "penalty_blind", "penalty_blind_ace")
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,13 @@ class Rules:
     "exchange: snorer / helper" row; ``five`` lists the five-type statuses the preset has
     (``("five", "six")`` in Classic) and ``five_draw`` / ``six_draw`` how many cards they draw.
     Liabilities and penalties (6.3, 6.4) are multiples of B0.
+
+    Frap family (6.5, 6.6): ``penalty_snorer_by_tricks`` is the failed snorer's penalty indexed by
+    the tricks he made (empty: ``penalty_snorer`` whatever he made; Frap ``(2, 1)``, Khrap-5
+    ``(2, 1, 1)``); ``penalty_blind`` / ``penalty_blind_ace`` the same for blind frap, the second
+    when the trump card of the round is an ace (Decision 7). ``snorer_payout = rest_by_round``:
+    a snorer who made his tricks takes what is left of B0 after the helpers' payouts, at most
+    B0 // 2 when he snored in round 2 or later (6.6; "на втором кругу — половину кона").
     """
 
     name: str
@@ -85,6 +98,11 @@ class Rules:
     liability_helper: int = 1
     penalty_snorer: int = 2
     penalty_helper: int = 1
+    liability_blind: int = 4
+    penalty_snorer_by_tricks: tuple[int, ...] = ()
+    penalty_blind: tuple[int, ...] = (2, 4)
+    penalty_blind_ace: tuple[int, ...] = (2, 3)
+    snorer_payout: str = "per_trick"
 
     def deck_for(self, players: int) -> int:
         """Deck size for a number of seated players."""
@@ -159,6 +177,16 @@ def _check(name: str, value: Any) -> Any:
         ):
             raise RulesError(f"{name} must be [lowest, highest] card counts")
         return value
+    if name in _TABLES:
+        value = _tupled(value)
+        if not (
+            isinstance(value, tuple)
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+        ):
+            raise RulesError(f"{name} must list penalty multiples (whole numbers ≥ 0) by tricks made")
+        if name != "penalty_snorer_by_tricks" and not value:
+            raise RulesError(f"{name} needs at least one entry")
+        return value
     if name == "five":
         value = _tupled(value)
         if not isinstance(value, tuple) or any(v not in ("five", "six") for v in value):
@@ -176,11 +204,23 @@ def _build(params: dict[str, Any]) -> Rules:
         raise RulesError("snore_tricks cannot exceed hand_size")
     if rules.trump_rounds < 1:
         raise RulesError("trump_rounds must be at least 1")
-    if rules.trump_source != "turned" or rules.five_timing != "after_help":
-        # Frap-family parameters: the presets that need them come in a later issue.
-        raise RulesError("named trumps and cuts after the exchange are not supported yet")
+    if rules.trump_source == "named":
+        # Cheer, mourn, helicopter and every dark form look at the trump suit or the trump card,
+        # which a named-trump deal does not have while bidding.
+        if rules.cheer or rules.mourn or rules.helicopter or rules.dark or rules.five_take_trump:
+            raise RulesError("with a named trump there is no cheer, mourn, helicopter, dark play or "
+                             "taking of the trump card")
+        if rules.instant_win:
+            raise RulesError("with a named trump there is no instant win")  # trump unknown when it'd apply
+    if rules.five_take_trump and rules.five_timing != "after_exchange":
+        raise RulesError("taking the trump card with a cut needs five_timing = after_exchange")
+    if rules.dark == "blind" and rules.liability_blind < max(rules.penalty_blind + rules.penalty_blind_ace):
+        raise RulesError("liability_blind must cover the largest blind frap penalty")
+    if rules.penalty_snorer_by_tricks and rules.liability_snorer < max(rules.penalty_snorer_by_tricks):
+        raise RulesError("liability_snorer must cover the largest snorer penalty")
+    turned = 1 if rules.trump_source == "turned" else 0
     for players in range(rules.min_players, rules.max_players + 1):
-        if players * rules.hand_size + 1 > rules.deck_for(players):
+        if players * rules.hand_size + turned > rules.deck_for(players):
             raise RulesError(f"a {rules.deck_for(players)}-card deck is too small for {players} players")
     return rules
 
@@ -220,6 +260,36 @@ PRESETS: dict[str, Rules] = {
             name="student", min_players=3, max_players=4, deck=((4, 36),), cheer="holds_trump_ace",
             dark="dealer_wrap", exchange_order="snorer_clockwise", draw_choice="top_or_bottom",
             next_dealer="snorer", joker=True,
+        )
+    ),
+    # Frap (seed 001 "Фрап", seed 000 set 3): 32 cards up to 4 players, 36 for 5–6, 52 for 7+.
+    # An all-pass round makes everyone ante again (the bank doubles, triples; after round 3 a
+    # redeal with antes again: "увеличивается в 4 раза"). Cut after the buying, with the trump card.
+    "frap": _build(
+        dict(
+            name="frap", min_players=2, max_players=12, deck=((4, 32), (6, 36), (12, 52)),
+            ante_policy="every_deal", ante_each_round=True, five=("five",), five_timing="after_exchange",
+            five_draw=5, five_take_trump=True, dark="blind", exchange_order="snorer_clockwise",
+            penalty_snorer_by_tricks=(2, 1), next_dealer="clockwise",
+        )
+    ),
+    # Khrap from Frap ("Храп из Фрапа"): five cards, snore = 3 tricks, two rounds, the cut draws 6.
+    "khrap5": _build(
+        dict(
+            name="khrap5", min_players=2, max_players=6, deck=((4, 32), (6, 36)), hand_size=5,
+            snore_tricks=3, trump_rounds=2, ante_policy="every_deal", ante_each_round=True,
+            five=("five",), five_timing="after_exchange", five_draw=6, exchange_order="snorer_clockwise",
+            penalty_snorer_by_tricks=(2, 1, 1), snorer_payout="rest_by_round", next_dealer="clockwise",
+        )
+    ),
+    # Seed 000, last set: the snorer names the trump after the buying (at most 2 cards).
+    "named5": _build(
+        dict(
+            name="named5", min_players=2, max_players=5, deck=((5, 36),), hand_size=5, snore_tricks=3,
+            trump_source="named", trump_rounds=2, ante_policy="every_deal", ante_each_round=True,
+            five=("five",), five_timing="after_help", five_draw=6, exchange_snorer=(0, 2),
+            exchange_helper=(0, 2), exchange_order="snorer_clockwise",
+            penalty_snorer_by_tricks=(2, 1, 1), snorer_payout="rest_by_round", next_dealer="clockwise",
         )
     ),
 }

@@ -8,7 +8,8 @@ payouts (bank → stack), penalties (hold → bank), releases (hold → stack), 
 from __future__ import annotations
 
 from . import events as ev
-from ._base import HELPER_TYPES, SNORER_TYPES, ring
+from ._base import HELPER_TYPES, SNORER_TYPES, ring, round_card
+from .cards import RANK
 from .events import Event
 from .rules import Rules
 from .state import Outcome, Work
@@ -23,9 +24,23 @@ def obligation(rules: Rules, status: str) -> int:
     return 0
 
 
-def penalty_multiple(rules: Rules, status: str) -> int:
-    """Penalty of a failed player in multiples of B0 (6.4)."""
+def _by_tricks(table: tuple[int, ...], tricks: int) -> int:
+    """Entry ``tricks`` of a penalty table; the last entry stands for any higher count."""
+    return table[min(tricks, len(table) - 1)]
+
+
+def penalty_multiple(rules: Rules, status: str, tricks: int = 0, trump_ace: bool = False) -> int:
+    """Penalty of a failed player in multiples of B0 (6.4), by his tricks where 6.5 says so.
+
+    Blind frap: ``penalty_blind`` (0 tricks 2, 1 trick 4), or ``penalty_blind_ace`` when the trump
+    card of the round is an ace (1 trick 3), Decision 7. Frap / Khrap-5 snorers:
+    ``penalty_snorer_by_tricks`` (a frapper with 1 trick pays 1, Decision 8).
+    """
+    if status == "blind":
+        return _by_tricks(rules.penalty_blind_ace if trump_ace else rules.penalty_blind, tricks)
     if status in SNORER_TYPES:
+        if rules.penalty_snorer_by_tricks:
+            return _by_tricks(rules.penalty_snorer_by_tricks, tricks)
         return rules.penalty_snorer
     if status in HELPER_TYPES:
         return rules.penalty_helper
@@ -40,6 +55,9 @@ def settle_chips(
     holds: tuple[int, ...],
     statuses: tuple[str, ...],
     tricks: tuple[int, ...],
+    *,
+    round_no: int = 1,
+    trump_ace: bool = False,
 ) -> tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], list[Event]]:
     """Pay out and collect penalties; returns (stacks, bank, payouts, penalties, events).
 
@@ -47,6 +65,11 @@ def settle_chips(
     obligation, plus failed ones where ``failed_collect``. 6.3/6.4: a failed player's penalty
     (capped by his hold: forced helicopter helpers hold at most their stack) goes to the bank,
     the rest of every hold returns to its stack. Remainders stay in the bank (6.1).
+
+    6.6 (``snorer_payout = rest_by_round``, Decision 9): everyone else is paid first; a snorer who
+    made his tricks then takes what is left of B0, at most B0 // 2 if he snored in round
+    ``round_no`` ≥ 2, so the bank never pays more than it holds. ``trump_ace``: the round's trump
+    card is an ace (blind frap penalties, 6.5).
     """
     n = len(stacks)
     hs = rules.hand_size
@@ -55,6 +78,8 @@ def settle_chips(
     pens = [0] * n
     made = [False] * n
     out: list[Event] = []
+    rest_rule = rules.snorer_payout == "rest_by_round"
+    rest_seats: list[int] = []
     for seat in range(n):
         status = statuses[seat]
         need = obligation(rules, status)
@@ -62,6 +87,9 @@ def settle_chips(
             continue
         ok = tricks[seat] >= need
         made[seat] = ok
+        if ok and rest_rule and status in SNORER_TYPES:
+            rest_seats.append(seat)  # paid after everyone else (6.6)
+            continue
         if tricks[seat] and (ok or rules.failed_collect):
             amount = b0 * tricks[seat] // hs
             if amount:
@@ -69,9 +97,20 @@ def settle_chips(
                 bank -= amount
                 st[seat] += amount
                 out.append(ev.payout(seat, amount))
+    for seat in rest_seats:
+        amount = b0 - sum(pays)
+        if round_no >= 2:
+            amount = min(amount, b0 // 2)
+        amount = max(0, min(amount, bank))
+        if amount:
+            pays[seat] = amount
+            bank -= amount
+            st[seat] += amount
+            out.append(ev.payout(seat, amount))
     for seat in range(n):
         if holds[seat] and not made[seat] and obligation(rules, statuses[seat]):
-            amount = min(holds[seat], penalty_multiple(rules, statuses[seat]) * b0)
+            mult = penalty_multiple(rules, statuses[seat], tricks[seat], trump_ace)
+            amount = min(holds[seat], mult * b0)
             if amount:
                 pens[seat] = amount
                 bank += amount
@@ -112,8 +151,10 @@ def finish_played(w: Work, out: list[Event], result: str = "played") -> None:
     """Settle a deal whose tricks are known and close it."""
     rules = w.setup.rules
     statuses = _final_statuses(w)
+    card = round_card(w)
     stacks, bank, pays, pens, moved = settle_chips(
-        rules, w.b0, w.bank, w.stacks, w.holds, statuses, w.tricks
+        rules, w.b0, w.bank, w.stacks, w.holds, statuses, w.tricks,
+        round_no=w.round, trump_ace=card is not None and RANK[card] == 14,
     )
     out.extend(moved)
     w.stacks = stacks
@@ -124,7 +165,7 @@ def finish_played(w: Work, out: list[Event], result: str = "played") -> None:
     w.step = ""
     w.queue = ()
     w.need = ""
-    w.outcome = Outcome(result, w.trump, statuses, w.tricks, pays, pens, bank, next_dealer(w), stacks)
+    w.outcome = Outcome(result, w.trump or None, statuses, w.tricks, pays, pens, bank, next_dealer(w), stacks)
     out.append(ev.DealOver(result))
 
 
@@ -139,7 +180,7 @@ def finish_redeal(w: Work, out: list[Event]) -> None:
     w.need = ""
     zeros = (0,) * n
     w.outcome = Outcome(
-        "redeal", w.trump, statuses, zeros, zeros, zeros, w.bank, ring(w.setup.dealer, n)[1], w.stacks
+        "redeal", w.trump or None, statuses, zeros, zeros, zeros, w.bank, ring(w.setup.dealer, n)[1], w.stacks
     )
     out.append(ev.Redeal())
     out.append(ev.DealOver("redeal"))

@@ -92,6 +92,7 @@ class State:
     stock_top: int  # the stock is deck[stock_top:stock_end]
     stock_end: int
     promised: int  # stock cards promised to five-takers / a shooter who have not drawn yet
+    cut_trump: int  # Frap: the cutter who will take the trump card as one of his cards, else -1
     discards: tuple[str, ...]
     leader: int
     trick: tuple[tuple[int, str, bool], ...]  # (seat, card, as joker)
@@ -150,8 +151,12 @@ def state_to_json(state: State) -> dict[str, Any]:
     return {name: _plain(getattr(state, name)) for name in _STATE_FIELDS}
 
 
+#: Fields added after states may have been stored: their value in a state that predates them.
+_ADDED_FIELDS: dict[str, Any] = {"cut_trump": -1}
+
+
 def state_from_json(data: dict[str, Any]) -> State:
-    d = {name: _tupled(data[name]) for name in _STATE_FIELDS}
+    d = {name: _tupled(data[name] if name in data else _ADDED_FIELDS[name]) for name in _STATE_FIELDS}
     setup = {k: _tupled(v) for k, v in data["setup"].items()}
     setup["rules"] = Rules.from_json(data["setup"]["rules"])
     d["setup"] = Setup(**setup)
