@@ -182,7 +182,7 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     }
     if rules.dark in dark:
         lines.append(dark[rules.dark])
-    if getattr(rules, "blind", False) or rules.name == "frap":
+    if rules.dark == "blind":
         lines.append(_("Blind frap: frap without looking at your cards; it blocks four times the bank."))
     if rules.shoot:
         lines.append(_("Shoot: the snorer gives up 3 cards, draws 4 and discards 1, before anyone else "

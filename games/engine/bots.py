@@ -108,6 +108,11 @@ class BasicBot:
         need = view.get("need")
         hand: list[str] = list(view.get("hand") or [])
         trump = view.get("trump")
+        if trump is None and hand:
+            # Named-trump games: bid (and name) as if the hand's best suit were trump.
+            trump = self._best_suit(hand)
+        if "name_trump" in names:
+            return Action.from_json({"do": "name_trump", "suit": trump})
         if "play" in names:
             return Action.from_json(self._play(view, legal, trump))
         if need in ("exchange", "shoot") or "exchange" in names:
@@ -119,12 +124,21 @@ class BasicBot:
             return Action.from_json(choice or self.rng.choice([a for a in legal if a["do"] == "discard"]))
         return Action.from_json(self._bid(view, legal, names, hand, trump))
 
+    @staticmethod
+    def _best_suit(hand: Sequence[str]) -> str:
+        """The suit worth most as trump: length first, then the ranks it holds."""
+        suits = {_suit(c) for c in hand}
+        return max(sorted(suits), key=lambda s: (sum(_suit(c) == s for c in hand),
+                                                 sum(_rank(c) for c in hand if _suit(c) == s)))
+
     def _bid(
         self, view: Mapping[str, Any], legal: list[dict[str, Any]], names: set[str], hand: list[str],
         trump: str | None,
     ) -> dict[str, Any]:
         trumps = sorted((_rank(c) for c in hand if _suit(c) == trump), reverse=True)
         aces = sum(1 for c in hand if _rank(c) == 14 and _suit(c) != trump)
+        # A five-card snore must take 3 tricks: ask for one more trump, or an ace beside two.
+        extra = max(0, int(view.get("snore_tricks", 2)) - 2)
         for special in ("helicopter", "cheer"):
             if special in names:
                 return {"do": special}
@@ -132,9 +146,9 @@ class BasicBot:
         if "dark" in names and hand and trump_card and _rank(trump_card) == 14:
             return {"do": "dark"}  # dealer wrap: he takes the ace of trumps
         strong = (
-            (trumps and trumps[0] == 14 and len(trumps) >= 2)
-            or (len(trumps) >= 2 and trumps[0] >= 12)
-            or len(trumps) >= 3
+            (trumps and trumps[0] == 14 and len(trumps) >= 2 + extra - min(extra, aces))
+            or (len(trumps) >= 2 + extra and trumps[0] >= 12)
+            or len(trumps) >= 3 + extra
         )
         if "snore" in names and strong:
             return {"do": "snore"}
@@ -180,7 +194,8 @@ class BasicBot:
             return min(winners, key=lambda a: strength(a["card"]))
         status = (view.get("statuses") or [None] * (view["seat"] + 1))[view["seat"]]
         tricks_made = (view.get("tricks") or [0] * (view["seat"] + 1))[view["seat"]]
-        short = (status in _SNORER_STATUSES and tricks_made < 2) or tricks_made < 1
+        need = int(view.get("snore_tricks", 2)) if status in _SNORER_STATUSES else 1
+        short = tricks_made < need
         if jokers and short:
             return jokers[0]
         return min(ordinary or plays, key=lambda a: (self._value(a["card"], trump), self.rng.random()))

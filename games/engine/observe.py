@@ -40,6 +40,8 @@ def observe(state: State, seat: int | None) -> dict[str, Any]:
         "bank": state.bank,
         "b0": state.b0,
         "stake": setup.stake,
+        "hand_size": setup.rules.hand_size,
+        "snore_tricks": setup.rules.snore_tricks,
         "stacks": list(state.stacks),
         "holds": list(state.holds),
         "statuses": [_public_status(st, over) for st in state.status],
@@ -63,7 +65,9 @@ def observe(state: State, seat: int | None) -> dict[str, Any]:
             view["hand"] = list(state.hands[seat])
         acts = legal_actions(state, seat)
         if not state.seen[seat]:
-            acts = [a for a in acts if a.do not in _HAND_DEPENDENT]
+            # An offer naming his own cards, or one the rules make only on certain cards, would show
+            # a player what he has not looked at: he looks first (``look`` is always offered then).
+            acts = [a for a in acts if a.do not in _HAND_DEPENDENT and not a.cards and a.card is None]
         view["legal_actions"] = [a.to_json() for a in acts]
     if over:
         view["hands"] = [

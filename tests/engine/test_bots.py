@@ -108,7 +108,7 @@ def test_bot_tables_replay_identically(preset: str, kind: str) -> None:
     assert again.deals == result.deals
 
 
-@pytest.mark.parametrize("preset", ["classic", "zone52"])
+@pytest.mark.parametrize("preset", list(PRESETS))
 def test_basic_beats_random(preset: str) -> None:
     """2 BasicBots against 2 RandomBots, seats alternating, 60 tables x 8 deals = 480 deals."""
     rules = PRESETS[preset]

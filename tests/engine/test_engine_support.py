@@ -35,10 +35,13 @@ def make_deck(
         for k, c in enumerate(hands.get(seat, ())):
             slots[k * m + j] = c
     pos = m * hs
+    # Named-trump presets turn no card: the stock starts right after the hands.
+    turned = 1 if r.trump_source == "turned" else 0
     if trump is not None:
+        assert turned, "this preset turns no trump card"
         slots[pos] = trump
     for k, c in enumerate(stock):
-        slots[pos + 1 + k] = c
+        slots[pos + turned + k] = c
     for k, c in enumerate(reversed(bottom)):
         slots[size - 1 - k] = c
     used = [c for c in slots if c is not None]

@@ -90,10 +90,9 @@ def check_views(state: State) -> None:
         view = observe(state, seat)
         json.dumps(view)
         allowed = set(public)
-        # A seat's own cards: shown once seen. In the play phase the engine lists an unseen
-        # seat's playable cards in its legal actions (a face-down hand must still be played);
-        # that is the owner's own hand, never another seat's, so it is allowed here.
-        if seat is not None and (state.seen[seat] or over or state.phase == "play"):
+        # A seat's own cards: shown once he has looked (a face-down hand is looked at before it is
+        # played: its legal actions offer ``look``, never the cards).
+        if seat is not None and (state.seen[seat] or over):
             allowed |= set(state.hands[seat])
         if over:
             in_deal = [h for s, h in enumerate(state.hands) if state.status[s] not in ("out", "pass")]
@@ -138,7 +137,7 @@ def play_checked(
 table = st.fixed_dictionaries(
     {
         "preset": st.sampled_from(sorted(PRESETS)),
-        "players": st.integers(2, 8),
+        "players": st.integers(2, 12),
         "kind": st.sampled_from(sorted(BOTS)),
         "seed": st.binary(min_size=1, max_size=8),
         "stake": st.integers(0, 12),

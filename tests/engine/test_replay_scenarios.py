@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from games.engine.replay import run_scenario
+from games.engine.rules import PRESETS
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
-PRESETS_COVERED = ("classic", "moryak", "bulgarian36", "zone52", "student")
+PRESETS_COVERED = tuple(PRESETS)
 
 
 def _expected_status(expect: dict[str, Any]) -> int:
