@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from . import views
+
+urlpatterns = [
+    path("clubs/<slug:slug>/chips/", views.my_chips, name="ledger_my_chips"),
+    path("clubs/<slug:slug>/chips/grant/", views.chips_grant_view, name="ledger_grant"),
+]

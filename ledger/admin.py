@@ -1,0 +1,294 @@
+"""Read-only admin for the books: nobody adds, changes or deletes here (chips move through services).
+
+Club managers see their own clubs' books only; superusers see every club's. Extra pages: a CSV export
+of the filtered entries, a trial balance per club and a statement per account.
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Club
+
+from .models import Account, Entry, Journal, ReconciliationRun
+from .selectors import STATEMENT_PAGE, account_statement, ledger_clubs_visible_to, trial_balance
+
+
+class ClubScopedReadOnlyAdmin(admin.ModelAdmin):
+    """Shared rules: view only, scoped to the clubs the user manages."""
+
+    club_path = "club"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        return qs.filter(**{f"{self.club_path}__in": ledger_clubs_visible_to(user=request.user)})
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        user = request.user
+        if not (user.is_active and user.is_staff):
+            return False
+        return user.is_superuser or ledger_clubs_visible_to(user=user).exists()
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return self.has_view_permission(request)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        return {}  # not even "delete selected"
+
+    def _check_club(self, request: HttpRequest, club: Club) -> None:
+        if not ledger_clubs_visible_to(user=request.user).filter(pk=club.pk).exists():
+            raise PermissionDenied
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    fields = ("account", "amount", "balance_after")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Account)
+class AccountAdmin(ClubScopedReadOnlyAdmin):
+    list_display = ("id", "club", "kind", "member", "table_id", "balance", "statement_link")
+    list_filter = ("club", "kind")
+    search_fields = ("member__user__username", "member__user__display_name", "=table_id")
+    list_select_related = ("club", "member__user")
+
+    @admin.display(description=_("statement"))
+    def statement_link(self, obj: Account) -> str:
+        return format_html(
+            '<a href="{}">{}</a>', reverse("admin:ledger_account_statement", args=[obj.pk]), _("statement")
+        )
+
+    def get_urls(self) -> list[URLPattern]:
+        return [
+            path(
+                "<int:pk>/statement/",
+                self.admin_site.admin_view(self.statement_view),
+                name="ledger_account_statement",
+            ),
+            path(
+                "trial-balance/<int:club_id>/",
+                self.admin_site.admin_view(self.trial_balance_view),
+                name="ledger_trial_balance",
+            ),
+            path(
+                "trial-balance/",
+                self.admin_site.admin_view(self.trial_balance_index_view),
+                name="ledger_trial_balance_index",
+            ),
+            *super().get_urls(),
+        ]
+
+    def statement_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        account = get_object_or_404(Account.objects.select_related("club", "member__user"), pk=pk)
+        self._check_club(request, account.club)
+        before = request.GET.get("before")
+        page = account_statement(
+            account=account,
+            before=int(before) if before and before.isdigit() else None,
+            limit=STATEMENT_PAGE * 4,
+        )
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Statement of %(account)s") % {"account": account},
+            "account": account,
+            "page": page,
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/ledger/statement.html", context)
+
+    def trial_balance_view(self, request: HttpRequest, club_id: int) -> HttpResponse:
+        club = get_object_or_404(Club, pk=club_id)
+        self._check_club(request, club)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Trial balance of %(club)s") % {"club": club},
+            "tb": trial_balance(club=club),
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/ledger/trial_balance.html", context)
+
+    def trial_balance_index_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Trial balances"),
+            "clubs": ledger_clubs_visible_to(user=request.user).order_by("name"),
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/ledger/trial_balance_index.html", context)
+
+
+@admin.register(Journal)
+class JournalAdmin(ClubScopedReadOnlyAdmin):
+    list_display = ("id", "created_at", "club", "kind", "idempotency_key", "deal_id", "actor", "memo")
+    list_filter = ("club", "kind", ("created_at", admin.DateFieldListFilter))
+    search_fields = (
+        "=idempotency_key",
+        "idempotency_key",
+        "memo",
+        "actor__username",
+        "entries__account__member__user__username",
+    )
+    list_select_related = ("club", "actor")
+    date_hierarchy = "created_at"
+    inlines = [EntryInline]
+    show_full_result_count = False
+
+
+class EntryMemberFilter(admin.SimpleListFilter):
+    title = _("member")
+    parameter_name = "member"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        accounts = Account.objects.filter(member__isnull=False).select_related("member__user")
+        if not request.user.is_superuser:
+            accounts = accounts.filter(club__in=ledger_clubs_visible_to(user=request.user))
+        seen: dict[int, str] = {}
+        for account in accounts[:500]:
+            seen.setdefault(account.member_id, f"{account.member.user} ({account.member.club_id})")
+        return [(str(k), v) for k, v in sorted(seen.items(), key=lambda kv: kv[1])]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Entry]) -> QuerySet[Entry]:
+        if self.value():
+            return queryset.filter(account__member_id=self.value())
+        return queryset
+
+
+@admin.register(Entry)
+class EntryAdmin(ClubScopedReadOnlyAdmin):
+    club_path = "journal__club"
+    list_display = ("id", "created", "journal", "account", "amount", "balance_after")
+    list_filter = (
+        "journal__club",
+        "journal__kind",
+        "account__kind",
+        EntryMemberFilter,
+        ("journal__created_at", admin.DateFieldListFilter),
+    )
+    search_fields = (
+        "=journal__idempotency_key",
+        "account__member__user__username",
+        "account__member__user__display_name",
+        "=account__id",
+    )
+    list_select_related = ("journal", "account__member__user")
+    show_full_result_count = False
+    change_list_template = "admin/ledger/entry/change_list.html"
+
+    @admin.display(description=_("time"), ordering="journal__created_at")
+    def created(self, obj: Entry) -> Any:
+        return obj.journal.created_at
+
+    def get_urls(self) -> list[URLPattern]:
+        return [
+            path("export.csv", self.admin_site.admin_view(self.export_csv), name="ledger_entry_export"),
+            *super().get_urls(),
+        ]
+
+    def export_csv(self, request: HttpRequest) -> StreamingHttpResponse:
+        """The entries of the change list, with its filters and search, as CSV."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        queryset = self.get_changelist_instance(request).get_queryset(request)
+        rows = queryset.select_related("journal", "account__member__user").order_by("id")
+
+        class Echo:
+            def write(self, value: str) -> str:
+                return value
+
+        writer = csv.writer(Echo())
+
+        def stream():
+            yield writer.writerow(
+                [
+                    "entry",
+                    "time",
+                    "club",
+                    "journal",
+                    "kind",
+                    "idempotency_key",
+                    "account",
+                    "account_kind",
+                    "member",
+                    "table",
+                    "amount",
+                    "balance_after",
+                    "memo",
+                ]
+            )
+            for e in rows.iterator(chunk_size=2000):
+                member = e.account.member.user.username if e.account.member_id else ""
+                yield writer.writerow(
+                    [
+                        e.pk,
+                        e.journal.created_at.isoformat(),
+                        e.journal.club_id,
+                        e.journal_id,
+                        e.journal.kind,
+                        e.journal.idempotency_key,
+                        e.account_id,
+                        e.account.kind,
+                        member,
+                        e.account.table_id or "",
+                        e.amount,
+                        e.balance_after,
+                        e.journal.memo,
+                    ]
+                )
+
+        response = StreamingHttpResponse(stream(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="ledger-entries.csv"'
+        return response
+
+
+@admin.register(ReconciliationRun)
+class ReconciliationRunAdmin(admin.ModelAdmin):
+    list_display = ("started_at", "finished_at", "ok", "accounts_checked", "journals_checked")
+    list_filter = ("ok",)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return request.user.is_active and request.user.is_superuser
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return request.user.is_active and request.user.is_superuser
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

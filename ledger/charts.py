@@ -1,0 +1,66 @@
+"""A balance-over-time chart drawn as SVG on the server: no JavaScript, no chart library."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+
+def balance_chart_svg(
+    points: Sequence[tuple[datetime, int]], *, width: int = 640, height: int = 180
+) -> SafeString:
+    """A step line of the balance after each entry (x is the entry's position, so a burst of entries
+    in one minute stays readable); the lowest and highest balances are labelled."""
+    title = _("Balance over time")
+    if not points:
+        return format_html(
+            '<svg class="chips-chart" role="img" viewBox="0 0 {} {}" width="{}" height="{}">'
+            '<title>{}</title><text x="10" y="{}">{}</text></svg>',
+            width,
+            height,
+            width,
+            height,
+            title,
+            height // 2,
+            _("No entries yet."),
+        )
+    pad_left, pad, inner_w, inner_h = 56, 12, width - 56 - 12, height - 2 * 12
+    values = [0, *[balance for _when, balance in points]]  # the chart starts at zero, before the first entry
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+
+    def x(i: int) -> float:
+        return pad_left + inner_w * i / (len(values) - 1)
+
+    def y(v: int) -> float:
+        return pad + inner_h * (high - v) / span
+
+    path = [f"M{x(0):.1f},{y(values[0]):.1f}"]
+    for i in range(1, len(values)):
+        path.append(f"H{x(i):.1f}V{y(values[i]):.1f}")
+    first, last = points[0][0], points[-1][0]
+    labels = format_html_join(
+        "",
+        '<text x="{}" y="{}" text-anchor="end" font-size="11">{}</text>',
+        [(pad_left - 6, f"{y(high) + 4:.1f}", high), (pad_left - 6, f"{y(low) + 4:.1f}", low)],
+    )
+    return format_html(
+        '<svg class="chips-chart" role="img" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+        'preserveAspectRatio="none"><title>{title}</title><desc>{desc}</desc>'
+        '<line x1="{pl}" y1="{zero}" x2="{right}" y2="{zero}" stroke="#bbb" stroke-dasharray="3 3"/>'
+        '{labels}<path d="{path}" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
+        w=width,
+        h=height,
+        title=title,
+        desc=_("%(n)s entries from %(first)s to %(last)s; now %(now)s chips.")
+        % {"n": len(points), "first": f"{first:%Y-%m-%d}", "last": f"{last:%Y-%m-%d}", "now": values[-1]},
+        pl=pad_left,
+        right=width - pad,
+        zero=f"{y(0):.1f}",
+        labels=labels,
+        path="".join(path),
+    )

@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Club, Membership
+
+from .services.posting import MAX_AMOUNT
+
+
+class MemberChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Membership) -> str:
+        return obj.user.shown_name
+
+
+class GrantForm(forms.Form):
+    """A manager grants chips. ``token`` makes the grant idempotent: a form submitted twice (double
+    click, browser retry) books one journal."""
+
+    member = MemberChoiceField(label=_("Member"), queryset=Membership.objects.none())
+    amount = forms.IntegerField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT)
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+    token = forms.CharField(widget=forms.HiddenInput, max_length=32, min_length=32)
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {}).setdefault("token", uuid.uuid4().hex)
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = (
+            Membership.objects.filter(club=club, status=Membership.Status.ACTIVE)
+            .select_related("user")
+            .order_by("user__username")
+        )
+
+    def clean_token(self) -> str:
+        token = self.cleaned_data["token"]
+        if any(c not in "0123456789abcdef" for c in token):
+            raise forms.ValidationError(_("This form is damaged; reload the page."))
+        return token

@@ -1,0 +1,212 @@
+"""The chip ledger: accounts, journals and their entries (double entry, append-only).
+
+Chips move only through ``ledger.services.journal_post``. Journals and entries are never changed
+once written; a mistake is corrected by posting a reversal. On PostgreSQL the database itself
+enforces the rules (see migrations/0002_db_rules.py): every journal balances at commit, journals and
+entries cannot be updated, deleted or truncated, and only a treasury may go below zero (the CHECK
+below, which SQLite enforces too).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Club, Membership
+
+
+class Account(models.Model):
+    class Kind(models.TextChoices):
+        TREASURY = "treasury", _("Treasury")
+        WALLET = "wallet", _("Wallet")
+        STACK = "stack", _("Stack at a table")
+        BANK = "bank", _("Table bank")
+        HOLD = "hold", _("Hold at a table")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="ledger_accounts", verbose_name=_("club")
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    member = models.ForeignKey(
+        Membership,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="ledger_accounts",
+        verbose_name=_("member"),
+    )
+    # The live tables are not modelled yet: a plain nullable id that a later migration can turn into a
+    # foreign key to games.TableSession without touching any row.
+    table_id = models.BigIntegerField(_("table"), null=True, blank=True)
+    balance = models.BigIntegerField(_("balance"), default=0)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("account")
+        verbose_name_plural = _("accounts")
+        ordering = ["club_id", "kind", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind="treasury") | Q(balance__gte=0),
+                name="ledger_account_only_treasury_negative",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(kind="treasury", member__isnull=True, table_id__isnull=True)
+                    | Q(kind="wallet", member__isnull=False, table_id__isnull=True)
+                    | Q(kind__in=["stack", "hold"], member__isnull=False, table_id__isnull=False)
+                    | Q(kind="bank", member__isnull=True, table_id__isnull=False)
+                ),
+                name="ledger_account_shape_fits_kind",
+            ),
+            models.UniqueConstraint(
+                fields=["club"], condition=Q(kind="treasury"), name="ledger_account_one_treasury_per_club"
+            ),
+            models.UniqueConstraint(
+                fields=["member"], condition=Q(kind="wallet"), name="ledger_account_one_wallet_per_member"
+            ),
+            models.UniqueConstraint(
+                fields=["kind", "member", "table_id"],
+                condition=Q(kind__in=["stack", "hold"]),
+                name="ledger_account_one_seat_account_per_table",
+            ),
+            models.UniqueConstraint(
+                fields=["table_id"], condition=Q(kind="bank"), name="ledger_account_one_bank_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        parts = [str(self.get_kind_display())]
+        if self.member_id is not None:
+            parts.append(
+                str(self.member.user) if "member" in self._state.fields_cache else f"#{self.member_id}"
+            )
+        if self.table_id is not None:
+            parts.append(f"table {self.table_id}")
+        return f"{' · '.join(parts)} ({self.club_id}/{self.pk})"
+
+
+JOURNAL_KINDS = [
+    "grant",
+    "revoke",
+    "buy_in",
+    "leave",
+    "ante",
+    "hold",
+    "release",
+    "penalty",
+    "payout",
+    "bank_close",
+    "adjustment",
+    "reversal",
+]
+
+
+class Journal(models.Model):
+    class Kind(models.TextChoices):
+        GRANT = "grant", _("Grant")
+        REVOKE = "revoke", _("Revoke")
+        BUY_IN = "buy_in", _("Buy-in")
+        LEAVE = "leave", _("Leave table")
+        ANTE = "ante", _("Ante")
+        HOLD = "hold", _("Hold")
+        RELEASE = "release", _("Release")
+        PENALTY = "penalty", _("Penalty")
+        PAYOUT = "payout", _("Payout")
+        BANK_CLOSE = "bank_close", _("Bank closed")
+        ADJUSTMENT = "adjustment", _("Adjustment")
+        REVERSAL = "reversal", _("Reversal")
+
+    # db_index=False: the (club, id) index below leads with the club.
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="ledger_journals", db_index=False, verbose_name=_("club")
+    )
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    # Unique through Meta.constraints rather than unique=True, which would add a second (LIKE) index to
+    # the hot insert path on PostgreSQL.
+    idempotency_key = models.CharField(_("idempotency key"), max_length=200)
+    # Like table_id: becomes a foreign key to games.Deal once that model exists.
+    deal_id = models.BigIntegerField(_("deal"), null=True, blank=True, db_index=True)
+    # PROTECT: the people named in the books stay; deactivate a user rather than delete him.
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_index=False,
+        verbose_name=_("actor"),
+    )
+    memo = models.CharField(_("memo"), max_length=500, blank=True)
+    created_at = models.DateTimeField(_("time"), default=timezone.now)
+    # One-to-one: a journal can be reversed once, which the unique index guarantees under races too.
+    reversal_of = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="reversed_by",
+        verbose_name=_("reversal of"),
+    )
+
+    class Meta:
+        verbose_name = _("journal")
+        verbose_name_plural = _("journals")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=JOURNAL_KINDS), name="ledger_journal_kind_known"),
+            models.UniqueConstraint(fields=["idempotency_key"], name="ledger_journal_idempotency_key_unique"),
+        ]
+        indexes = [models.Index(fields=["club", "id"], name="ledger_journal_club_id")]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.kind} {self.idempotency_key}"
+
+
+class Entry(models.Model):
+    # db_index=False on both: the unique (journal, account) and the (account, id) indexes lead with
+    # them, and every index costs time on the hot insert path.
+    journal = models.ForeignKey(
+        Journal, on_delete=models.PROTECT, related_name="entries", db_index=False, verbose_name=_("journal")
+    )
+    account = models.ForeignKey(
+        Account, on_delete=models.PROTECT, related_name="entries", db_index=False, verbose_name=_("account")
+    )
+    amount = models.BigIntegerField(_("amount"))
+    balance_after = models.BigIntegerField(_("balance after"))
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(amount=0), name="ledger_entry_amount_nonzero"),
+            # One line per account and journal keeps balance_after unambiguous.
+            models.UniqueConstraint(fields=["journal", "account"], name="ledger_entry_one_per_account"),
+        ]
+        indexes = [models.Index(fields=["account", "id"], name="ledger_entry_account_id")]
+
+    def __str__(self) -> str:
+        return f"{self.account_id}: {self.amount:+d} → {self.balance_after}"
+
+
+class ReconciliationRun(models.Model):
+    """The result of one ``ledger_reconcile`` run: what was checked and every difference found."""
+
+    started_at = models.DateTimeField(_("started at"), default=timezone.now)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    ok = models.BooleanField(_("all consistent"), default=False)
+    accounts_checked = models.PositiveIntegerField(_("accounts checked"), default=0)
+    journals_checked = models.PositiveIntegerField(_("journals checked"), default=0)
+    differences = models.JSONField(_("differences"), default=list, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        verbose_name = _("reconciliation run")
+        verbose_name_plural = _("reconciliation runs")
+
+    def __str__(self) -> str:
+        return f"{self.started_at:%Y-%m-%d %H:%M} {'ok' if self.ok else 'DIFFERENCES'}"

@@ -1,0 +1,126 @@
+"""Reads of the chip ledger: balances, statements, the trial balance, a deal's journals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import QuerySet, Sum
+
+from club.models import Club, Membership, User
+from club.selectors import clubs_managed_by
+
+from .models import Account, Entry, Journal
+
+STATEMENT_PAGE = 25
+
+
+def account_balance(*, account: Account | int) -> int:
+    """The stored balance, read fresh from the database."""
+    return Account.objects.values_list("balance", flat=True).get(pk=getattr(account, "pk", account))
+
+
+def wallet_get(*, membership: Membership) -> Account | None:
+    return Account.objects.filter(member=membership, kind=Account.Kind.WALLET).first()
+
+
+def wallet_balance(*, membership: Membership) -> int:
+    """A member's chips in the club (0 before the first grant)."""
+    balance = (
+        Account.objects.filter(member=membership, kind=Account.Kind.WALLET)
+        .values_list("balance", flat=True)
+        .first()
+    )
+    return balance or 0
+
+
+def club_total(*, club: Club) -> int:
+    """The sum of every balance in the club: always 0 in consistent books."""
+    return Account.objects.filter(club=club).aggregate(total=Sum("balance"))["total"] or 0
+
+
+@dataclass(frozen=True)
+class StatementLine:
+    entry_id: int
+    journal_id: int
+    kind: str
+    kind_label: str
+    memo: str
+    created_at: datetime
+    amount: int
+    balance_after: int
+
+
+@dataclass(frozen=True)
+class StatementPage:
+    lines: list[StatementLine]
+    next_before: int | None  # pass as ``before`` for the next (older) page; None: no more
+
+
+def account_statement(
+    *, account: Account | int, before: int | None = None, limit: int = STATEMENT_PAGE
+) -> StatementPage:
+    """An account's entries, newest first, each with the running balance after it. Keyset pagination
+    on the entry id: pages stay stable while new entries arrive."""
+    qs = Entry.objects.filter(account_id=getattr(account, "pk", account)).select_related("journal")
+    if before is not None:
+        qs = qs.filter(id__lt=before)
+    rows = list(qs.order_by("-id")[: limit + 1])
+    lines = [
+        StatementLine(
+            entry_id=e.pk,
+            journal_id=e.journal_id,
+            kind=e.journal.kind,
+            kind_label=str(e.journal.get_kind_display()),
+            memo=e.journal.memo,
+            created_at=e.journal.created_at,
+            amount=e.amount,
+            balance_after=e.balance_after,
+        )
+        for e in rows[:limit]
+    ]
+    return StatementPage(lines=lines, next_before=lines[-1].entry_id if len(rows) > limit else None)
+
+
+def balance_series(*, account: Account | int, limit: int = 200) -> list[tuple[datetime, int]]:
+    """(time, balance after) of the account's last ``limit`` entries, oldest first: the chart's points."""
+    rows = (
+        Entry.objects.filter(account_id=getattr(account, "pk", account))
+        .order_by("-id")
+        .values_list("journal__created_at", "balance_after")[:limit]
+    )
+    return list(reversed(rows))
+
+
+@dataclass(frozen=True)
+class TrialBalance:
+    club: Club
+    accounts: list[Account]
+    total: int
+    by_kind: dict[str, int]
+
+
+def trial_balance(*, club: Club) -> TrialBalance:
+    """Every account of the club with its balance; the total is 0 in consistent books."""
+    accounts = list(Account.objects.filter(club=club).select_related("member__user").order_by("kind", "id"))
+    by_kind: dict[str, int] = {}
+    for account in accounts:
+        by_kind[account.kind] = by_kind.get(account.kind, 0) + account.balance
+    return TrialBalance(club=club, accounts=accounts, total=sum(a.balance for a in accounts), by_kind=by_kind)
+
+
+def deal_journals(*, deal: Any) -> QuerySet[Journal]:
+    """The journals of one deal in posting order, with their entries."""
+    return (
+        Journal.objects.filter(deal_id=getattr(deal, "pk", deal))
+        .order_by("id")
+        .prefetch_related("entries__account")
+    )
+
+
+def ledger_clubs_visible_to(*, user: User) -> QuerySet[Club]:
+    """Clubs whose books a user may read in the admin: all for superusers, else the ones he manages."""
+    if user.is_superuser:
+        return Club.objects.all()
+    return clubs_managed_by(user=user)

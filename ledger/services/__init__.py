@@ -1,0 +1,58 @@
+"""Writes of the chip ledger. ``journal_post`` is the only function that changes a balance."""
+
+from .operations import (
+    DEAL_MOVES,
+    bank_close,
+    chips_grant,
+    chips_revoke,
+    deal_ante,
+    deal_book_events,
+    deal_hold,
+    deal_move,
+    deal_payout,
+    deal_penalty,
+    deal_release,
+    table_buy_in,
+    table_leave,
+)
+from .posting import (
+    PostResult,
+    account_bank,
+    account_hold,
+    account_stack,
+    account_treasury,
+    account_wallet,
+    journal_post,
+    journal_post_result,
+    journal_reverse,
+    run_in_transaction,
+)
+from .reconcile import ledger_reconcile_run, ledger_verify
+
+__all__ = [
+    "DEAL_MOVES",
+    "PostResult",
+    "account_bank",
+    "account_hold",
+    "account_stack",
+    "account_treasury",
+    "account_wallet",
+    "bank_close",
+    "chips_grant",
+    "chips_revoke",
+    "deal_ante",
+    "deal_book_events",
+    "deal_hold",
+    "deal_move",
+    "deal_payout",
+    "deal_penalty",
+    "deal_release",
+    "journal_post",
+    "journal_post_result",
+    "journal_reverse",
+    "ledger_reconcile_run",
+    "ledger_verify",
+    "run_in_transaction",
+    "table_buy_in",
+    "table_leave",
+]

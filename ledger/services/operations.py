@@ -1,0 +1,433 @@
+"""Chip operations: one service per kind of movement, each a single ``journal_post``.
+
+Where a person acts (a manager granting or revoking, a player sitting down or leaving) an
+``AuditLog`` row is written in the same transaction, and only when the journal was really posted,
+so a retried request leaves one journal and one log row.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+from django.utils.translation import gettext as _
+
+from club.errors import NotAllowed
+from club.models import Club, Membership, User
+from club.services import audit_log_write
+
+from ..errors import LedgerError, WrongClub
+from ..models import Account, Journal
+from .posting import (
+    MAX_AMOUNT,
+    account_bank,
+    account_hold,
+    account_stack,
+    account_treasury,
+    account_wallet,
+    journal_post_result,
+    run_in_transaction,
+)
+
+Kind = Journal.Kind
+
+
+class ChipsMovedLike(Protocol):
+    """The engine's ``ChipsMoved`` event, by duck typing: the ledger imports nothing from the engine."""
+
+    kind: str
+    src: str
+    dst: str
+    amount: int
+
+
+def _amount(amount: Any) -> int:
+    if type(amount) is not int or amount <= 0:
+        raise LedgerError(_("The amount must be a whole number of chips above zero."))
+    if amount > MAX_AMOUNT:
+        raise LedgerError(_("That amount is too large."))
+    return amount
+
+
+def _require_manager(*, club: Club, actor: User) -> None:
+    mine = Membership.objects.filter(club=club, user=actor).first()
+    if mine is None or not mine.is_manager:
+        raise NotAllowed(_("Only the club's managers can do this."))
+
+
+def _require_active(membership: Membership) -> None:
+    if not membership.is_active:
+        raise NotAllowed(_("Only active members can hold chips."))
+
+
+def _key(prefix: str, idempotency_key: str | None) -> str:
+    return idempotency_key or f"{prefix}:{uuid.uuid4().hex}"
+
+
+def chips_grant(
+    *, membership: Membership, amount: int, actor: User, reason: str, idempotency_key: str | None = None
+) -> Journal:
+    """A manager issues chips from the club's treasury into a member's wallet."""
+    amount = _amount(amount)
+    reason = (reason or "").strip()
+    if not reason:
+        raise LedgerError(_("Say why the chips are granted."))
+    club = membership.club
+    _require_manager(club=club, actor=actor)
+    _require_active(membership)
+
+    def post() -> Journal:
+        result = journal_post_result(
+            club=club,
+            kind=Kind.GRANT,
+            idempotency_key=_key("grant", idempotency_key),
+            actor=actor,
+            memo=reason[:500],
+            lines=[(account_treasury(club=club), -amount), (account_wallet(membership=membership), amount)],
+        )
+        if result.created:
+            audit_log_write(
+                action="chips.granted",
+                actor=actor,
+                club=club,
+                target_user=membership.user,
+                data={"amount": amount, "reason": reason[:500], "journal": result.journal.pk},
+            )
+        return result.journal
+
+    return run_in_transaction(post)
+
+
+def chips_revoke(
+    *, membership: Membership, amount: int, actor: User, reason: str, idempotency_key: str | None = None
+) -> Journal:
+    """A manager takes chips from a member's wallet back into the treasury."""
+    amount = _amount(amount)
+    reason = (reason or "").strip()
+    if not reason:
+        raise LedgerError(_("Say why the chips are revoked."))
+    club = membership.club
+    _require_manager(club=club, actor=actor)
+
+    def post() -> Journal:
+        result = journal_post_result(
+            club=club,
+            kind=Kind.REVOKE,
+            idempotency_key=_key("revoke", idempotency_key),
+            actor=actor,
+            memo=reason[:500],
+            lines=[(account_wallet(membership=membership), -amount), (account_treasury(club=club), amount)],
+        )
+        if result.created:
+            audit_log_write(
+                action="chips.revoked",
+                actor=actor,
+                club=club,
+                target_user=membership.user,
+                data={"amount": amount, "reason": reason[:500], "journal": result.journal.pk},
+            )
+        return result.journal
+
+    return run_in_transaction(post)
+
+
+def table_buy_in(
+    *, membership: Membership, table_id: int, amount: int, idempotency_key: str | None = None
+) -> Journal:
+    """A player brings chips from his wallet to his stack at a table."""
+    amount = _amount(amount)
+    _require_active(membership)
+
+    def post() -> Journal:
+        result = journal_post_result(
+            club=membership.club,
+            kind=Kind.BUY_IN,
+            idempotency_key=_key("buy_in", idempotency_key),
+            actor=membership.user,
+            lines=[
+                (account_wallet(membership=membership), -amount),
+                (account_stack(membership=membership, table_id=table_id), amount),
+            ],
+        )
+        if result.created:
+            audit_log_write(
+                action="chips.bought_in",
+                actor=membership.user,
+                club=membership.club,
+                target_user=membership.user,
+                data={"amount": amount, "table": table_id, "journal": result.journal.pk},
+            )
+        return result.journal
+
+    return run_in_transaction(post)
+
+
+def table_leave(
+    *, membership: Membership, table_id: int, amount: int | None = None, idempotency_key: str | None = None
+) -> Journal | None:
+    """Chips go from the player's stack back to his wallet: ``amount``, or the whole stack.
+    Returns None when there is nothing to move."""
+    if amount is not None:
+        amount = _amount(amount)
+
+    def post() -> Journal | None:
+        stack = account_stack(membership=membership, table_id=table_id)
+        moved = amount
+        if moved is None:
+            # Read under the row lock, so a payout committing meanwhile is not left behind.
+            moved = Account.objects.select_for_update().values_list("balance", flat=True).get(pk=stack.pk)
+            if moved == 0:
+                return None
+        result = journal_post_result(
+            club=membership.club,
+            kind=Kind.LEAVE,
+            idempotency_key=_key("leave", idempotency_key),
+            actor=membership.user,
+            lines=[(stack, -moved), (account_wallet(membership=membership), moved)],
+        )
+        if result.created:
+            audit_log_write(
+                action="chips.left_table",
+                actor=membership.user,
+                club=membership.club,
+                target_user=membership.user,
+                data={"amount": moved, "table": table_id, "journal": result.journal.pk},
+            )
+        return result.journal
+
+    return run_in_transaction(post)
+
+
+# The deal movements of RULES.md 6.8: kind -> (source, destination), each "stack", "hold" or "bank".
+DEAL_MOVES: dict[str, tuple[str, str]] = {
+    Kind.ANTE: ("stack", "bank"),
+    Kind.HOLD: ("stack", "hold"),
+    Kind.RELEASE: ("hold", "stack"),
+    Kind.PENALTY: ("hold", "bank"),
+    Kind.PAYOUT: ("bank", "stack"),
+}
+
+
+def _seat_account(where: str, *, membership: Membership, table_id: int) -> Account:
+    if where == "stack":
+        return account_stack(membership=membership, table_id=table_id)
+    if where == "hold":
+        return account_hold(membership=membership, table_id=table_id)
+    return account_bank(club=membership.club, table_id=table_id)
+
+
+def deal_move(
+    *, kind: str, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
+) -> Journal:
+    """One movement of RULES.md 6.8 for one seat (system action: no audit row; the journal is the
+    record)."""
+    if kind not in DEAL_MOVES:
+        raise LedgerError(_("Unknown deal movement “%(kind)s”.") % {"kind": kind})
+    amount = _amount(amount)
+    src, dst = DEAL_MOVES[kind]
+
+    def post() -> Journal:
+        return journal_post_result(
+            club=membership.club,
+            kind=kind,
+            idempotency_key=idempotency_key,
+            deal=deal,
+            lines=[
+                (_seat_account(src, membership=membership, table_id=table_id), -amount),
+                (_seat_account(dst, membership=membership, table_id=table_id), amount),
+            ],
+        ).journal
+
+    return run_in_transaction(post)
+
+
+def deal_ante(
+    *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
+) -> Journal:
+    return deal_move(
+        kind=Kind.ANTE,
+        membership=membership,
+        table_id=table_id,
+        amount=amount,
+        idempotency_key=idempotency_key,
+        deal=deal,
+    )
+
+
+def deal_hold(
+    *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
+) -> Journal:
+    return deal_move(
+        kind=Kind.HOLD,
+        membership=membership,
+        table_id=table_id,
+        amount=amount,
+        idempotency_key=idempotency_key,
+        deal=deal,
+    )
+
+
+def deal_release(
+    *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
+) -> Journal:
+    return deal_move(
+        kind=Kind.RELEASE,
+        membership=membership,
+        table_id=table_id,
+        amount=amount,
+        idempotency_key=idempotency_key,
+        deal=deal,
+    )
+
+
+def deal_penalty(
+    *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
+) -> Journal:
+    return deal_move(
+        kind=Kind.PENALTY,
+        membership=membership,
+        table_id=table_id,
+        amount=amount,
+        idempotency_key=idempotency_key,
+        deal=deal,
+    )
+
+
+def deal_payout(
+    *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
+) -> Journal:
+    return deal_move(
+        kind=Kind.PAYOUT,
+        membership=membership,
+        table_id=table_id,
+        amount=amount,
+        idempotency_key=idempotency_key,
+        deal=deal,
+    )
+
+
+def _parse_endpoint(text: str) -> tuple[str, int | None]:
+    """ "stack:2" -> ("stack", 2); "bank" -> ("bank", None)."""
+    if text == "bank":
+        return "bank", None
+    where, _sep, seat = text.partition(":")
+    if where in ("stack", "hold") and seat.isdigit():
+        return where, int(seat)
+    raise LedgerError(_("Unknown chip endpoint “%(text)s”.") % {"text": text})
+
+
+def deal_book_events(
+    *, club: Club, table_id: int, deal: Any, seq: int, events: Iterable[Any], seats: Mapping[int, Membership]
+) -> list[Journal]:
+    """Book the ``ChipsMoved`` events of one engine action, one journal each, in one transaction.
+
+    Keys are ``deal:<deal>:seq:<seq>:<kind>:<n>`` with n the event's index among the action's chip
+    movements, so booking the same action again (a retried request, a replay) books nothing new.
+    Other events are ignored; a movement of zero chips books nothing."""
+    deal_id = getattr(deal, "pk", deal)
+    moves = [
+        event
+        for event in events
+        if hasattr(event, "src") and hasattr(event, "dst") and getattr(event, "kind", None) in DEAL_MOVES
+    ]
+    for membership in seats.values():
+        if membership.club_id != club.pk:
+            raise WrongClub(_("Every seat must be held by a member of the table's club."))
+
+    def book() -> list[Journal]:
+        journals: list[Journal] = []
+        cache: dict[str, Account] = {}
+
+        def account_for(text: str) -> Account:
+            if text not in cache:
+                where, seat = _parse_endpoint(text)
+                if where == "bank":
+                    cache[text] = account_bank(club=club, table_id=table_id)
+                else:
+                    if seat not in seats:
+                        raise LedgerError(_("No member sits in seat %(seat)s.") % {"seat": seat})
+                    cache[text] = _seat_account(where, membership=seats[seat], table_id=table_id)
+            return cache[text]
+
+        for index, event in enumerate(moves):
+            src_where, src_seat = _parse_endpoint(event.src)
+            dst_where, dst_seat = _parse_endpoint(event.dst)
+            if (src_where, dst_where) != DEAL_MOVES[event.kind] or (
+                src_seat is not None and dst_seat is not None and src_seat != dst_seat
+            ):
+                raise LedgerError(
+                    _("A “%(kind)s” cannot move chips from %(src)s to %(dst)s.")
+                    % {"kind": event.kind, "src": event.src, "dst": event.dst}
+                )
+            if event.amount == 0:
+                continue
+            amount = _amount(event.amount)
+            journals.append(
+                journal_post_result(
+                    club=club,
+                    kind=event.kind,
+                    deal=deal_id,
+                    idempotency_key=f"deal:{deal_id}:seq:{seq}:{event.kind}:{index}",
+                    lines=[(account_for(event.src), -amount), (account_for(event.dst), amount)],
+                ).journal
+            )
+        return journals
+
+    return run_in_transaction(book)
+
+
+def bank_close(
+    *,
+    club: Club,
+    table_id: int,
+    players: Sequence[Membership],
+    actor: User | None = None,
+    idempotency_key: str | None = None,
+) -> Journal | None:
+    """A session ended with chips in its bank: split them evenly among the last deal's players (into
+    their wallets: they have left the table), the remainder to the treasury. None if the bank is empty."""
+    players = list({m.pk: m for m in players}.values())
+    for membership in players:
+        if membership.club_id != club.pk:
+            raise WrongClub(_("Every player must be a member of the table's club."))
+
+    def post() -> Journal | None:
+        bank = account_bank(club=club, table_id=table_id)
+        # Lock the bank before reading it: the split must use the balance the journal will move.
+        total = Account.objects.select_for_update().values_list("balance", flat=True).get(pk=bank.pk)
+        if total == 0:
+            return None
+        share = total // len(players) if players else 0
+        remainder = total - share * len(players)
+        lines: list[tuple[Account, int]] = [(bank, -total)]
+        if share:
+            lines += [(account_wallet(membership=m), share) for m in players]
+        if remainder:
+            lines.append((account_treasury(club=club), remainder))
+        result = journal_post_result(
+            club=club,
+            kind=Kind.BANK_CLOSE,
+            idempotency_key=idempotency_key or f"bank_close:table:{table_id}",
+            actor=actor,
+            lines=lines,
+            memo=_("Bank of table %(table)s closed") % {"table": table_id},
+        )
+        if result.created:
+            audit_log_write(
+                action="chips.bank_closed",
+                actor=actor,
+                club=club,
+                target=f"table {table_id}",
+                data={
+                    "table": table_id,
+                    "total": total,
+                    "share": share,
+                    "remainder": remainder,
+                    "players": [m.pk for m in players],
+                    "journal": result.journal.pk,
+                },
+            )
+        return result.journal
+
+    return run_in_transaction(post)

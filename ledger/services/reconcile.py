@@ -1,0 +1,128 @@
+"""Reconciliation: recompute every balance from the entries and compare with what is stored.
+
+The books are consistent when, for every account, the stored balance equals the sum of its entries
+and the last entry's balance_after; every journal has at least two entries summing to zero; every
+club's balances sum to zero; and no account but a treasury is below zero.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from club.models import Club
+from club.services import audit_log_write
+
+from ..models import Account, Entry, Journal, ReconciliationRun
+
+logger = logging.getLogger("ledger.reconcile")
+
+
+def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
+    """Every difference found, as JSON-ready dicts; plus the numbers of accounts and journals checked."""
+    differences: list[dict[str, Any]] = []
+    last_after = Entry.objects.filter(account=OuterRef("pk")).order_by("-id").values("balance_after")[:1]
+    accounts = Account.objects.annotate(
+        entry_sum=Coalesce(
+            Subquery(
+                Entry.objects.filter(account=OuterRef("pk"))
+                .values("account")
+                .annotate(s=Sum("amount"))
+                .values("s")[:1]
+            ),
+            Value(0),
+        ),
+        last_after=Coalesce(Subquery(last_after), Value(0)),
+    )
+    for account in accounts.filter(~Q(balance=F("entry_sum")) | ~Q(balance=F("last_after"))).values(
+        "pk", "club_id", "kind", "balance", "entry_sum", "last_after"
+    ):
+        differences.append(
+            {
+                "check": "account_balance",
+                "account": account["pk"],
+                "club": account["club_id"],
+                "kind": account["kind"],
+                "stored": account["balance"],
+                "from_entries": account["entry_sum"],
+                "last_balance_after": account["last_after"],
+            }
+        )
+    for account in (
+        Account.objects.filter(balance__lt=0)
+        .exclude(kind=Account.Kind.TREASURY)
+        .values("pk", "club_id", "balance")
+    ):
+        differences.append(
+            {
+                "check": "negative_balance",
+                "account": account["pk"],
+                "club": account["club_id"],
+                "stored": account["balance"],
+            }
+        )
+    for club in Account.objects.values("club_id").annotate(total=Sum("balance")).exclude(total=0):
+        differences.append({"check": "club_total", "club": club["club_id"], "total": club["total"]})
+    for journal in (
+        Journal.objects.annotate(total=Coalesce(Sum("entries__amount"), Value(0)), n=Count("entries"))
+        .filter(~Q(total=0) | Q(n__lt=2))
+        .values("pk", "club_id", "total", "n")
+    ):
+        differences.append(
+            {
+                "check": "journal_balance",
+                "journal": journal["pk"],
+                "club": journal["club_id"],
+                "total": journal["total"],
+                "entries": journal["n"],
+            }
+        )
+    for entry in Entry.objects.exclude(account__club_id=F("journal__club_id")).values(
+        "pk", "journal_id", "journal__club_id"
+    ):
+        differences.append(
+            {
+                "check": "entry_club",
+                "entry": entry["pk"],
+                "journal": entry["journal_id"],
+                "club": entry["journal__club_id"],
+            }
+        )
+    return differences, Account.objects.count(), Journal.objects.count()
+
+
+def ledger_reconcile_run() -> ReconciliationRun:
+    """Check the books, store the result, and on any difference log at ERROR and write an AuditLog row
+    per club concerned."""
+    run = ReconciliationRun.objects.create(started_at=timezone.now())
+    differences, n_accounts, n_journals = ledger_verify()
+    run.finished_at = timezone.now()
+    run.ok = not differences
+    run.accounts_checked = n_accounts
+    run.journals_checked = n_journals
+    run.differences = differences
+    run.save()
+    if differences:
+        logger.error(
+            "ledger reconciliation run %s found %d difference(s): %s",
+            run.pk,
+            len(differences),
+            differences[:20],
+        )
+        by_club: dict[int | None, list[dict[str, Any]]] = {}
+        for difference in differences:
+            by_club.setdefault(difference.get("club"), []).append(difference)
+        clubs = Club.objects.in_bulk([c for c in by_club if c is not None])
+        for club_id, found in by_club.items():
+            audit_log_write(
+                action="ledger.reconcile_failed",
+                actor=None,
+                club=clubs.get(club_id),
+                target=f"run {run.pk}",
+                data={"run": run.pk, "differences": found[:100]},
+            )
+    return run
