@@ -44,6 +44,15 @@ def _no_real_email(settings) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """A request in Russian leaves Russian active in the thread; each test starts from the default."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 def in_ci() -> bool:
     return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
