@@ -6,3 +6,4 @@ class ClubConfig(AppConfig):
     name = "club"
     verbose_name = _("Clubs and people")
     default_auto_field = "django.db.models.BigAutoField"
+

@@ -57,7 +57,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "club.admin_config.KhrapAdminConfig",  # django.contrib.admin with the club-managers' site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

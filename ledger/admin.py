@@ -19,47 +19,18 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from club.admin_site import ClubScopedAdmin, admin_clubs_for
 from club.models import Club
 
 from .models import Account, Entry, Journal, ReconciliationRun
-from .selectors import STATEMENT_PAGE, account_statement, ledger_clubs_visible_to, trial_balance
+from .selectors import STATEMENT_PAGE, account_statement, trial_balance
 
 
-class ClubScopedReadOnlyAdmin(admin.ModelAdmin):
-    """Shared rules: view only, scoped to the clubs the user manages."""
-
-    club_path = "club"
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
-        qs = super().get_queryset(request)
-        if request.user.is_superuser:
-            return qs
-        return qs.filter(**{f"{self.club_path}__in": ledger_clubs_visible_to(user=request.user)})
-
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        user = request.user
-        if not (user.is_active and user.is_staff):
-            return False
-        return user.is_superuser or ledger_clubs_visible_to(user=user).exists()
-
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return self.has_view_permission(request)
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+class ClubScopedReadOnlyAdmin(ClubScopedAdmin):
+    """The books are view only, with no bulk action at all (not even "delete selected")."""
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
-        return {}  # not even "delete selected"
-
-    def _check_club(self, request: HttpRequest, club: Club) -> None:
-        if not ledger_clubs_visible_to(user=request.user).filter(pk=club.pk).exists():
-            raise PermissionDenied
+        return {}
 
 
 class EntryInline(admin.TabularInline):
@@ -111,7 +82,7 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
 
     def statement_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         account = get_object_or_404(Account.objects.select_related("club", "member__user"), pk=pk)
-        self._check_club(request, account.club)
+        self.check_club(request, account.club)
         before = request.GET.get("before")
         page = account_statement(
             account=account,
@@ -129,7 +100,7 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
 
     def trial_balance_view(self, request: HttpRequest, club_id: int) -> HttpResponse:
         club = get_object_or_404(Club, pk=club_id)
-        self._check_club(request, club)
+        self.check_club(request, club)
         context = {
             **self.admin_site.each_context(request),
             "title": _("Trial balance of %(club)s") % {"club": club},
@@ -144,7 +115,7 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
         context = {
             **self.admin_site.each_context(request),
             "title": _("Trial balances"),
-            "clubs": ledger_clubs_visible_to(user=request.user).order_by("name"),
+            "clubs": admin_clubs_for(request.user).order_by("name"),
             "opts": self.model._meta,
         }
         return TemplateResponse(request, "admin/ledger/trial_balance_index.html", context)
@@ -174,7 +145,7 @@ class EntryMemberFilter(admin.SimpleListFilter):
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
         accounts = Account.objects.filter(member__isnull=False).select_related("member__user")
         if not request.user.is_superuser:
-            accounts = accounts.filter(club__in=ledger_clubs_visible_to(user=request.user))
+            accounts = accounts.filter(club__in=admin_clubs_for(request.user))
         seen: dict[int, str] = {}
         for account in accounts[:500]:
             seen.setdefault(account.member_id, f"{account.member.user} ({account.member.club_id})")

@@ -8,8 +8,7 @@ from typing import Any
 
 from django.db.models import QuerySet, Sum
 
-from club.models import Club, Membership, User
-from club.selectors import clubs_managed_by
+from club.models import Club, Membership
 
 from .models import Account, Entry, Journal
 
@@ -119,8 +118,3 @@ def deal_journals(*, deal: Any) -> QuerySet[Journal]:
     )
 
 
-def ledger_clubs_visible_to(*, user: User) -> QuerySet[Club]:
-    """Clubs whose books a user may read in the admin: all for superusers, else the ones he manages."""
-    if user.is_superuser:
-        return Club.objects.all()
-    return clubs_managed_by(user=user)

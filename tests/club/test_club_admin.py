@@ -1,4 +1,4 @@
-"""The club admin: staff managers see only their own clubs, superusers see all; bans go through the
+"""The club admin: managers see only their own clubs, superusers see all; bans go through the
 service, with a message per refusal; the audit log is read-only."""
 
 from __future__ import annotations
@@ -46,16 +46,35 @@ def test_superuser_sees_every_club(two_clubs, make_user):
     assert "Open Table" in page and "Elsewhere" in page
 
 
-def test_non_staff_manager_has_no_admin(club, owner):
-    response = client_for(owner).get(reverse("admin:club_club_changelist"))
+def test_admin_access_follows_the_club_role(club, owner, member):
+    """An owner needs no staff flag; a plain member is sent to the login; a demoted manager loses
+    access at once, with no flag left behind to clear."""
+    assert not owner.is_staff
+    assert client_for(owner).get(reverse("admin:club_club_changelist")).status_code == 200
+    response = client_for(member).get(reverse("admin:club_club_changelist"))
     assert response.status_code == 302 and "login" in response.url
+
+    promoted = services.membership_set_role(membership=m(club, member), actor=owner, role="manager")
+    assert client_for(member).get(reverse("admin:index")).status_code == 200
+    services.membership_set_role(membership=promoted, actor=owner, role="member")
+    response = client_for(member).get(reverse("admin:index"))
+    assert response.status_code == 302 and "login" in response.url
+
+
+def test_admin_login_page_refuses_a_plain_member_with_a_clear_message(club, member, client):
+    from tests.conftest import TEST_PASSWORD
+
+    response = client.post(reverse("admin:login"), {"username": member.username, "password": TEST_PASSWORD})
+    assert response.status_code == 200
+    assert "This page is for club managers." in response.content.decode()
 
 
 def test_staff_user_who_manages_nothing_sees_no_club_models(club, member):
     member.is_staff = True
     member.save(update_fields=["is_staff"])
     client = client_for(member)
-    assert client.get(reverse("admin:club_club_changelist")).status_code == 403
+    response = client.get(reverse("admin:club_club_changelist"))
+    assert response.status_code == 302 and "login" in response.url
 
 
 def test_audit_log_is_read_only(two_clubs, manager, make_user):
@@ -83,7 +102,7 @@ def test_admin_ban_action_calls_the_service_with_a_message_per_refusal(two_clubs
     assert response.status_code == 302
     texts = [str(x) for x in get_messages(response.wsgi_request)]
     assert any("Nobody can act on the club's owner." in t for t in texts)
-    assert any("1 member(s) banned." in t for t in texts)
+    assert any("1 member banned." in t for t in texts)
     assert m(club, member).status == Membership.Status.BANNED
     assert m(club, owner).status == Membership.Status.ACTIVE
     assert AuditLog.objects.filter(club=club, action="membership.banned", actor=manager).count() == 1

@@ -60,8 +60,6 @@ class Command(BaseCommand):
                 m = Membership.objects.get(club=club, user=users[username])
                 if m.role != role:
                     membership_set_role(membership=m, actor=users["anna"], role=role)
-        # Managers use the Django admin for their clubs.
-        User.objects.filter(username__in=["anna", "boris"]).update(is_staff=True)
 
         self.stdout.write(
             self.style.SUCCESS(f"Demo club “{club.name}” is ready. Log in with password {DEMO_PASSWORD!r}:")
