@@ -146,6 +146,30 @@ class Invite(models.Model):
         return not self.revoked and self.uses < self.max_uses and self.expires_at > timezone.now()
 
 
+#: What each dotted action name means to a reader of the audit log.
+AUDIT_ACTION_LABELS = {
+    "club.created": _("Club created"),
+    "membership.requested": _("Asked to join"),
+    "membership.joined": _("Joined"),
+    "membership.approved": _("Request approved"),
+    "membership.refused": _("Request refused"),
+    "membership.promoted": _("Made a manager"),
+    "membership.demoted": _("Made a plain member"),
+    "membership.banned": _("Banned from the club"),
+    "membership.unbanned": _("Ban lifted"),
+    "membership.left": _("Left the club"),
+    "invite.created": _("Invite link created"),
+    "invite.revoked": _("Invite link withdrawn"),
+    "chips.granted": _("Chips granted"),
+    "chips.revoked": _("Chips taken back"),
+    "chips.bought_in": _("Bought in at a table"),
+    "chips.left_table": _("Left a table with chips"),
+    "chips.reversed": _("Journal reversed"),
+    "chips.bank_closed": _("Table bank shared out"),
+    "ledger.reconcile_failed": _("Ledger check found a difference"),
+}
+
+
 class AuditLog(models.Model):
     """One row per action a manager or the system performs on someone (pretix's log_action)."""
 
@@ -168,3 +192,7 @@ class AuditLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.target}"
+
+    @property
+    def action_label(self) -> str:
+        return str(AUDIT_ACTION_LABELS.get(self.action, self.action))

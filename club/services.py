@@ -91,7 +91,7 @@ def _lock_membership(*, club: Club, user: User) -> Membership | None:
     return Membership.objects.select_for_update().filter(club=club, user=user).first()
 
 
-def _require_manager(*, club: Club, actor: User) -> Membership:
+def membership_require_manager(*, club: Club, actor: User) -> Membership:
     """The actor's membership, if it lets him manage the club. A site superuser (the operator, who
     answers for every club) acts with the owner's powers; an unsaved membership says so."""
     membership = Membership.objects.filter(club=club, user=actor).first()
@@ -142,7 +142,7 @@ def membership_join(*, club: Club, user: User) -> Membership:
 def invite_create(
     *, club: Club, actor: User, days_valid: int = 7, max_uses: int = 1
 ) -> Invite:
-    _require_manager(club=club, actor=actor)
+    membership_require_manager(club=club, actor=actor)
     if not 1 <= days_valid <= 90:
         raise ServiceError(_("An invite can be valid for 1 to 90 days."))
     if not 1 <= max_uses <= 1000:
@@ -157,7 +157,7 @@ def invite_create(
 
 @transaction.atomic
 def invite_revoke(*, invite: Invite, actor: User) -> Invite:
-    _require_manager(club=invite.club, actor=actor)
+    membership_require_manager(club=invite.club, actor=actor)
     invite = Invite.objects.select_for_update().get(pk=invite.pk)
     invite.revoked = True
     invite.save(update_fields=["revoked"])
@@ -192,7 +192,7 @@ def invite_accept(*, code: str, user: User) -> Membership:
 
 def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership, Membership]:
     """Lock the target's row and check the actor manages its club; returns (actor's, target's)."""
-    mine = _require_manager(club=membership.club, actor=actor)
+    mine = membership_require_manager(club=membership.club, actor=actor)
     target = Membership.objects.select_for_update().select_related("club", "user").get(pk=membership.pk)
     if target.user_id == actor.pk:
         raise NotAllowed(_("You cannot do this to yourself."))

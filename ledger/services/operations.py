@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.errors import NotAllowed
 from club.models import Club, Membership, User
-from club.services import audit_log_write
+from club.services import audit_log_write, membership_require_manager
 
 from ..errors import LedgerError, WrongClub
 from ..models import Account, Journal
@@ -50,12 +50,6 @@ def _amount(amount: Any) -> int:
     return amount
 
 
-def _require_manager(*, club: Club, actor: User) -> None:
-    mine = Membership.objects.filter(club=club, user=actor).first()
-    if mine is None or not mine.is_manager:
-        raise NotAllowed(_("Only the club's managers can do this."))
-
-
 def _require_active(membership: Membership) -> None:
     if not membership.is_active:
         raise NotAllowed(_("Only active members can hold chips."))
@@ -74,7 +68,7 @@ def chips_grant(
     if not reason:
         raise LedgerError(_("Say why the chips are granted."))
     club = membership.club
-    _require_manager(club=club, actor=actor)
+    membership_require_manager(club=club, actor=actor)
     _require_active(membership)
 
     def post() -> Journal:
@@ -108,7 +102,7 @@ def chips_revoke(
     if not reason:
         raise LedgerError(_("Say why the chips are revoked."))
     club = membership.club
-    _require_manager(club=club, actor=actor)
+    membership_require_manager(club=club, actor=actor)
 
     def post() -> Journal:
         result = journal_post_result(

@@ -10,9 +10,11 @@ from django.db import transaction
 
 from club.models import Club, Membership, User
 from club.services import club_create, membership_join, membership_set_role
+from ledger.services import chips_grant
 
 DEMO_PASSWORD = "khrap-demo-2026"
 DEMO_CLUB = "Demo Club"
+DEMO_CHIPS = 1_000
 PEOPLE = [
     # username, display name, language, role in the demo club
     ("anna", "Анна", "ru", Membership.Role.OWNER),
@@ -60,6 +62,13 @@ class Command(BaseCommand):
                 m = Membership.objects.get(club=club, user=users[username])
                 if m.role != role:
                     membership_set_role(membership=m, actor=users["anna"], role=role)
+
+        # Starting chips, granted through the ledger like any manager's grant; the fixed keys make a
+        # second run grant nothing.
+        for username, *_rest in PEOPLE:
+            membership = Membership.objects.get(club=club, user=users[username])
+            chips_grant(membership=membership, amount=DEMO_CHIPS, actor=users["anna"],
+                        reason="Demo club starting chips", idempotency_key=f"demo:grant:{username}")
 
         self.stdout.write(
             self.style.SUCCESS(f"Demo club “{club.name}” is ready. Log in with password {DEMO_PASSWORD!r}:")
