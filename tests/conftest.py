@@ -24,6 +24,12 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 _outcomes: Counter[str] = Counter()
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests last: Playwright keeps an event loop running in the main thread for the rest of
+    the session, and Django refuses synchronous database calls under a running loop."""
+    items.sort(key=lambda item: "e2e" in item.keywords)
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.when == "call" and "e2e" in report.keywords:
         _outcomes[report.outcome] += 1

@@ -19,22 +19,14 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
-    """Playwright's sync API runs an event loop in the test thread; Django would otherwise refuse the
-    ORM calls made there (fixtures, assertions). Allowed for the browser tests only, so the rest of the
-    suite (and `manage.py check --deploy` run from it) keeps Django's async-safety check."""
-    if "e2e" not in item.keywords:  # this hook is global, not per directory
-        return (yield)
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        return (yield)
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Playwright's sync API runs an event loop in the main thread from the first browser test until
+    the session ends, and Django refuses ORM calls under a running loop (fixtures, assertions, the
+    test database's teardown). The browser tests run last (tests/conftest.py), so from the first of
+    them on the check is off; every other test ran with it."""
+    if "e2e" in item.keywords:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

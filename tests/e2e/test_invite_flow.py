@@ -57,7 +57,7 @@ def test_register_create_invite_only_club_and_join_by_invite(live_server, browse
 
     owner.reload()
     expect(owner.locator("#member-list")).to_contain_text("Gosho")
-    expect(owner.locator("#audit")).to_contain_text("membership.joined")
+    expect(owner.locator("#audit")).to_contain_text("Joined")
 
     assert Membership.objects.filter(club__name="Midnight Khrap", user__username="gosho",
                                      status="active").exists()
