@@ -35,7 +35,9 @@ def _index_combos(size: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
     return tuple(c for k in range(lo, hi + 1) for c in combinations(range(size), k))
 
 
+@lru_cache(maxsize=8192)
 def _subsets(hand: tuple[str, ...], lo: int, hi: int, do: str) -> tuple[Action, ...]:
+    # Cached by hand: the same hand is asked for its exchanges again on every legal_actions call.
     return tuple(
         _card_action(do, tuple([hand[i] for i in combo])) for combo in _index_combos(len(hand), lo, hi)
     )
