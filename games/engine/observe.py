@@ -2,8 +2,9 @@
 
 Never in a view: another player's hand while the deal runs, the stock order, discards.
 A seat whose cards are still face down to him (4.1) sees only their count. Once the deal is
-over, the hands that were played are shown (cards played plus cards still held), as at a real
-table where the tricks are turned over; hands of players who passed stay hidden.
+over, the hands that were played are shown, as at a real table where the tricks are turned over;
+hands of players who passed stay hidden, and so do hands nobody played: a lone snorer's (4.5) and,
+after an instant win (4.4), every hand but the winner's, who shows it to claim the tricks.
 """
 
 from __future__ import annotations
@@ -71,10 +72,19 @@ def observe(state: State, seat: int | None) -> dict[str, Any]:
         view["legal_actions"] = [a.to_json() for a in acts]
     if over:
         view["hands"] = [
-            sorted(state.played[s] + state.hands[s]) if state.status[s] not in NOT_IN_DEAL else None
-            for s in range(n)
+            sorted(state.played[s] + state.hands[s]) if _shown(state, s) else None for s in range(n)
         ]
     return view
+
+
+def _shown(state: State, seat: int) -> bool:
+    """At the end of a deal: does the table see this seat's hand?"""
+    if state.status[seat] in NOT_IN_DEAL:
+        return False
+    if state.played[seat]:
+        return True
+    out = state.outcome
+    return out is not None and out.result == "instant_win" and out.tricks[seat] > 0
 
 
 def _public_status(status: str, over: bool) -> str | None:

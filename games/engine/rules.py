@@ -163,7 +163,13 @@ def _check(name: str, value: Any) -> Any:
         if not (
             isinstance(value, tuple)
             and value
-            and all(isinstance(p, tuple) and len(p) == 2 and p[1] in (32, 36, 52) for p in value)
+            and all(
+                isinstance(p, tuple)
+                and len(p) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in p)
+                and p[1] in (32, 36, 52)
+                for p in value
+            )
         ):
             raise RulesError("deck must be 32, 36, 52 or a list of [max_players, size] pairs")
         return value
@@ -212,6 +218,12 @@ def _build(params: dict[str, Any]) -> Rules:
                              "taking of the trump card")
         if rules.instant_win:
             raise RulesError("with a named trump there is no instant win")  # trump unknown when it'd apply
+    # A five-taker keeps hand_size of the cards he draws: fewer would leave him short of cards.
+    for kind, draw in (("five", rules.five_draw), ("six", rules.six_draw)):
+        if kind in rules.five and draw < rules.hand_size:
+            raise RulesError(f"{kind}_draw cannot be smaller than hand_size")
+    if rules.shoot and rules.hand_size < 3:
+        raise RulesError("shoot gives up 3 cards: it needs a hand_size of at least 3")
     if rules.five_take_trump and rules.five_timing != "after_exchange":
         raise RulesError("taking the trump card with a cut needs five_timing = after_exchange")
     if rules.dark == "blind" and rules.liability_blind < max(rules.penalty_blind + rules.penalty_blind_ace):
