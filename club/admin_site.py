@@ -11,9 +11,12 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.contrib.contenttypes.models import ContentType
+from django.contrib.contenttypes.views import shortcut
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.db.models import Model, QuerySet
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import URLPattern, URLResolver, path
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, User
@@ -52,6 +55,31 @@ class KhrapAdminSite(admin.AdminSite):
 
     def has_permission(self, request: HttpRequest) -> bool:
         return may_use_admin(request.user)
+
+    def get_urls(self) -> list[URLPattern | URLResolver]:
+        # Django's "view on site" shortcut redirects to any object's URL without asking whether the
+        # user may see the object: fine for staff, not for every club owner (an invite's URL holds
+        # its secret code). This one asks the object's ModelAdmin first.
+        return [
+            path(
+                "r/<path:content_type_id>/<path:object_id>/",
+                self.admin_view(self.view_on_site),
+                name="view_on_site",
+            )
+            if getattr(url, "name", None) == "view_on_site"
+            else url
+            for url in super().get_urls()
+        ]
+
+    def view_on_site(self, request: HttpRequest, content_type_id: str, object_id: str) -> HttpResponse:
+        try:
+            obj = ContentType.objects.get(pk=content_type_id).get_object_for_this_type(pk=object_id)
+        except (ObjectDoesNotExist, ValueError, ValidationError) as exc:
+            raise Http404 from exc
+        model_admin = self._registry.get(type(obj))
+        if model_admin is None or not model_admin.has_view_permission(request, obj):
+            raise Http404
+        return shortcut(request, content_type_id, object_id)
 
 
 class ClubScopedAdmin(admin.ModelAdmin):

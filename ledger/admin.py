@@ -10,9 +10,11 @@ import csv
 from typing import Any
 
 from django.contrib import admin
+from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.views.main import ERROR_FLAG
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
@@ -23,7 +25,15 @@ from club.admin_site import ClubScopedAdmin, admin_clubs_for
 from club.models import Club
 
 from .models import Account, Entry, Journal, ReconciliationRun
-from .selectors import STATEMENT_PAGE, account_statement, trial_balance
+from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_text(value: str) -> str:
+    """A text cell a spreadsheet will not run as a formula (OWASP "CSV injection"): a memo is typed
+    by a club manager, and the export is opened by someone else."""
+    return f"'{value}" if value.startswith(_FORMULA_STARTS) else value
 
 
 class ClubScopedReadOnlyAdmin(ClubScopedAdmin):
@@ -50,7 +60,8 @@ class EntryInline(admin.TabularInline):
 @admin.register(Account)
 class AccountAdmin(ClubScopedReadOnlyAdmin):
     list_display = ("id", "club", "kind", "member", "table_id", "balance", "statement_link")
-    list_filter = ("club", "kind")
+    # RelatedOnly: a plain club filter would list every club of the site, invite-only ones too.
+    list_filter = (("club", admin.RelatedOnlyFieldListFilter), "kind")
     search_fields = ("member__user__username", "member__user__display_name", "=table_id")
     list_select_related = ("club", "member__user")
 
@@ -83,10 +94,9 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
     def statement_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         account = get_object_or_404(Account.objects.select_related("club", "member__user"), pk=pk)
         self.check_club(request, account.club)
-        before = request.GET.get("before")
         page = account_statement(
             account=account,
-            before=int(before) if before and before.isdigit() else None,
+            before=statement_cursor(request.GET.get("before")),
             limit=STATEMENT_PAGE * 4,
         )
         context = {
@@ -101,10 +111,12 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
     def trial_balance_view(self, request: HttpRequest, club_id: int) -> HttpResponse:
         club = get_object_or_404(Club, pk=club_id)
         self.check_club(request, club)
+        tb = trial_balance(club=club)
         context = {
             **self.admin_site.each_context(request),
             "title": _("Trial balance of %(club)s") % {"club": club},
-            "tb": trial_balance(club=club),
+            "tb": tb,
+            "kind_totals": [(Account.Kind(kind).label, total) for kind, total in tb.by_kind.items()],
             "opts": self.model._meta,
         }
         return TemplateResponse(request, "admin/ledger/trial_balance.html", context)
@@ -124,7 +136,9 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
 @admin.register(Journal)
 class JournalAdmin(ClubScopedReadOnlyAdmin):
     list_display = ("id", "created_at", "club", "kind", "idempotency_key", "deal_id", "actor", "memo")
-    list_filter = ("club", "kind", ("created_at", admin.DateFieldListFilter))
+    list_filter = (
+        ("club", admin.RelatedOnlyFieldListFilter), "kind", ("created_at", admin.DateFieldListFilter)
+    )
     search_fields = (
         "=idempotency_key",
         "idempotency_key",
@@ -143,17 +157,20 @@ class EntryMemberFilter(admin.SimpleListFilter):
     parameter_name = "member"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        accounts = Account.objects.filter(member__isnull=False).select_related("member__user")
-        if not request.user.is_superuser:
-            accounts = accounts.filter(club__in=admin_clubs_for(request.user))
+        accounts = Account.objects.filter(
+            member__isnull=False, club__in=admin_clubs_for(request.user)
+        ).select_related("member__user")
         seen: dict[int, str] = {}
         for account in accounts[:500]:
             seen.setdefault(account.member_id, f"{account.member.user} ({account.member.club_id})")
         return [(str(k), v) for k, v in sorted(seen.items(), key=lambda kv: kv[1])]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Entry]) -> QuerySet[Entry]:
-        if self.value():
-            return queryset.filter(account__member_id=self.value())
+        value = self.value()
+        if value and value.isascii() and value.isdigit() and len(value) <= 18:
+            return queryset.filter(account__member_id=int(value))
+        if value:
+            return queryset.none()
         return queryset
 
 
@@ -162,7 +179,7 @@ class EntryAdmin(ClubScopedReadOnlyAdmin):
     club_path = "journal__club"
     list_display = ("id", "created", "journal", "account", "amount", "balance_after")
     list_filter = (
-        "journal__club",
+        ("journal__club", admin.RelatedOnlyFieldListFilter),
         "journal__kind",
         "account__kind",
         EntryMemberFilter,
@@ -188,11 +205,15 @@ class EntryAdmin(ClubScopedReadOnlyAdmin):
             *super().get_urls(),
         ]
 
-    def export_csv(self, request: HttpRequest) -> StreamingHttpResponse:
+    def export_csv(self, request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
         """The entries of the change list, with its filters and search, as CSV."""
         if not self.has_view_permission(request):
             raise PermissionDenied
-        queryset = self.get_changelist_instance(request).get_queryset(request)
+        try:
+            queryset = self.get_changelist_instance(request).get_queryset(request)
+        except IncorrectLookupParameters:
+            # What the change list itself does with a filter it cannot apply.
+            return HttpResponseRedirect(f"{reverse('admin:ledger_entry_changelist')}?{ERROR_FLAG}=1")
         rows = queryset.select_related("journal", "account__member__user").order_by("id")
 
         class Echo:
@@ -228,14 +249,14 @@ class EntryAdmin(ClubScopedReadOnlyAdmin):
                         e.journal.club_id,
                         e.journal_id,
                         e.journal.kind,
-                        e.journal.idempotency_key,
+                        _csv_text(e.journal.idempotency_key),
                         e.account_id,
                         e.account.kind,
-                        member,
+                        _csv_text(member),
                         e.account.table_id or "",
                         e.amount,
                         e.balance_after,
-                        e.journal.memo,
+                        _csv_text(e.journal.memo),
                     ]
                 )
 

@@ -13,6 +13,16 @@ from club.models import Club, Membership
 from .models import Account, Entry, Journal
 
 STATEMENT_PAGE = 25
+_MAX_ENTRY_ID = 2**63 - 1
+
+
+def statement_cursor(raw: str | None) -> int | None:
+    """The ``before`` of a statement page from a query string: an entry id, or None for anything else
+    (ASCII digits only: "²".isdigit() is true, but int() refuses it)."""
+    if not raw or not raw.isascii() or not raw.isdigit() or len(raw) > 19:
+        return None
+    value = int(raw)
+    return value if 0 < value <= _MAX_ENTRY_ID else None
 
 
 def account_balance(*, account: Account | int) -> int:

@@ -16,7 +16,7 @@ from club.selectors import membership_get
 
 from .charts import balance_chart_svg
 from .forms import GrantForm
-from .selectors import StatementPage, account_statement, balance_series, wallet_get
+from .selectors import StatementPage, account_statement, balance_series, statement_cursor, wallet_get
 from .services import chips_grant
 
 
@@ -28,8 +28,7 @@ def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
     if membership is None:
         raise Http404(_("You are not a member of this club."))
     wallet = wallet_get(membership=membership)
-    raw_before = request.GET.get("before", "")
-    before = int(raw_before) if raw_before.isdigit() else None
+    before = statement_cursor(request.GET.get("before"))
     page = (
         account_statement(account=wallet, before=before)
         if wallet
@@ -98,5 +97,5 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, error)
     for name, errors in form.errors.items():
         if name != "__all__":
-            messages.error(request, f"{form.fields[name].label}: {' '.join(errors)}")
+            messages.error(request, f"{form[name].label}: {' '.join(errors)}")
     return redirect(club.get_absolute_url())

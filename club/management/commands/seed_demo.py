@@ -5,7 +5,8 @@ Safe to run again: existing demo users and the club are reused.
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from club.models import Club, Membership, User
@@ -28,8 +29,20 @@ PEOPLE = [
 class Command(BaseCommand):
     help = "Create the demo club and its people (idempotent) and print how to log in."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--allow-without-debug", action="store_true",
+            help="Seed even with DEBUG off (a LAN demo). Never on a real site: the passwords are public.",
+        )
+
     @transaction.atomic
     def handle(self, *args: object, **options: object) -> None:
+        if not settings.DEBUG and not options.get("allow_without_debug"):
+            # The demo's superuser has a password printed in this file: on a real site it is an open door.
+            raise CommandError(
+                "seed_demo creates a superuser with a public password; it runs with DEBUG=1 only "
+                "(or --allow-without-debug for a private demo)."
+            )
         users: dict[str, User] = {}
         for username, display, lang, _role in PEOPLE:
             user, created = User.objects.get_or_create(
