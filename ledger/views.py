@@ -68,12 +68,8 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(
-                request,
-                _("%(amount)s chips granted to %(member)s.")
-                % {"amount": form.cleaned_data["amount"], "member": member.user.shown_name},
-            )
             if getattr(request, "htmx", False):
+                # The swapped form says so itself; a flash message would wait for the next page.
                 return render(
                     request,
                     "ledger/_club_chips.html#grant-form",
@@ -85,6 +81,11 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
                         "granted": True,
                     },
                 )
+            messages.success(
+                request,
+                _("%(amount)s chips granted to %(member)s.")
+                % {"amount": form.cleaned_data["amount"], "member": member.user.shown_name},
+            )
             return redirect(club.get_absolute_url())
     if getattr(request, "htmx", False):
         return render(

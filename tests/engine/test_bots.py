@@ -146,6 +146,8 @@ def test_bench_cli_smoke(capsys) -> None:
     report = json.loads(capsys.readouterr().out)
     (row,) = report["results"]
     assert row["preset"] == "classic" and row["players"] == 3 and row["deals"] == 15
-    for key in ("deals_per_s", "deals_per_cpu_s", "actions_per_s", "apply_median_us", "apply_p99_us", "peak_memory_kib"):
+    keys = ("deals_per_s", "deals_per_cpu_s", "actions_per_s", "apply_median_us", "apply_p99_us",
+            "peak_memory_kib")
+    for key in keys:
         assert row[key] > 0
     assert bench_main(["--preset", "student", "--players", "2", "--deals", "5"]) == 2
