@@ -236,69 +236,31 @@ def deal_move(
     return run_in_transaction(post)
 
 
-def deal_ante(
-    *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
-) -> Journal:
-    return deal_move(
-        kind=Kind.ANTE,
-        membership=membership,
-        table_id=table_id,
-        amount=amount,
-        idempotency_key=idempotency_key,
-        deal=deal,
-    )
+class DealMoveService(Protocol):
+    def __call__(
+        self, *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
+    ) -> Journal: ...
 
 
-def deal_hold(
-    *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
-) -> Journal:
-    return deal_move(
-        kind=Kind.HOLD,
-        membership=membership,
-        table_id=table_id,
-        amount=amount,
-        idempotency_key=idempotency_key,
-        deal=deal,
-    )
+def _deal_move_of(kind: str) -> DealMoveService:
+    """``deal_move`` with its kind fixed: one named service per movement of RULES.md 6.8."""
+
+    def service(
+        *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
+    ) -> Journal:
+        return deal_move(kind=kind, membership=membership, table_id=table_id, amount=amount,
+                         idempotency_key=idempotency_key, deal=deal)
+
+    service.__name__ = service.__qualname__ = f"deal_{kind}"
+    service.__doc__ = f"The {kind!r} movement of RULES.md 6.8 for one seat (see ``deal_move``)."
+    return service
 
 
-def deal_release(
-    *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
-) -> Journal:
-    return deal_move(
-        kind=Kind.RELEASE,
-        membership=membership,
-        table_id=table_id,
-        amount=amount,
-        idempotency_key=idempotency_key,
-        deal=deal,
-    )
-
-
-def deal_penalty(
-    *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
-) -> Journal:
-    return deal_move(
-        kind=Kind.PENALTY,
-        membership=membership,
-        table_id=table_id,
-        amount=amount,
-        idempotency_key=idempotency_key,
-        deal=deal,
-    )
-
-
-def deal_payout(
-    *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
-) -> Journal:
-    return deal_move(
-        kind=Kind.PAYOUT,
-        membership=membership,
-        table_id=table_id,
-        amount=amount,
-        idempotency_key=idempotency_key,
-        deal=deal,
-    )
+deal_ante = _deal_move_of(Kind.ANTE)
+deal_hold = _deal_move_of(Kind.HOLD)
+deal_release = _deal_move_of(Kind.RELEASE)
+deal_penalty = _deal_move_of(Kind.PENALTY)
+deal_payout = _deal_move_of(Kind.PAYOUT)
 
 
 def _parse_endpoint(text: str) -> tuple[str, int | None]:
