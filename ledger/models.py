@@ -41,6 +41,15 @@ class Account(models.Model):
     # The live tables are not modelled yet: a plain nullable id that a later migration can turn into a
     # foreign key to games.TableSession without touching any row.
     table_id = models.BigIntegerField(_("table"), null=True, blank=True)
+    #: A bot's seat at a table: bots are no members, so their stack and hold are the seat's.
+    seat = models.ForeignKey(
+        "games.Seat",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="ledger_accounts",
+        verbose_name=_("bot seat"),
+    )
     balance = models.BigIntegerField(_("balance"), default=0)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
 
@@ -55,10 +64,13 @@ class Account(models.Model):
             ),
             models.CheckConstraint(
                 condition=(
-                    Q(kind="treasury", member__isnull=True, table_id__isnull=True)
-                    | Q(kind="wallet", member__isnull=False, table_id__isnull=True)
-                    | Q(kind__in=["stack", "hold"], member__isnull=False, table_id__isnull=False)
-                    | Q(kind="bank", member__isnull=True, table_id__isnull=False)
+                    Q(kind="treasury", member__isnull=True, table_id__isnull=True, seat__isnull=True)
+                    | Q(kind="wallet", member__isnull=False, table_id__isnull=True, seat__isnull=True)
+                    | Q(kind__in=["stack", "hold"], member__isnull=False, table_id__isnull=False,
+                        seat__isnull=True)
+                    | Q(kind__in=["stack", "hold"], member__isnull=True, table_id__isnull=False,
+                        seat__isnull=False)
+                    | Q(kind="bank", member__isnull=True, table_id__isnull=False, seat__isnull=True)
                 ),
                 name="ledger_account_shape_fits_kind",
             ),
@@ -76,6 +88,11 @@ class Account(models.Model):
             models.UniqueConstraint(
                 fields=["table_id"], condition=Q(kind="bank"), name="ledger_account_one_bank_per_table"
             ),
+            models.UniqueConstraint(
+                fields=["kind", "seat"],
+                condition=Q(seat__isnull=False),
+                name="ledger_account_one_per_bot_seat",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -84,6 +101,8 @@ class Account(models.Model):
             parts.append(
                 str(self.member.user) if "member" in self._state.fields_cache else f"#{self.member_id}"
             )
+        elif self.seat_id is not None:
+            parts.append(f"bot seat #{self.seat_id}")
         if self.table_id is not None:
             parts.append(f"table {self.table_id}")
         return f"{' · '.join(parts)} ({self.club_id}/{self.pk})"
@@ -100,6 +119,7 @@ JOURNAL_KINDS = [
     "penalty",
     "payout",
     "bank_close",
+    "settle",
     "adjustment",
     "reversal",
 ]
@@ -117,6 +137,9 @@ class Journal(models.Model):
         PENALTY = "penalty", _("Penalty")
         PAYOUT = "payout", _("Payout")
         BANK_CLOSE = "bank_close", _("Bank closed")
+        #: One action of a deal that moved chips of several kinds at once (the settlement: releases,
+        #: penalties and payouts), booked as one journal.
+        SETTLE = "settle", _("Deal settlement")
         ADJUSTMENT = "adjustment", _("Adjustment")
         REVERSAL = "reversal", _("Reversal")
 

@@ -1,0 +1,52 @@
+"""The default move of a seat whose time ran out or whose player is away (pure: a view in, a move out).
+
+What a careful absent player would want: pass when asked to bid, stand pat (or give up as few cards as
+the rules demand, keeping the first ones), keep the first cards offered when discarding, name the suit
+he holds most of, and play the lowest legal card. It reads only the seat's own ``observe`` view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine import Action
+
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_SUITS = ("S", "H", "D", "C")
+
+
+def _low(card: str) -> tuple[int, int]:
+    return _RANKS.index(card[:-1]), _SUITS.index(card[-1])
+
+
+def default_move(view: Mapping[str, Any]) -> Action:
+    legal: list[dict[str, Any]] = [a for a in view["legal_actions"] if a["do"] != "look"]
+    if not legal:
+        raise ValueError("the view offers no move: it is not this seat's turn")
+    hand: list[str] = list(view.get("hand") or [])
+    names = {a["do"] for a in legal}
+    if "play" in names:
+        plays = [a for a in legal if a["do"] == "play"]
+        # The 7♠ as an ordinary seven is the "lowest" way to play it.
+        return Action.from_json(min(plays, key=lambda a: (_low(a["card"]), a.get("as") == "joker")))
+    if names & {"exchange", "discard"}:
+        # Fewest cards given up; among those, the last ones in hand, so the first cards are kept.
+        position = {card: i for i, card in enumerate(hand)}
+        return Action.from_json(
+            min(
+                legal,
+                key=lambda a: (
+                    len(a.get("cards", ())),
+                    sorted(-position.get(c, 0) for c in a.get("cards", ())),
+                    sum(s != "top" for s in a.get("from", ())),
+                ),
+            )
+        )
+    if "name_trump" in names:
+        counts = {s: sum(1 for c in hand if c[-1] == s) for s in _SUITS}
+        suit = max(_SUITS, key=lambda s: (counts[s], -_SUITS.index(s)))
+        return Action.from_json({"do": "name_trump", "suit": suit})
+    if "pass" in names:
+        return Action.from_json({"do": "pass"})
+    return Action.from_json(legal[0])

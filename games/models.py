@@ -1,0 +1,232 @@
+"""Live tables: sessions, seats, deals and the append-only log of every action.
+
+The engine's ``State`` of a running deal is stored as a JSON snapshot on its ``Deal`` row; the rules
+are stored once, on the session, so a snapshot holds only what changes during a deal. Snapshots carry
+a format number (``Deal.snapshot_format``): a later version of the code must still finish a deal that
+an older one started.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Club, Membership
+
+
+class TableSession(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("Scheduled")
+        OPEN = "open", _("Open")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="table_sessions", verbose_name=_("club")
+    )
+    title = models.CharField(_("title"), max_length=80)
+    preset = models.CharField(_("preset"), max_length=20)
+    overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
+    #: ``Rules.to_json()`` of preset + overrides, fixed when the session is created: a later change
+    #: to a preset in the code does not change the rules of a table already playing.
+    rules = models.JSONField(_("rules"), editable=False)
+    stake = models.BigIntegerField(_("stake"))
+    seat_count = models.PositiveSmallIntegerField(_("seats"))
+    min_players = models.PositiveSmallIntegerField(_("players needed to deal"), default=2)
+    buy_in_min = models.BigIntegerField(_("smallest buy-in"))
+    buy_in_max = models.BigIntegerField(_("largest buy-in"))
+    turn_seconds = models.PositiveSmallIntegerField(_("seconds per turn"), default=30)
+    starts_at = models.DateTimeField(_("starts at"), default=timezone.now)
+    ends_at = models.DateTimeField(_("ends at"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    #: Practice chips: stacks come from the club treasury and go back to it; wallets are untouched.
+    practice = models.BooleanField(_("practice table"), default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    #: The position that deals next (the first deal: drawn at random when it starts).
+    next_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: When the next deal may start (a short pause after a deal, so everyone sees its settlement).
+    next_deal_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["-starts_at", "-id"]
+        verbose_name = _("table session")
+        verbose_name_plural = _("table sessions")
+        constraints = [
+            models.CheckConstraint(condition=Q(stake__gte=0), name="games_session_stake_not_negative"),
+            models.CheckConstraint(
+                condition=Q(buy_in_min__gt=0) & Q(buy_in_max__gte=models.F("buy_in_min")),
+                name="games_session_buy_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(min_players__gte=2) & Q(min_players__lte=models.F("seat_count")),
+                name="games_session_min_players_fit",
+            ),
+            models.CheckConstraint(condition=Q(turn_seconds__gte=5), name="games_session_turn_at_least_5s"),
+        ]
+        indexes = [models.Index(fields=["club", "status"])]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in (self.Status.OPEN, self.Status.RUNNING)
+
+
+class Seat(models.Model):
+    """One player's time at one position of a session, from sitting down to leaving.
+
+    A seat is held by a member or by a bot (``bot`` names the engine's bot). Who sits where now is the
+    seats not ``left``; a member who leaves and sits again gets a new row, so history stays exact.
+    """
+
+    class Status(models.TextChoices):
+        SITTING = "sitting", _("Sitting")
+        AWAY = "away", _("Away")
+        LEFT = "left", _("Left")
+
+    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("position"))
+    member = models.ForeignKey(
+        Membership,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+        verbose_name=_("member"),
+    )
+    bot = models.CharField(_("bot"), max_length=20, blank=True)
+    bot_name = models.CharField(_("bot name"), max_length=40, blank=True)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.SITTING)
+    #: Sat down while the bank held chips: sits out until a deal starts with an empty bank (RULES 3).
+    waiting = models.BooleanField(default=False)
+    #: Asked to leave during a deal he plays in: he is stood up when it ends.
+    leave_after_deal = models.BooleanField(default=False)
+    sat_at = models.DateTimeField(default=timezone.now)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session_id", "position", "id"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "position"],
+                condition=~Q(status="left"),
+                name="games_seat_one_per_position",
+            ),
+            models.UniqueConstraint(
+                fields=["session", "member"],
+                condition=~Q(status="left") & Q(member__isnull=False),
+                name="games_seat_one_per_member",
+            ),
+            models.CheckConstraint(
+                condition=(Q(member__isnull=False) & Q(bot="")) | (Q(member__isnull=True) & ~Q(bot="")),
+                name="games_seat_member_or_bot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id}#{self.position} {self.name}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot)
+
+    @property
+    def name(self) -> str:
+        if self.member_id is None:
+            return self.bot_name or self.bot
+        return self.member.user.shown_name
+
+
+class Deal(models.Model):
+    """One deal of a session. ``state`` is the engine's snapshot (without the rules); ``seq`` counts
+    the actions applied, so a client (or a timer) acting on an older view is refused."""
+
+    SNAPSHOT_FORMAT = 1
+
+    session = models.ForeignKey(TableSession, on_delete=models.PROTECT, related_name="deals")
+    number = models.PositiveIntegerField(_("deal number"))
+    #: Seat rows dealt into this deal's engine seats, in engine seat order (engine seat i = players[i]).
+    players = models.JSONField(_("players"))
+    dealer = models.PositiveSmallIntegerField(_("dealer"))  # engine seat
+    commitment = models.CharField(_("commitment"), max_length=64)
+    #: The shuffle's secret seed (hex). Shown to nobody until the deal is over (RULES.md 8).
+    seed = models.CharField(max_length=64)
+    state = models.JSONField()
+    snapshot_format = models.PositiveSmallIntegerField(default=SNAPSHOT_FORMAT)
+    seq = models.PositiveIntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    result = models.CharField(max_length=12, blank=True)  # played | redeal | instant_win
+    outcome = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session_id", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="games_deal_number_unique"),
+            models.UniqueConstraint(
+                fields=["session"], condition=Q(finished_at__isnull=True), name="games_deal_one_running"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} · {self.number}"
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished_at is not None
+
+
+class DealAction(models.Model):
+    """The append-only log of a deal: what each seat did, in order. With the seed it rebuilds the
+    deal exactly (the scenario format's ``actions``)."""
+
+    class Actor(models.TextChoices):
+        PERSON = "person", _("Player")
+        TIMEOUT = "timeout", _("Time ran out")
+        BOT = "bot", _("Bot")
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()  # engine seat
+    action = models.JSONField()  # the scenario spelling: {"do": "play", "card": "AS"}
+    actor = models.CharField(max_length=8, choices=Actor.choices)
+    events = models.JSONField(default=list)  # public facts only (the engine's events)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["deal_id", "seq"]
+        verbose_name = _("deal action")
+        verbose_name_plural = _("deal actions")
+        constraints = [models.UniqueConstraint(fields=["deal", "seq"], name="games_dealaction_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.deal_id}:{self.seq} seat {self.seat} {self.action}"
+
+
+class Presence(models.Model):
+    """Who has a table open: open sockets per person (each tab counts) and the last sign of life, so
+    a crashed server's counts go stale instead of showing a ghost as connected."""
+
+    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="presences")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    connections = models.IntegerField(default=0)
+    last_seen_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "user"], name="games_presence_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}@{self.session_id}: {self.connections}"

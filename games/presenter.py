@@ -1,0 +1,330 @@
+"""A table frame in words and cards: the context ``templates/games/table.html`` renders.
+
+Input is what a reader may know (his seat's ``observe`` view and the table's public part), so the page
+can show nothing more. Words come from the active language, and the preset's own words for its
+statuses (frap / whist / cut in the Frap family).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from .engine import PRESETS
+from .howto import FRAP_FAMILY, preset_title
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_RANK_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_SUIT_ORDER = ("S", "H", "D", "C")
+
+
+def card(code: str) -> dict[str, Any]:
+    rank, suit = code[:-1], code[-1]
+    return {
+        "code": code,
+        "rank": rank,
+        "suit": SUIT_SYMBOL[suit],
+        "red": suit in "HD",
+        "text": rank + SUIT_SYMBOL[suit],
+    }
+
+
+def _card_key(code: str, trump: str | None) -> tuple[int, int, int]:
+    suit = code[-1]
+    # Trumps last, then by suit and rank: the usual way to hold a hand.
+    return (suit == trump, _SUIT_ORDER.index(suit), _RANK_ORDER.index(code[:-1]))
+
+
+def status_words(preset: str) -> dict[str, str]:
+    """Every status and bid in the preset's own words, in the active language."""
+    frap = preset in FRAP_FAMILY
+    rules = PRESETS.get(preset)
+    dark_word = {
+        "take_trump": pgettext("status", "dark"),
+        "wrap_swap": pgettext("status", "wrap"),
+        "dealer_wrap": pgettext("status", "wrap"),
+    }.get(rules.dark if rules else "", pgettext("status", "dark"))
+    return {
+        "snore": pgettext("status", "frap") if frap else pgettext("status", "snore"),
+        "help": pgettext("status", "whist") if frap else pgettext("status", "help"),
+        "five": pgettext("status", "cut") if frap else pgettext("status", "five"),
+        "six": pgettext("status", "cut") if frap else pgettext("status", "six"),
+        "cheer": pgettext("status", "cheer"),
+        "mourn": pgettext("status", "mourn"),
+        "helicopter": pgettext("status", "helicopter"),
+        "dark": dark_word,
+        "shoot": pgettext("status", "shoot"),
+        "blind": pgettext("status", "blind frap"),
+        "pass": pgettext("status", "pass"),
+        "out": pgettext("status", "sits out"),
+    }
+
+
+def _bid_label(action: Mapping[str, Any], words: Mapping[str, str]) -> str:
+    do = action["do"]
+    if do == "look":
+        return _("Look at my cards")
+    if do == "wrap_swap":
+        return _("%(wrap)s: swap card %(n)s") % {
+            "wrap": pgettext("status", "wrap"),
+            "n": action["position"] + 1,
+        }
+    if do == "five" and action.get("take_trump"):
+        return _("%(cut)s with the trump card") % {"cut": words["five"]}
+    return words.get(do, do).capitalize()
+
+
+def _whose(public: Mapping[str, Any], seat: int | None) -> str:
+    deal = public.get("deal") or {}
+    names = deal.get("players") or []
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+
+
+def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
+    """The deal's events as sentences ("Vera: snore", "Gleb plays A♠")."""
+    deal = public.get("deal") or {}
+    lines: list[str] = []
+    for event in deal.get("log", ()):
+        kind = event.get("type")
+        who = _whose(public, event.get("seat"))
+        if kind == "DealStarted":
+            lines.append(
+                _("Deal %(n)s: %(name)s deals.")
+                % {"n": deal.get("number"), "name": _whose(public, event["dealer"])}
+            )
+        elif kind == "TrumpTurned":
+            lines.append(_("Trump card: %(card)s.") % {"card": card(event["card"])["text"]})
+        elif kind == "Looked":
+            lines.append(_("%(name)s looks at his cards.") % {"name": who})
+        elif kind == "Declared":
+            if event["status"] == "pass":
+                lines.append(_("%(name)s passes.") % {"name": who})
+            else:
+                lines.append(
+                    _("%(name)s declares “%(status)s”.")
+                    % {"name": who, "status": words.get(event["status"], event["status"])}
+                )
+        elif kind == "StatusChanged":
+            if event["status"] == "pass":
+                lines.append(_("%(name)s is out of the deal.") % {"name": who})
+            else:
+                lines.append(
+                    _("%(name)s now plays “%(status)s”.")
+                    % {"name": who, "status": words.get(event["status"], event["status"])}
+                )
+        elif kind == "Drew":
+            lines.append(_("%(name)s draws %(n)s.") % {"name": who, "n": event["count"]})
+        elif kind == "Discarded":
+            lines.append(_("%(name)s discards %(n)s.") % {"name": who, "n": event["count"]})
+        elif kind == "TookTrumpCard":
+            lines.append(
+                _("%(name)s takes the trump card %(card)s.")
+                % {"name": who, "card": card(event["card"])["text"]}
+            )
+        elif kind == "TrumpNamed":
+            lines.append(
+                _("%(name)s names %(suit)s trump.") % {"name": who, "suit": SUIT_SYMBOL[event["suit"]]}
+            )
+        elif kind == "Played":
+            text = card(event["card"])["text"]
+            if event.get("as") == "joker":
+                lines.append(_("%(name)s plays %(card)s as the joker.") % {"name": who, "card": text})
+            else:
+                lines.append(_("%(name)s plays %(card)s.") % {"name": who, "card": text})
+        elif kind == "TrickWon":
+            lines.append(_("%(name)s takes trick %(n)s.") % {"name": who, "n": event["trick_no"]})
+        elif kind == "InstantWin":
+            lines.append(_("%(name)s shows a winning hand and takes every trick.") % {"name": who})
+        elif kind == "Redeal":
+            lines.append(_("Everybody passed: the cards will be dealt again."))
+        elif kind == "ChipsMoved":
+            seat = _moved_seat(event)
+            name = _whose(public, seat)
+            if event["kind"] == "ante":
+                lines.append(_("%(name)s antes %(n)s.") % {"name": name, "n": event["amount"]})
+            elif event["kind"] == "penalty":
+                lines.append(_("%(name)s pays %(n)s into the bank.") % {"name": name, "n": event["amount"]})
+            elif event["kind"] == "payout":
+                lines.append(_("%(name)s collects %(n)s.") % {"name": name, "n": event["amount"]})
+    return lines
+
+
+def _moved_seat(event: Mapping[str, Any]) -> int | None:
+    for end in (event.get("src", ""), event.get("dst", "")):
+        where, _sep, seat = end.partition(":")
+        if where in ("stack", "hold") and seat.isdigit():
+            return int(seat)
+    return None
+
+
+def _phase_text(view: Mapping[str, Any]) -> str:
+    phase = view["phase"]
+    if phase == "bid":
+        steps = {"S": _("declarations"), "H": _("help"), "F": _("fives")}
+        return _("Bidding, round %(round)s: %(step)s") % {
+            "round": view["round"],
+            "step": steps.get(view["step"] or "", ""),
+        }
+    if phase == "exchange":
+        return _("Exchange")
+    if phase == "play":
+        return _("Play: trick %(n)s of %(of)s") % {
+            "n": min(view["trick_no"] + 1, view["hand_size"]),
+            "of": view["hand_size"],
+        }
+    return _("The deal is over")
+
+
+def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The reader's cards and what he can do with them."""
+    legal = view["legal_actions"]
+    trump = view["trump"]
+    hand = view.get("hand")
+    plays: dict[str, list[dict[str, Any]]] = {}
+    for action in legal:
+        if action["do"] == "play":
+            plays.setdefault(action["card"], []).append(action)
+    choose = [a for a in legal if a["do"] in ("exchange", "discard")]
+    mode = None
+    low = high = 0
+    if choose:
+        mode = choose[0]["do"]
+        sizes = [len(a.get("cards", ())) for a in choose]
+        low, high = min(sizes), max(sizes)
+    cards = []
+    for index, code in enumerate(hand or []):
+        c = card(code)
+        c["plays"] = [
+            {
+                "as": a.get("as"),
+                "label": _("as the joker")
+                if a.get("as") == "joker"
+                else (_("as a seven") if a.get("as") else ""),
+            }
+            for a in plays.get(code, [])
+        ]
+        c["index"] = index
+        cards.append(c)
+    cards.sort(key=lambda c: _card_key(c["code"], trump))
+    return {
+        "cards": cards,
+        "unseen": hand is None and view["seat"] is not None and view["hand_counts"][view["seat"]] > 0,
+        "unseen_count": view["hand_counts"][view["seat"]] if view["seat"] is not None else 0,
+        "mode": mode,
+        "low": low,
+        "high": high,
+        "sources": [a for a in choose if a.get("from")][:1] != [],
+    }
+
+
+def table_context(
+    *,
+    view: Mapping[str, Any] | None,
+    public: Mapping[str, Any],
+    user_id: int | None,
+    now: datetime,
+) -> dict[str, Any]:
+    """Everything the table template shows to one reader."""
+    session = public["session"]
+    deal = public.get("deal")
+    words = status_words(session["preset"])
+    me = next((s for s in public["seats"] if user_id is not None and s["user_id"] == user_id), None)
+    positions = list(range(session["seat_count"]))
+    if me is not None:
+        # The reader sits at the bottom: positions go round from his.
+        positions = positions[me["position"] :] + positions[: me["position"]]
+    by_position = {s["position"]: s for s in public["seats"]}
+    in_deal = view is not None and deal is not None
+    seats = []
+    for order, position in enumerate(positions):
+        seat = dict(by_position.get(position) or {"position": position, "empty": True})
+        seat["number"] = position + 1
+        seat["order"] = order
+        engine = seat.get("engine") if in_deal else None
+        if engine is not None:
+            status = view["statuses"][engine]
+            seat.update(
+                in_deal=True,
+                stack=view["stacks"][engine],
+                hold=view["holds"][engine],
+                tricks=view["tricks"][engine],
+                cards=view["hand_counts"][engine],
+                dealer=view["dealer"] == engine,
+                to_act=view["to_act"] == engine,
+                snorer=view["snorer"] == engine,
+                status_word=words.get(status, status) if status else "",
+                played=[card(c) for c in view["played"][engine]],
+            )
+        seat["me"] = me is not None and seat.get("position") == me["position"] and not seat.get("empty")
+        seats.append(seat)
+    context: dict[str, Any] = {
+        "session": session,
+        "title": preset_title(session["preset"]),
+        "seats": seats,
+        "me": me,
+        "deal": deal,
+        "view": view,
+        "log": log_lines(public, words) if deal else [],
+        "watching": public.get("watching", 0),
+        "free_positions": [p + 1 for p in range(session["seat_count"]) if p not in by_position],
+    }
+    if view is None:
+        return context
+    trick_names = deal.get("players", []) if deal else []
+    context.update(
+        phase=_phase_text(view),
+        trump=SUIT_SYMBOL.get(view["trump"] or "", ""),
+        trump_red=(view["trump"] or "") in "HD" and bool(view["trump"]),
+        trump_card=card(view["trump_card"]) if view["trump_card"] else None,
+        turned=[card(c) for c in view["turned"]],
+        trick=[
+            {**card(t["card"]), "joker": t["joker"], "name": trick_names[t["seat"]]} for t in view["trick"]
+        ],
+        last_trick=[
+            {**card(t["card"]), "joker": t["joker"], "name": trick_names[t["seat"]]}
+            for t in view["last_trick"]
+        ],
+        my_turn=view["seat"] is not None and view["to_act"] == view["seat"],
+        to_act_name=_whose(public, view["to_act"]) if view["to_act"] is not None else "",
+        bids=[
+            {
+                **a,
+                "label": _bid_label(a, words),
+                "key": f"{a['do']}-{a.get('position', '')}{'-trump' if a.get('take_trump') else ''}",
+            }
+            for a in view["legal_actions"]
+            if a["do"] not in ("play", "exchange", "discard", "name_trump")
+        ],
+        suits=[
+            {"code": a["suit"], "symbol": SUIT_SYMBOL[a["suit"]], "red": a["suit"] in "HD"}
+            for a in view["legal_actions"]
+            if a["do"] == "name_trump"
+        ],
+        hand=_hand(view),
+        need=view["need"],
+    )
+    if view["outcome"] is not None:
+        out = view["outcome"]
+        hands = view.get("hands") or []
+        context["settlement"] = [
+            {
+                "name": trick_names[i] if i < len(trick_names) else "?",
+                "status": words.get(out["statuses"][i], out["statuses"][i]),
+                "tricks": out["tricks"][i],
+                "payout": out["payouts"][i],
+                "penalty": out["penalties"][i],
+                "hand": [card(c) for c in (hands[i] or [])] if i < len(hands) and hands[i] else [],
+            }
+            for i in range(len(out["statuses"]))
+        ]
+        context["result"] = {
+            "played": _("Played"),
+            "redeal": _("Redeal: everybody passed"),
+            "instant_win": _("Won at once"),
+        }.get(out["result"], out["result"])
+        context["bank_after"] = out["bank"]
+    return context

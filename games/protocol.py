@@ -1,0 +1,116 @@
+"""What a table socket (or the page's plain form) may send, parsed into typed messages.
+
+A browser sends form values (strings) through htmx's ``ws-send`` and a script may send JSON numbers,
+so both spellings are read; anything else is refused with a reason, before any service is called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .engine import ACTION_NAMES, Action, EngineError
+from .services.errors import TableError
+
+COMMANDS = ("away", "back", "sync")
+_MAX_CARDS = 12
+_KEYS = frozenset(
+    {
+        "do",
+        "seq",
+        "cards",
+        "card",
+        "position",
+        "suit",
+        "as",
+        "take_trump",
+        "HEADERS",
+        *(f"from_{i}" for i in range(1, _MAX_CARDS + 1)),
+        "from",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Act:
+    action: Action
+    seq: int
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+
+
+def _bad(problem: str) -> TableError:
+    return TableError("bad_message", problem=problem)
+
+
+def _small_int(value: Any, name: str, high: int) -> int:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
+        value = int(value)
+    if type(value) is not int or not 0 <= value <= high:
+        raise _bad(_("“%(name)s” must be a whole number.") % {"name": name})
+    return value
+
+
+def _text(value: Any, name: str, limit: int = 12) -> str:
+    if not isinstance(value, str) or len(value) > limit or not value.isprintable():
+        raise _bad(_("“%(name)s” is not valid.") % {"name": name})
+    return value
+
+
+def parse_message(data: Mapping[str, Any]) -> Act | Command:
+    if not isinstance(data, Mapping):
+        raise _bad(_("a message is an object with a “do” field."))
+    unknown = [k for k in data if k not in _KEYS]
+    if unknown:
+        raise _bad(_("unknown field “%(key)s”.") % {"key": str(unknown[0])[:20]})
+    do = data.get("do")
+    if do in COMMANDS:
+        return Command(do)
+    if not isinstance(do, str) or do not in ACTION_NAMES:
+        raise _bad(_("unknown action."))
+    if "seq" not in data:
+        raise _bad(_("a move needs the “seq” of the view it was made on."))
+    seq = _small_int(data["seq"], "seq", 10**9)
+    raw: dict[str, Any] = {"do": do}
+    if "cards" in data:
+        cards = data["cards"]
+        if isinstance(cards, str):
+            cards = [cards] if cards else []
+        if not isinstance(cards, list) or len(cards) > _MAX_CARDS:
+            raise _bad(_("“cards” must list cards."))
+        raw["cards"] = [_text(c, "cards", 3) for c in cards]
+    if data.get("card") not in (None, ""):
+        raw["card"] = _text(data["card"], "card", 3)
+    if data.get("position") not in (None, ""):
+        raw["position"] = _small_int(data["position"], "position", _MAX_CARDS)
+    if data.get("suit") not in (None, ""):
+        raw["suit"] = _text(data["suit"], "suit", 1)
+    if data.get("as") not in (None, ""):
+        raw["as"] = _text(data["as"], "as", 5)
+    if data.get("take_trump") not in (None, "", False, "false", "0"):
+        if data["take_trump"] not in (True, "true", "1", "on"):
+            raise _bad(_("“take_trump” is yes or no."))
+        raw["take_trump"] = True
+    sources = data.get("from")
+    if sources is None:
+        # The page's form has one "draw from" choice per card: the first k matter for k cards.
+        picked = [data[f"from_{i}"] for i in range(1, _MAX_CARDS + 1) if data.get(f"from_{i}")]
+        if picked and any(p != "top" for p in picked):
+            sources = picked[: len(raw.get("cards", ()))]
+    if sources:
+        if not isinstance(sources, list) or any(s not in ("top", "bottom") for s in sources):
+            raise _bad(_("“from” lists top or bottom per card."))
+        sources = list(sources) + ["top"] * (len(raw.get("cards", ())) - len(sources))
+        if any(s != "top" for s in sources):
+            raw["from"] = sources
+    try:
+        action = Action.from_json(raw)
+    except EngineError as exc:
+        raise _bad(exc.message) from None
+    return Act(action=action, seq=seq)

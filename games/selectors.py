@@ -1,0 +1,152 @@
+"""Reads of the live tables: what a page or a socket shows. Nothing here writes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from club.models import Club, User
+
+from .engine import observe
+from .models import Deal, DealAction, Presence, Seat, TableSession
+from .services.access import seats_taken
+from .services.dealing import deal_state
+
+#: A socket's owner counts as present while his last sign of life is this recent.
+PRESENCE_FRESH = timedelta(seconds=75)
+
+
+def table_list_for_club(*, club: Club) -> QuerySet[TableSession]:
+    """Tables that are open or playing, with how many seats are taken."""
+    return (
+        TableSession.objects.filter(
+            club=club, status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING]
+        )
+        .annotate(taken=Count("seats", filter=~Q(seats__status=Seat.Status.LEFT)))
+        .order_by("practice", "-created_at")
+    )
+
+
+def table_get(*, session_id: int) -> TableSession | None:
+    return TableSession.objects.select_related("club").filter(pk=session_id).first()
+
+
+def deal_latest(session: TableSession) -> Deal | None:
+    """The running deal, or else the last one played (its settlement stays on the table)."""
+    return Deal.objects.filter(session=session).order_by("-number").first()
+
+
+def _present_users(session: TableSession) -> set[int]:
+    fresh = timezone.now() - PRESENCE_FRESH
+    return set(
+        Presence.objects.filter(session=session, connections__gt=0, last_seen_at__gte=fresh).values_list(
+            "user_id", flat=True
+        )
+    )
+
+
+def _log(deal: Deal) -> list[dict[str, Any]]:
+    """The deal's public events in order, each with the engine seat that caused it."""
+    rows = (
+        DealAction.objects.filter(deal=deal)
+        .order_by("seq")
+        .values("seq", "seat", "actor", "action", "events")
+    )
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        for event in row["events"]:
+            out.append({"seq": row["seq"], "actor": row["actor"], **event})
+    return out
+
+
+def table_public(session: TableSession, deal: Deal | None = None) -> dict[str, Any]:
+    """What everyone at the table may know: seats and presence, the deal's number, clock, commitment
+    (and seed once it is over) and its log. JSON-able: it travels through the channel layer."""
+    present = _present_users(session)
+    seats = list(seats_taken(session))
+    engine_of = {pk: i for i, pk in enumerate(deal.players)} if deal is not None else {}
+    # Seats that played the latest deal but have stood up since still show their names in it.
+    gone = {}
+    if deal is not None:
+        missing = [pk for pk in deal.players if pk not in {s.pk for s in seats}]
+        gone = Seat.objects.select_related("member__user").in_bulk(missing)
+    names = {s.pk: s.name for s in seats} | {pk: s.name for pk, s in gone.items()}
+    deal_info = None
+    if deal is not None:
+        deal_info = {
+            "id": deal.pk,
+            "number": deal.number,
+            "seq": deal.seq,
+            "commitment": deal.commitment,
+            "seed": deal.seed if deal.is_over else None,
+            "over": deal.is_over,
+            "result": deal.result or None,
+            "deadline": deal.deadline.isoformat() if deal.deadline else None,
+            "players": [names.get(pk, "?") for pk in deal.players],
+            "positions": [
+                next((s.position for s in seats if s.pk == pk), gone[pk].position if pk in gone else None)
+                for pk in deal.players
+            ],
+            "log": _log(deal),
+        }
+    return {
+        "session": {
+            "id": session.pk,
+            "title": session.title,
+            "preset": session.preset,
+            "stake": session.stake,
+            "seat_count": session.seat_count,
+            "practice": session.practice,
+            "status": session.status,
+            "turn_seconds": session.turn_seconds,
+            "buy_in_min": session.buy_in_min,
+            "buy_in_max": session.buy_in_max,
+            "club": session.club.slug,
+            "next_deal_at": session.next_deal_at.isoformat() if session.next_deal_at else None,
+        },
+        "seats": [
+            {
+                "position": s.position,
+                "seat_id": s.pk,
+                "name": s.name,
+                "bot": s.is_bot,
+                "user_id": s.member.user_id if s.member_id else None,
+                "username": s.member.user.username if s.member_id else None,
+                "status": s.status,
+                "waiting": s.waiting,
+                "leaving": s.leave_after_deal,
+                "connected": s.is_bot or (s.member_id is not None and s.member.user_id in present),
+                "engine": engine_of.get(s.pk),
+            }
+            for s in seats
+        ],
+        "watching": len(present - {s.member.user_id for s in seats if s.member_id}),
+        "deal": deal_info,
+    }
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One reader's picture of a table: the engine view of his seat (or a spectator's), and the
+    public part. ``user_seat`` is his engine seat in the latest deal, if he plays in it."""
+
+    view: dict[str, Any] | None
+    public: dict[str, Any]
+    user_seat: int | None
+
+
+def table_frame_for(*, session: TableSession, user: User | None) -> Frame:
+    deal = deal_latest(session)
+    public = table_public(session, deal)
+    if deal is None:
+        return Frame(view=None, public=public, user_seat=None)
+    state = deal_state(deal)
+    seat = None
+    if user is not None and user.is_authenticated:
+        ids = Seat.objects.filter(pk__in=deal.players, member__user=user).values_list("pk", flat=True).first()
+        seat = deal.players.index(ids) if ids is not None else None
+    return Frame(view=observe(state, seat), public=public, user_seat=seat)

@@ -1,0 +1,64 @@
+"""Who may do what at a table, and the table lock every write takes first.
+
+One writer per table: each service locks the session row (``select_for_update``) before it reads
+the deal or posts chips, so the ledger never disagrees with the engine mid-action and two requests
+for one table queue instead of interleaving. Nothing else is locked first, so there is no lock
+order to get wrong across tables.
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from club.models import Membership, User
+
+from ..models import Seat, TableSession
+from .errors import TableError
+
+Status = Membership.Status
+
+
+def session_lock(session_id: int) -> TableSession:
+    session = (
+        TableSession.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .filter(pk=session_id)
+        .first()
+    )
+    if session is None:
+        raise TableError("no_table")
+    return session
+
+
+def member_require_active(*, session: TableSession, user: User) -> Membership:
+    """The user's membership in the table's club, if it is active (checked on every request, so a
+    ban or leaving the club takes effect at once)."""
+    if user is None or not user.is_authenticated:
+        raise TableError("not_member")
+    membership = Membership.objects.filter(club_id=session.club_id, user=user).select_related("user").first()
+    if membership is None or membership.status != Status.ACTIVE:
+        if membership is not None and membership.status == Status.BANNED:
+            raise TableError("banned")
+        raise TableError("not_member")
+    return membership
+
+
+def member_require_manager(*, session: TableSession, user: User) -> Membership:
+    membership = member_require_active(session=session, user=user)
+    if not membership.is_manager:
+        raise TableError("not_manager")
+    return membership
+
+
+def seats_taken(session: TableSession) -> QuerySet[Seat]:
+    """The seats somebody holds now (sitting or away), by position."""
+    return (
+        Seat.objects.filter(session=session)
+        .exclude(status=Seat.Status.LEFT)
+        .select_related("member__user", "session__club")
+        .order_by("position")
+    )
+
+
+def seat_of(session: TableSession, user: User) -> Seat | None:
+    return seats_taken(session).filter(member__user=user).first()

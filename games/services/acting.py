@@ -1,0 +1,226 @@
+"""``table_act``: the one way a deal advances, for people, the turn clock and bots alike.
+
+The acting seat may only choose among the actions of its own view (``observe(state, seat)``): the
+engine would accept a hand-dependent bid from a player who has not looked at his cards, and its
+refusal would tell him what he holds. A stale ``seq`` (the client acted on an older view, or a timer
+fired after somebody moved) is refused and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from club.models import User
+
+from ..autoplay import default_move
+from ..engine import Action, EngineError, apply, is_over, observe, to_act
+from ..engine.bots import BasicBot
+from ..models import Deal, DealAction, Seat, TableSession
+from . import booking
+from .access import member_require_active, session_lock
+from .dealing import deal_finish, deal_players, deal_running, deal_start, deal_state, turn_deadline
+from .errors import TableError
+from .notify import table_notify_on_commit
+from .snapshots import state_dump
+
+Actor = DealAction.Actor
+
+
+@dataclass(frozen=True)
+class ActResult:
+    deal_id: int
+    seq: int
+    action: Action
+    over: bool
+
+
+def _same(requested: Action, offered: Mapping[str, Any]) -> bool:
+    """Does the request name this offered action? Cards given up are a set; draws keep their order."""
+    if requested.do != offered["do"]:
+        return False
+    cards = offered.get("cards", ())
+    everything_top = ["top"] * len(cards)  # SCENARIOS.md: without "from" every card comes from the top
+    return (
+        sorted(requested.cards) == sorted(cards)
+        and requested.card == offered.get("card")
+        and requested.position == offered.get("position")
+        and requested.suit == offered.get("suit")
+        and (list(requested.sources) or everything_top) == (list(offered.get("from", ())) or everything_top)
+        and requested.as_ == offered.get("as")
+        and requested.take_trump == bool(offered.get("take_trump", False))
+    )
+
+
+def legal_match(requested: Action, view: Mapping[str, Any]) -> Action:
+    """The offered action the request names, as the engine spells it; ``TableError`` otherwise."""
+    for offered in view["legal_actions"]:
+        if _same(requested, offered):
+            return Action.from_json(offered)
+    if view["to_act"] != view["seat"] and requested.do != "look":
+        raise TableError("not_your_turn")
+    raise TableError("illegal_action")
+
+
+def _apply(
+    *,
+    session: TableSession,
+    deal: Deal,
+    seat: int,
+    requested: Action,
+    actor: str,
+    now: datetime,
+) -> ActResult:
+    """Apply one action of engine seat ``seat`` to the running deal; the session lock is held."""
+    state = deal_state(deal)
+    players = deal_players(deal)
+    action = legal_match(requested, observe(state, seat))
+    try:
+        new_state, events = apply(state, seat, action)
+    except EngineError as exc:  # offered by the view, so this is a bug; refuse rather than corrupt
+        raise TableError("illegal_action") from exc
+    deal.seq += 1
+    DealAction.objects.create(
+        deal=deal,
+        seq=deal.seq,
+        seat=seat,
+        action=action.to_json(),
+        actor=actor,
+        events=[e.to_json() for e in events],
+        created_at=now,
+    )
+    booking.deal_book(session=session, deal_id=deal.pk, seq=deal.seq, events=events, players=players)
+    deal.state = state_dump(new_state)
+    holder = players[seat]
+    if actor == Actor.PERSON and holder.status == Seat.Status.AWAY:
+        holder.status = Seat.Status.SITTING  # he is here: moving for himself ends "away"
+        holder.save(update_fields=["status"])
+    if is_over(new_state):
+        deal.save(update_fields=["seq", "state"])
+        deal_finish(session=session, deal=deal, state=new_state, players=players, now=now)
+        deal.save(update_fields=["finished_at", "result", "outcome", "deadline"])
+    else:
+        if action.do != "look" or to_act(new_state) != to_act(state):
+            # A look costs no turn and must not buy time either.
+            deal.deadline = turn_deadline(session, new_state, players, now)
+        deal.save(update_fields=["seq", "state", "deadline"])
+    table_notify_on_commit(session.pk)
+    return ActResult(deal_id=deal.pk, seq=deal.seq, action=action, over=is_over(new_state))
+
+
+@transaction.atomic
+def table_act(*, session_id: int, user: User, action: Action, expected_seq: int) -> ActResult:
+    """A person's move at his seat, if ``expected_seq`` is the deal's current ``seq``."""
+    session = session_lock(session_id)
+    member_require_active(session=session, user=user)
+    deal = deal_running(session)
+    if deal is None:
+        raise TableError("no_deal")
+    deal.session = session
+    if type(expected_seq) is not int or expected_seq != deal.seq:
+        raise TableError("stale")
+    try:
+        seat = next(
+            i
+            for i, s in enumerate(deal_players(deal))
+            if s.member is not None and s.member.user_id == user.pk
+        )
+    except StopIteration:
+        raise TableError("not_seated") from None
+    return _apply(
+        session=session, deal=deal, seat=seat, requested=action, actor=Actor.PERSON, now=timezone.now()
+    )
+
+
+def _automatic_move(deal: Deal, seat: int, holder: Seat, view: Mapping[str, Any]) -> tuple[Action, str]:
+    if holder.is_bot:
+        # Seeded per deal and move: a bot's choices replay exactly, and it sees only its own view.
+        return BasicBot(seed=f"{deal.pk}:{deal.seq}").choose(view), Actor.BOT
+    return default_move(view), Actor.TIMEOUT
+
+
+@transaction.atomic
+def turn_expire(*, deal_id: int, seq: int, now: datetime | None = None) -> ActResult | None:
+    """Make the move that is due on deal ``deal_id`` at ``seq``: a bot's, an away seat's default, or
+    the default of a seat whose time ran out (which is then marked away). Idempotent: anything that
+    moved the deal on since (another expirer, the player himself) makes this a no-op."""
+    now = now or timezone.now()
+    session_id = Deal.objects.filter(pk=deal_id).values_list("session_id", flat=True).first()
+    if session_id is None:
+        return None
+    session = session_lock(session_id)
+    deal = Deal.objects.filter(pk=deal_id, finished_at__isnull=True).first()
+    if deal is None or deal.seq != seq or deal.deadline is None or deal.deadline > now:
+        return None
+    deal.session = session
+    state = deal_state(deal)
+    seat = to_act(state)
+    if seat is None:
+        return None
+    players = deal_players(deal)
+    holder = players[seat]
+    action, actor = _automatic_move(deal, seat, holder, observe(state, seat))
+    if actor == Actor.TIMEOUT and holder.status == Seat.Status.SITTING:
+        holder.status = Seat.Status.AWAY
+        holder.save(update_fields=["status"])
+    return _apply(session=session, deal=deal, seat=seat, requested=action, actor=actor, now=now)
+
+
+@transaction.atomic
+def session_deal_if_due(*, session_id: int, now: datetime | None = None) -> Deal | None:
+    """Start the next deal of a table whose pause is over (idempotent: the lock and the running-deal
+    check make a second caller a no-op)."""
+    now = now or timezone.now()
+    session = session_lock(session_id)
+    if session.next_deal_at is None or session.next_deal_at > now:
+        return None
+    deal = deal_start(session=session, now=now)
+    table_notify_on_commit(session.pk)
+    return deal
+
+
+def tables_due(now: datetime) -> tuple[Sequence[tuple[int, int]], Sequence[int]]:
+    """What the clock must do now: (deal, seq) pairs past their deadline, and tables due to deal."""
+    expired = list(Deal.objects.filter(finished_at__isnull=True, deadline__lte=now).values_list("pk", "seq"))
+    to_deal = list(
+        TableSession.objects.filter(
+            status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING], next_deal_at__lte=now
+        ).values_list("pk", flat=True)
+    )
+    return expired, to_deal
+
+
+def tables_tick(now: datetime | None = None) -> int:
+    """Everything the table clock owes at ``now``; returns how many moves and deals it made.
+
+    Under the embedded default an in-process ticker calls this a few times a second; in production a
+    scheduler calls the same function (and ``turn_expire`` per deadline), so the two can't disagree."""
+    now = now or timezone.now()
+    done = 0
+    expired, to_deal = tables_due(now)
+    for deal_id, seq in expired:
+        try:
+            if turn_expire(deal_id=deal_id, seq=seq, now=now) is not None:
+                done += 1
+        except TableError:
+            continue
+    for session_id in to_deal:
+        if session_deal_if_due(session_id=session_id, now=now) is not None:
+            done += 1
+    return done
+
+
+__all__ = [
+    "ActResult",
+    "deal_running",
+    "legal_match",
+    "session_deal_if_due",
+    "table_act",
+    "tables_tick",
+    "turn_expire",
+]

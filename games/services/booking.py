@@ -1,0 +1,138 @@
+"""Chips at a table, through the ledger: buy-ins, stand-ups and one journal per engine action.
+
+Who pays for a seat: a member at a real table brings chips from his wallet and takes his stack back
+to it; a bot, or anyone at a practice table, plays chips of the club treasury, which go back to the
+treasury when the seat is left, so nobody's wallet wins or loses against bots.
+
+Every ``ChipsMoved`` event of one engine action is booked as one balanced journal (key
+``deal:<deal>:seq:<seq>``), netted per account: the ledger locks the touched accounts once, and
+booking the same action again books nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ledger.models import Account, Journal
+from ledger.services import DEAL_MOVES, account_bank, account_treasury, account_wallet, journal_post_result
+from ledger.services.posting import account_hold, account_stack
+
+from ..engine import ChipsMoved
+from ..models import Seat, TableSession
+
+Kind = Journal.Kind
+
+
+def seat_account(seat: Seat, where: str) -> Account:
+    """The seat's ``stack`` or ``hold`` account: a member's own at this table, or the bot seat's."""
+    session = seat.session
+    if seat.member_id is not None:
+        make = account_stack if where == "stack" else account_hold
+        return make(membership=seat.member, table_id=session.pk)
+    kind = Account.Kind.STACK if where == "stack" else Account.Kind.HOLD
+    return Account.objects.get_or_create(
+        kind=kind, seat=seat, defaults={"club_id": session.club_id, "table_id": session.pk, "member": None}
+    )[0]
+
+
+def _source_account(seat: Seat) -> Account:
+    """Where a seat's chips come from and go back to: the wallet, or the treasury."""
+    session = seat.session
+    if seat.member_id is not None and not session.practice:
+        return account_wallet(membership=seat.member)
+    return account_treasury(club=session.club)
+
+
+def seat_buy_in(*, seat: Seat, amount: int) -> Journal:
+    """Bring ``amount`` chips to a new seat (raises ``InsufficientChips`` from a short wallet)."""
+    session = seat.session
+    result = journal_post_result(
+        club=session.club,
+        kind=Kind.BUY_IN,
+        idempotency_key=f"seat:{seat.pk}:buy_in",
+        actor=seat.member.user if seat.member_id is not None else None,
+        memo=f"{session.title} #{seat.position + 1}"[:500],
+        lines=[(_source_account(seat), -amount), (seat_account(seat, "stack"), amount)],
+    )
+    return result.journal
+
+
+def seat_stack_balance(seat: Seat, *, lock: bool = False) -> int:
+    account = seat_account(seat, "stack")
+    qs = Account.objects.filter(pk=account.pk)
+    if lock:
+        qs = qs.select_for_update()
+    return qs.values_list("balance", flat=True).get()
+
+
+def seat_cash_out(*, seat: Seat) -> Journal | None:
+    """A seat is left: its whole stack goes back where it came from. None with an empty stack."""
+    session = seat.session
+    amount = seat_stack_balance(seat, lock=True)
+    if amount == 0:
+        return None
+    return journal_post_result(
+        club=session.club,
+        kind=Kind.LEAVE,
+        idempotency_key=f"seat:{seat.pk}:leave",
+        actor=seat.member.user if seat.member_id is not None else None,
+        memo=f"{session.title} #{seat.position + 1}"[:500],
+        lines=[(seat_account(seat, "stack"), -amount), (_source_account(seat), amount)],
+    ).journal
+
+
+def _moved_seat(event: ChipsMoved) -> int:
+    """The engine seat whose stack or hold an event touches (every movement of 6.8 has one)."""
+    src, dst = DEAL_MOVES[event.kind]
+    endpoint = event.src if src != "bank" else event.dst
+    where, _colon, seat = endpoint.partition(":")
+    if where not in (src, dst) or not seat.isdigit():
+        raise ValueError(f"a {event.kind} cannot move chips from {event.src} to {event.dst}")
+    return int(seat)
+
+
+def deal_book(
+    *, session: TableSession, deal_id: int, seq: int, events: Iterable[Any], players: Sequence[Seat]
+) -> Journal | None:
+    """Book the chip movements of one engine action (``seq``; 0 is the deal's start) as one journal.
+
+    ``players[i]`` holds engine seat i. The journal's kind is the movements' kind, or ``settle`` when
+    an action moved chips of several kinds (the end of a deal: releases, penalties and payouts)."""
+    moves = [e for e in events if isinstance(e, ChipsMoved) and e.amount]
+    if not moves:
+        return None
+    accounts: dict[tuple[str, int], Account] = {}
+    deltas: dict[int, int] = {}
+    by_id: dict[int, Account] = {}
+
+    def account(where: str, seat: int) -> Account:
+        key = (where, -1 if where == "bank" else seat)
+        if key not in accounts:
+            if where == "bank":
+                accounts[key] = account_bank(club=session.club, table_id=session.pk)
+            else:
+                accounts[key] = seat_account(players[seat], where)
+        return accounts[key]
+
+    for event in moves:
+        seat = _moved_seat(event)
+        src_where, dst_where = DEAL_MOVES[event.kind]
+        src, dst = account(src_where, seat), account(dst_where, seat)
+        by_id[src.pk], by_id[dst.pk] = src, dst
+        deltas[src.pk] = deltas.get(src.pk, 0) - event.amount
+        deltas[dst.pk] = deltas.get(dst.pk, 0) + event.amount
+    lines = [(by_id[pk], amount) for pk, amount in deltas.items() if amount]
+    if len(lines) < 2:
+        return None
+    kinds = {event.kind for event in moves}
+    kind = kinds.pop() if len(kinds) == 1 else Kind.SETTLE
+    memo = "; ".join(f"{e.kind} {e.amount} {e.src}→{e.dst}" for e in moves)
+    return journal_post_result(
+        club=session.club,
+        kind=kind,
+        idempotency_key=f"deal:{deal_id}:seq:{seq}",
+        deal=deal_id,
+        memo=memo[:500],
+        lines=lines,
+    ).journal

@@ -1,0 +1,159 @@
+"""Deals: start one (shuffle, antes, dealer, bank carried over, redeals), finish one, keep its clock.
+
+A deal's engine seats are the seats taken when it starts, in position order (``Deal.players``); an
+empty chair is not an engine seat, so the engine's rules about who antes and who sits out apply to
+people only.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+from ledger.models import Account
+from ledger.services import account_bank
+
+from .. import conf
+from ..engine import EngineError, Rules, State, deal_start_events, is_over, new_deal, to_act
+from ..engine.shuffle import commitment, shuffled_deck
+from ..models import Deal, Seat, TableSession
+from . import booking
+from .access import seats_taken
+from .snapshots import FORMAT, state_dump, state_load
+
+
+def session_rules(session: TableSession) -> Rules:
+    return Rules.from_json(session.rules)
+
+
+def deal_state(deal: Deal) -> State:
+    return state_load(deal.state, rules=deal.session.rules, snapshot_format=deal.snapshot_format)
+
+
+def deal_running(session: TableSession) -> Deal | None:
+    return Deal.objects.filter(session=session, finished_at__isnull=True).first()
+
+
+def deal_players(deal: Deal) -> list[Seat]:
+    """The seats of a deal in engine order (engine seat i is ``players[i]``)."""
+    by_id = Seat.objects.select_related("member__user", "session__club").in_bulk(deal.players)
+    return [by_id[pk] for pk in deal.players]
+
+
+def bank_balance(session: TableSession) -> int:
+    account = account_bank(club=session.club, table_id=session.pk)
+    return Account.objects.filter(pk=account.pk).values_list("balance", flat=True).get()
+
+
+def turn_deadline(
+    session: TableSession, state: State, players: Sequence[Seat], now: datetime
+) -> datetime | None:
+    """When the seat to act must have answered: its turn time, or soon for a bot or an away seat."""
+    seat = to_act(state)
+    if seat is None:
+        return None
+    holder = players[seat]
+    if holder.is_bot:
+        return now + timedelta(seconds=conf.bot_delay())
+    if holder.status == Seat.Status.AWAY:
+        return now + timedelta(seconds=conf.away_delay())
+    return now + timedelta(seconds=session.turn_seconds)
+
+
+def _present_person(seats: Sequence[Seat]) -> bool:
+    return any(not s.is_bot and s.status == Seat.Status.SITTING for s in seats)
+
+
+def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | None:
+    """Start the next deal if the table can play one; the caller holds the session lock.
+
+    Needs a live session, no deal running, a person sitting (bots never play among themselves), the
+    seats within the preset's player range and two players able to be dealt in. Otherwise nothing
+    happens and the table waits for somebody to sit down (``next_deal_at`` is cleared)."""
+    now = now or timezone.now()
+    session.next_deal_at = None
+    if not session.is_live or deal_running(session) is not None:
+        session.save(update_fields=["next_deal_at"])
+        return None
+    seats = list(seats_taken(session))
+    rules = session_rules(session)
+    if (
+        len(seats) < max(session.min_players, rules.min_players)
+        or len(seats) > rules.max_players
+        or not _present_person(seats)
+    ):
+        session.save(update_fields=["next_deal_at"])
+        return None
+    last = Deal.objects.filter(session=session).order_by("-number").first()
+    positions = [s.position for s in seats]
+    if session.next_dealer is None:
+        dealer = secrets.randbelow(len(seats))  # RULES.md 3: the first dealer is drawn at random
+    else:
+        # The seat due to deal, or the next taken one clockwise if it stood up.
+        later = [i for i, p in enumerate(positions) if p >= session.next_dealer]
+        dealer = later[0] if later else 0
+    stacks = [booking.seat_stack_balance(s) for s in seats]
+    seed = secrets.token_bytes(32)
+    deck = shuffled_deck(seed, rules.deck_for(len(seats)))
+    try:
+        state = new_deal(
+            rules,
+            stake=int(session.stake),
+            stacks=stacks,
+            bank=bank_balance(session),
+            dealer=dealer,
+            deck=deck,
+            waiting=[i for i, s in enumerate(seats) if s.waiting],
+            redeal=last is not None and last.result == "redeal",
+        )
+    except EngineError:
+        # Fewer than two players can ante: wait for a buy-in or a new player.
+        session.save(update_fields=["next_deal_at"])
+        return None
+    deal = Deal.objects.create(
+        session=session,
+        number=(last.number + 1) if last else 1,
+        players=[s.pk for s in seats],
+        dealer=dealer,
+        commitment=commitment(seed),
+        seed=seed.hex(),
+        state=state_dump(state),
+        snapshot_format=FORMAT,
+        seq=0,
+        started_at=now,
+    )
+    booking.deal_book(session=session, deal_id=deal.pk, seq=0, events=deal_start_events(state), players=seats)
+    dealt = set(state.setup.dealt)
+    Seat.objects.filter(pk__in=[s.pk for i, s in enumerate(seats) if i in dealt and s.waiting]).update(
+        waiting=False
+    )
+    deal.deadline = turn_deadline(session, state, seats, now)
+    deal.save(update_fields=["deadline"])
+    session.status = TableSession.Status.RUNNING
+    session.save(update_fields=["status", "next_deal_at"])
+    return deal
+
+
+def deal_finish(
+    *, session: TableSession, deal: Deal, state: State, players: Sequence[Seat], now: datetime
+) -> None:
+    """A deal is over: record its outcome (the seed is revealed with it), schedule the next deal and
+    stand up the players who asked to leave. The caller holds the session lock."""
+    from .seating import seat_stand_up
+
+    assert is_over(state)
+    out = state.outcome
+    assert out is not None
+    deal.finished_at = now
+    deal.result = out.result
+    deal.outcome = {**out.to_json(), "stacks": list(out.stacks)}
+    deal.deadline = None
+    session.next_dealer = players[out.next_dealer].position
+    session.next_deal_at = now + timedelta(seconds=conf.deal_pause())
+    session.save(update_fields=["next_dealer", "next_deal_at"])
+    for seat in players:
+        if seat.leave_after_deal and seat.status != Seat.Status.LEFT:
+            seat_stand_up(seat=seat, now=now)

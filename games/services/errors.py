@@ -1,0 +1,60 @@
+"""Refusals of the table services: a code and parameters; the words come in the reader's language.
+
+A ``TableError`` raised in a worker thread is shown by a consumer that may speak another language,
+so the sentence is made when it is read (``message``), not when the error is raised.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from club.errors import ServiceError
+
+_MESSAGES = {
+    "not_member": _("Only active members of this club can play at its tables."),
+    "banned": _("You are banned from this club."),
+    "not_manager": _("Only the club's managers can do this."),
+    "no_table": _("This table does not exist."),
+    "table_closed": _("This table is not open for play."),
+    "no_deal": _("No deal is being played at this table right now."),
+    "stale": _("The table moved on before your move arrived; look again and make your move."),
+    "not_your_turn": _("It is not your turn."),
+    "illegal_action": _("That move is not allowed now."),
+    "not_seated": _("You are not sitting at this table."),
+    "already_seated": _("You already sit at this table."),
+    "seat_taken": _("That seat is taken."),
+    "no_such_seat": _("This table has seats 1 to %(count)s."),
+    "buy_in_range": _("Bring between %(low)s and %(high)s chips to this table."),
+    "not_enough_chips": _("You have %(balance)s chips; this buy-in needs %(needed)s."),
+    "in_deal": _("You play in the current deal: you will leave the table when it ends."),
+    "already_away": _("You are already marked away."),
+    "not_away": _("You are not marked away."),
+    "bad_session": _("%(problem)s"),
+    "bad_message": _("That message could not be read: %(problem)s"),
+    "rate_limited": _("Slow down: too many messages at once."),
+}
+
+
+class TableError(ServiceError):
+    """A refused table request. ``code`` is stable (tests and clients key on it); ``params`` fill
+    the sentence."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        if code not in _MESSAGES:
+            raise AssertionError(f"unknown table error code {code!r}")
+        self.params = params
+        super().__init__("", code=code)
+
+    @property  # type: ignore[override]
+    def message(self) -> str:
+        return str(_MESSAGES[self.code]) % self.params if self.params else str(_MESSAGES[self.code])
+
+    @message.setter
+    def message(self, value: str) -> None:
+        # ServiceError.__init__ assigns a message; this error makes its own in the reader's language.
+        pass
+
+    def __str__(self) -> str:
+        return self.message

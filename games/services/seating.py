@@ -1,0 +1,223 @@
+"""Sitting down, standing up, away and back, and bots in seats. Each takes the table lock first."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from club.models import User
+from club.services import audit_log_write
+from ledger.errors import InsufficientChips
+
+from .. import conf
+from ..models import Seat, TableSession
+from . import booking
+from .access import member_require_active, member_require_manager, seat_of, seats_taken, session_lock
+from .dealing import bank_balance, deal_players, deal_running, deal_state, turn_deadline
+from .errors import TableError
+from .notify import table_notify_on_commit
+
+BOT_NAMES = ("Ivan", "Mila", "Pyotr", "Zoya", "Stoyan", "Elena", "Bogdan", "Rada", "Fyodor", "Nadya", "Kiril")
+
+
+def _schedule_deal(session: TableSession, now: datetime) -> None:
+    if deal_running(session) is None and session.next_deal_at is None:
+        session.next_deal_at = now + timedelta(seconds=conf.first_deal_pause())
+        session.save(update_fields=["next_deal_at"])
+
+
+def _check_position(session: TableSession, position: int) -> None:
+    if type(position) is not int or not 0 <= position < session.seat_count:
+        raise TableError("no_such_seat", count=session.seat_count)
+    if seats_taken(session).filter(position=position).exists():
+        raise TableError("seat_taken")
+
+
+def _check_buy_in(session: TableSession, amount: int) -> None:
+    if type(amount) is not int or not session.buy_in_min <= amount <= session.buy_in_max:
+        raise TableError("buy_in_range", low=session.buy_in_min, high=session.buy_in_max)
+
+
+def _create_seat(session: TableSession, amount: int, **fields) -> Seat:
+    try:
+        with transaction.atomic():  # a savepoint: a racing twin's seat wins, this one is refused
+            seat = Seat.objects.create(session=session, waiting=bank_balance(session) > 0, **fields)
+    except IntegrityError as exc:
+        raise TableError("seat_taken") from exc
+    seat.session = session
+    try:
+        booking.seat_buy_in(seat=seat, amount=amount)
+    except InsufficientChips as exc:
+        balance = booking._source_account(seat).balance
+        raise TableError("not_enough_chips", balance=balance, needed=amount) from exc
+    return seat
+
+
+@transaction.atomic
+def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Seat:
+    """Take a free seat with ``buy_in`` chips from the wallet (a practice table's come from the
+    treasury). Sitting while the bank holds chips waits for a deal that starts with an empty bank."""
+    session = session_lock(session_id)
+    membership = member_require_active(session=session, user=user)
+    if not session.is_live:
+        raise TableError("table_closed")
+    if seat_of(session, user) is not None:
+        raise TableError("already_seated")
+    _check_position(session, position)
+    _check_buy_in(session, buy_in)
+    now = timezone.now()
+    seat = _create_seat(session, buy_in, position=position, member=membership)
+    audit_log_write(
+        action="table.sat_down",
+        actor=user,
+        club=session.club,
+        target_user=user,
+        target=session.title,
+        data={"table": session.pk, "position": position + 1, "buy_in": buy_in},
+    )
+    _schedule_deal(session, now)
+    table_notify_on_commit(session.pk)
+    return seat
+
+
+def seat_stand_up(*, seat: Seat, now: datetime) -> None:
+    """The seat is left and its stack goes back (no deal of its may be running)."""
+    seat.status = Seat.Status.LEFT
+    seat.left_at = now
+    seat.leave_after_deal = False
+    seat.save(update_fields=["status", "left_at", "leave_after_deal"])
+    booking.seat_cash_out(seat=seat)
+
+
+def _in_running_deal(session: TableSession, seat: Seat) -> bool:
+    deal = deal_running(session)
+    return deal is not None and seat.pk in deal.players
+
+
+@transaction.atomic
+def table_leave(*, session_id: int, user: User) -> bool:
+    """Stand up with the whole stack back in the wallet. During a deal the player is part of, he
+    leaves when it ends. Returns True if he stood up now, False if after the deal."""
+    session = session_lock(session_id)
+    seat = seat_of(session, user)
+    if seat is None:
+        raise TableError("not_seated")
+    now = timezone.now()
+    table_notify_on_commit(session.pk)
+    if _in_running_deal(session, seat):
+        if not seat.leave_after_deal:
+            seat.leave_after_deal = True
+            seat.save(update_fields=["leave_after_deal"])
+        return False
+    seat_stand_up(seat=seat, now=now)
+    audit_log_write(
+        action="table.stood_up",
+        actor=user,
+        club=session.club,
+        target_user=user,
+        target=session.title,
+        data={"table": session.pk, "position": seat.position + 1},
+    )
+    return True
+
+
+def _set_away(session: TableSession, seat: Seat, away: bool) -> None:
+    seat.status = Seat.Status.AWAY if away else Seat.Status.SITTING
+    seat.save(update_fields=["status"])
+    deal = deal_running(session)
+    if deal is not None and seat.pk in deal.players:
+        # The clock of a seat that is to act now follows its new state at once.
+        players = deal_players(deal)
+        state = deal_state(deal)
+        deal.deadline = turn_deadline(session, state, players, timezone.now())
+        deal.save(update_fields=["deadline"])
+
+
+@transaction.atomic
+def table_away(*, session_id: int, user: User) -> Seat:
+    session = session_lock(session_id)
+    member_require_active(session=session, user=user)
+    seat = seat_of(session, user)
+    if seat is None:
+        raise TableError("not_seated")
+    if seat.status == Seat.Status.AWAY:
+        raise TableError("already_away")
+    _set_away(session, seat, True)
+    table_notify_on_commit(session.pk)
+    return seat
+
+
+@transaction.atomic
+def table_back(*, session_id: int, user: User) -> Seat:
+    """ "I'm back": the seat is played by its player again (and may start a deal that waited for a
+    person to be present)."""
+    session = session_lock(session_id)
+    member_require_active(session=session, user=user)
+    seat = seat_of(session, user)
+    if seat is None:
+        raise TableError("not_seated")
+    if seat.status != Seat.Status.AWAY:
+        raise TableError("not_away")
+    _set_away(session, seat, False)
+    _schedule_deal(session, timezone.now())
+    table_notify_on_commit(session.pk)
+    return seat
+
+
+def _bot_name(session: TableSession) -> str:
+    taken = set(seats_taken(session).exclude(bot="").values_list("bot_name", flat=True))
+    for name in BOT_NAMES:
+        if name not in taken:
+            return name
+    return f"Bot {len(taken) + 1}"
+
+
+def bot_seat(*, session: TableSession, position: int, buy_in: int, actor: User | None) -> Seat:
+    """Seat the engine's basic bot with treasury chips; the caller holds the lock and checked rights."""
+    _check_position(session, position)
+    _check_buy_in(session, buy_in)
+    seat = _create_seat(session, buy_in, position=position, bot="basic", bot_name=_bot_name(session))
+    audit_log_write(
+        action="table.bot_seated",
+        actor=actor,
+        club=session.club,
+        target=session.title,
+        data={"table": session.pk, "position": position + 1, "buy_in": buy_in, "bot": seat.bot_name},
+    )
+    return seat
+
+
+@transaction.atomic
+def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -> Seat:
+    """A manager seats a bot (at a practice table, whoever opened it may too)."""
+    session = session_lock(session_id)
+    if session.practice and session.created_by_id == actor.pk:
+        member_require_active(session=session, user=actor)
+    else:
+        member_require_manager(session=session, user=actor)
+    if not session.is_live:
+        raise TableError("table_closed")
+    seat = bot_seat(session=session, position=position, buy_in=buy_in, actor=actor)
+    _schedule_deal(session, timezone.now())
+    table_notify_on_commit(session.pk)
+    return seat
+
+
+@transaction.atomic
+def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
+    """Stand a bot up (after the deal it plays in); its stack goes back to the treasury."""
+    session = session_lock(session_id)
+    if not (session.practice and session.created_by_id == actor.pk):
+        member_require_manager(session=session, user=actor)
+    seat = seats_taken(session).filter(position=position).exclude(bot="").first()
+    if seat is None:
+        raise TableError("not_seated")
+    table_notify_on_commit(session.pk)
+    if _in_running_deal(session, seat):
+        seat.leave_after_deal = True
+        seat.save(update_fields=["leave_after_deal"])
+        return False
+    seat_stand_up(seat=seat, now=timezone.now())
+    return True

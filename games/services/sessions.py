@@ -1,0 +1,147 @@
+"""Opening tables: a manager's session, or any member's practice table with bots."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from club.models import Club, Membership, User
+from club.services import audit_log_write
+from ledger.services.posting import MAX_AMOUNT
+
+from ..engine import PRESETS, RulesError, rules_with_overrides
+from ..models import TableSession
+from .errors import TableError
+from .notify import table_notify_on_commit
+
+MAX_TITLE = 80
+PRACTICE_STAKE = 5
+PRACTICE_CHIPS = 500
+
+
+def _problem(text: str) -> TableError:
+    return TableError("bad_session", problem=text)
+
+
+def _whole(value: Any, name: str, low: int, high: int) -> int:
+    from django.utils.translation import gettext as _
+
+    if type(value) is not int or not low <= value <= high:
+        raise _problem(
+            _("%(name)s must be a whole number from %(low)s to %(high)s.")
+            % {"name": name, "low": low, "high": high}
+        )
+    return value
+
+
+def table_session_create(
+    *,
+    club: Club,
+    actor: User,
+    title: str,
+    preset: str,
+    overrides: dict[str, Any] | None = None,
+    stake: int,
+    seat_count: int,
+    min_players: int | None = None,
+    buy_in_min: int,
+    buy_in_max: int,
+    turn_seconds: int = 30,
+    starts_at: datetime | None = None,
+    ends_at: datetime | None = None,
+    practice: bool = False,
+) -> TableSession:
+    """Open a table (managers; ``practice_table_open`` is every member's way). Every value is checked
+    here, whatever form or admin sent it: the rules through the engine's own validation."""
+    from django.utils.translation import gettext as _
+
+    membership = Membership.objects.filter(club=club, user=actor).first()
+    if not practice and not (membership is not None and membership.is_manager):
+        raise TableError("not_manager")
+    if practice and not (membership is not None and membership.is_active):
+        raise TableError("not_member")
+    title = (title or "").strip()
+    if not title or len(title) > MAX_TITLE or "\x00" in title:
+        raise _problem(_("A table needs a title of 1 to %(n)s characters.") % {"n": MAX_TITLE})
+    if preset not in PRESETS:
+        raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]})
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, dict):
+        raise _problem(_("Rule changes must be a set of named parameters."))
+    try:
+        rules = rules_with_overrides(preset, overrides)
+    except RulesError as exc:
+        raise _problem(_("These rule changes are not valid: %(error)s") % {"error": exc}) from None
+    seat_count = _whole(seat_count, _("The number of seats"), rules.min_players, rules.max_players)
+    if min_players is None:
+        min_players = max(2, rules.min_players)
+    min_players = _whole(min_players, _("The players needed to deal"), max(2, rules.min_players), seat_count)
+    stake = _whole(stake, _("The stake"), 1, MAX_AMOUNT // 1000)
+    buy_in_min = _whole(buy_in_min, _("The smallest buy-in"), stake, MAX_AMOUNT)
+    buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, MAX_AMOUNT)
+    turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600)
+    now = timezone.now()
+    starts_at = starts_at or now
+    if ends_at is not None and ends_at <= starts_at:
+        raise _problem(_("A table must end after it starts."))
+    with transaction.atomic():
+        session = TableSession.objects.create(
+            club=club,
+            title=title,
+            preset=preset,
+            overrides=overrides,
+            rules=rules.to_json(),
+            stake=stake,
+            seat_count=seat_count,
+            min_players=min_players,
+            buy_in_min=buy_in_min,
+            buy_in_max=buy_in_max,
+            turn_seconds=turn_seconds,
+            starts_at=starts_at,
+            ends_at=ends_at,
+            practice=practice,
+            status=TableSession.Status.OPEN if starts_at <= now else TableSession.Status.SCHEDULED,
+            created_by=actor,
+        )
+        audit_log_write(
+            action="table.opened",
+            actor=actor,
+            club=club,
+            target=title,
+            data={"table": session.pk, "preset": preset, "stake": stake, "practice": practice},
+        )
+        table_notify_on_commit(session.pk)
+    return session
+
+
+@transaction.atomic
+def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots: int = 3) -> TableSession:
+    """A table for one person against bots, on practice chips from the treasury: sit down and play
+    within a minute, win or lose nothing real."""
+    from django.utils.translation import gettext as _
+
+    from .seating import bot_seat, table_sit
+
+    rules = PRESETS.get(preset)
+    if rules is None:
+        raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]})
+    seats = min(max(bots + 1, rules.min_players), rules.max_players, 6)
+    session = table_session_create(
+        club=club,
+        actor=user,
+        title=_("Practice: %(name)s") % {"name": user.shown_name},
+        preset=preset,
+        stake=PRACTICE_STAKE,
+        seat_count=seats,
+        buy_in_min=PRACTICE_CHIPS,
+        buy_in_max=PRACTICE_CHIPS,
+        practice=True,
+    )
+    for position in range(1, min(bots, seats - 1) + 1):
+        bot_seat(session=session, position=position, buy_in=PRACTICE_CHIPS, actor=user)
+    table_sit(session_id=session.pk, user=user, position=0, buy_in=PRACTICE_CHIPS)
+    return session
