@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from .engine import ACTION_NAMES, Action, EngineError
 from .services.errors import TableError
 
-COMMANDS = ("away", "back", "sync")
+COMMANDS = ("away", "back", "sync", "leave")
 _MAX_CARDS = 12
 _KEYS = frozenset(
     {
@@ -45,12 +45,18 @@ class Command:
     name: str
 
 
+@dataclass(frozen=True)
+class Sit:
+    position: int  # 0-based
+    buy_in: int
+
+
 def _bad(problem: str) -> TableError:
     return TableError("bad_message", problem=problem)
 
 
 def _small_int(value: Any, name: str, high: int) -> int:
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 16:
         value = int(value)
     if type(value) is not int or not 0 <= value <= high:
         raise _bad(_("“%(name)s” must be a whole number.") % {"name": name})
@@ -63,7 +69,7 @@ def _text(value: Any, name: str, limit: int = 12) -> str:
     return value
 
 
-def parse_message(data: Mapping[str, Any]) -> Act | Command:
+def parse_message(data: Mapping[str, Any]) -> Act | Command | Sit:
     if not isinstance(data, Mapping):
         raise _bad(_("a message is an object with a “do” field."))
     unknown = [k for k in data if k not in _KEYS]
@@ -72,6 +78,12 @@ def parse_message(data: Mapping[str, Any]) -> Act | Command:
     do = data.get("do")
     if do in COMMANDS:
         return Command(do)
+    if do == "sit":
+        # The page shows seats 1..n; the services count from 0.
+        position = _small_int(data.get("position"), "position", 100)
+        if position < 1:
+            raise _bad(_("“position” must be a whole number."))
+        return Sit(position=position - 1, buy_in=_small_int(data.get("buy_in"), "buy_in", 10**15))
     if not isinstance(do, str) or do not in ACTION_NAMES:
         raise _bad(_("unknown action."))
     if "seq" not in data:

@@ -10,6 +10,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from club.models import Club, User
+from ledger.models import Account
 
 from .engine import observe
 from .models import Deal, DealAction, Presence, Seat, TableSession
@@ -63,20 +64,31 @@ def _log(deal: Deal) -> list[dict[str, Any]]:
     return out
 
 
+def _seat_balances(session: TableSession) -> dict[tuple[str, str, int], int]:
+    """Ledger balances of the table's stacks and holds, keyed by (kind, "member"|"seat", id)."""
+    out: dict[tuple[str, str, int], int] = {}
+    rows = Account.objects.filter(table_id=session.pk, kind__in=[Account.Kind.STACK, Account.Kind.HOLD])
+    for kind, member_id, seat_id, balance in rows.values_list("kind", "member_id", "seat_id", "balance"):
+        if member_id is not None:
+            out[(kind, "member", member_id)] = balance
+        else:
+            out[(kind, "seat", seat_id)] = balance
+    return out
+
+
 def table_public(session: TableSession, deal: Deal | None = None) -> dict[str, Any]:
-    """What everyone at the table may know: seats and presence, the deal's number, clock, commitment
-    (and seed once it is over) and its log. JSON-able: it travels through the channel layer."""
+    """What everyone at the table may know: seats, stacks and presence, the deal's number, clock,
+    commitment (and seed once it is over) and its log. JSON-able: it travels through the channel layer."""
     present = _present_users(session)
     seats = list(seats_taken(session))
+    balances = _seat_balances(session)
     engine_of = {pk: i for i, pk in enumerate(deal.players)} if deal is not None else {}
-    # Seats that played the latest deal but have stood up since still show their names in it.
-    gone = {}
-    if deal is not None:
-        missing = [pk for pk in deal.players if pk not in {s.pk for s in seats}]
-        gone = Seat.objects.select_related("member__user").in_bulk(missing)
-    names = {s.pk: s.name for s in seats} | {pk: s.name for pk, s in gone.items()}
     deal_info = None
     if deal is not None:
+        # Who played the latest deal, including seats that have stood up since.
+        played = {s.pk: s for s in seats}
+        missing = [pk for pk in deal.players if pk not in played]
+        played.update(Seat.objects.select_related("member__user").in_bulk(missing))
         deal_info = {
             "id": deal.pk,
             "number": deal.number,
@@ -86,13 +98,15 @@ def table_public(session: TableSession, deal: Deal | None = None) -> dict[str, A
             "over": deal.is_over,
             "result": deal.result or None,
             "deadline": deal.deadline.isoformat() if deal.deadline else None,
-            "players": [names.get(pk, "?") for pk in deal.players],
-            "positions": [
-                next((s.position for s in seats if s.pk == pk), gone[pk].position if pk in gone else None)
-                for pk in deal.players
-            ],
+            "players": [played[pk].name for pk in deal.players],
+            "positions": [played[pk].position for pk in deal.players],
             "log": _log(deal),
         }
+
+    def balance(kind: str, seat: Seat) -> int:
+        key = (kind, "member", seat.member_id) if seat.member_id else (kind, "seat", seat.pk)
+        return balances.get(key, 0)
+
     return {
         "session": {
             "id": session.pk,
@@ -121,6 +135,8 @@ def table_public(session: TableSession, deal: Deal | None = None) -> dict[str, A
                 "leaving": s.leave_after_deal,
                 "connected": s.is_bot or (s.member_id is not None and s.member.user_id in present),
                 "engine": engine_of.get(s.pk),
+                "stack": balance(Account.Kind.STACK, s),
+                "hold": balance(Account.Kind.HOLD, s),
             }
             for s in seats
         ],

@@ -1,12 +1,44 @@
-"""Pages of the games app."""
+"""Pages of the games app: the rules, the table page, and plain-form fallbacks of the table's moves.
+
+With JavaScript a table's moves go through its websocket; without it, the same forms post here and
+the page reloads. Either way one service does the work.
+"""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from collections.abc import Callable
 
-from games.engine.rules import PRESETS
-from games.howto import preset_howto, preset_title
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club.errors import ServiceError
+from club.models import Club
+from club.selectors import membership_get
+
+from .engine import Rules
+from .engine.rules import PRESETS
+from .forms import TableSessionForm
+from .howto import preset_howto, preset_title
+from .presenter import table_context
+from .protocol import Act, Sit, parse_message
+from .selectors import table_frame_for, table_get
+from .services import (
+    TableError,
+    practice_table_open,
+    table_act,
+    table_away,
+    table_back,
+    table_leave,
+    table_session_create,
+    table_sit,
+)
+from .services.access import member_require_active
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:
@@ -20,3 +52,118 @@ def rules_preset(request: HttpRequest, preset: str) -> HttpResponse:
     presets = [(name, preset_title(name)) for name in PRESETS]
     template = "games/rules.html#howto" if request.htmx else "games/rules.html"
     return render(request, template, {"presets": presets, "howto": preset_howto(preset)})
+
+
+def _table_for_member(request: HttpRequest, session_id: int):
+    session = table_get(session_id=session_id)
+    if session is None:
+        raise Http404(_("This table does not exist."))
+    try:
+        member_require_active(session=session, user=request.user)
+    except TableError as exc:
+        raise Http404(exc.message) from exc
+    return session
+
+
+@login_required
+def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _table_for_member(request, session_id)
+    frame = table_frame_for(session=session, user=request.user)
+    context = table_context(view=frame.view, public=frame.public, user_id=request.user.pk, now=timezone.now())
+    context["howto"] = preset_howto(Rules.from_json(session.rules))
+    context["club"] = session.club
+    return render(request, "games/table.html", context)
+
+
+def _post_to_table(request: HttpRequest, session_id: int, call: Callable[[], object]) -> HttpResponse:
+    try:
+        call()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect(reverse("table_page", args=[session_id]))
+
+
+@login_required
+@require_POST
+def table_act_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The plain-form way to move (no JavaScript): the same message a socket would carry."""
+    data: dict[str, object] = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+    data["cards"] = request.POST.getlist("cards")
+
+    def act() -> None:
+        message = parse_message(data)
+        if not isinstance(message, Act):
+            raise TableError("bad_message", problem=_("not a move"))
+        table_act(session_id=session_id, user=request.user, action=message.action, expected_seq=message.seq)
+
+    return _post_to_table(request, session_id, act)
+
+
+@login_required
+@require_POST
+def table_sit_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    def sit() -> None:
+        message = parse_message(
+            {"do": "sit", "position": request.POST.get("position"), "buy_in": request.POST.get("buy_in")}
+        )
+        assert isinstance(message, Sit)
+        table_sit(session_id=session_id, user=request.user, position=message.position, buy_in=message.buy_in)
+
+    return _post_to_table(request, session_id, sit)
+
+
+@login_required
+@require_POST
+def table_leave_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    def leave() -> None:
+        if table_leave(session_id=session_id, user=request.user):
+            messages.success(request, _("You left the table; your chips are back in your wallet."))
+        else:
+            messages.info(request, _("You will leave the table when this deal ends."))
+
+    return _post_to_table(request, session_id, leave)
+
+
+@login_required
+@require_POST
+def table_away_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    return _post_to_table(request, session_id, lambda: table_away(session_id=session_id, user=request.user))
+
+
+@login_required
+@require_POST
+def table_back_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    return _post_to_table(request, session_id, lambda: table_back(session_id=session_id, user=request.user))
+
+
+@login_required
+@require_POST
+def practice_open_view(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    preset = request.POST.get("preset") or "classic"
+    try:
+        session = practice_table_open(club=club, user=request.user, preset=preset)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect(club)
+    return redirect(reverse("table_page", args=[session.pk]))
+
+
+@login_required
+def table_create_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """A manager opens a table for the club."""
+    club = get_object_or_404(Club, slug=slug)
+    membership = membership_get(club=club, user=request.user)
+    if membership is None or not membership.is_manager:
+        raise Http404(_("Only the club's managers can open tables."))
+    form = TableSessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = table_session_create(club=club, actor=request.user, **form.service_values())
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("The table “%(title)s” is open.") % {"title": session.title})
+            return redirect(reverse("table_page", args=[session.pk]))
+    status = 422 if request.method == "POST" else 200
+    return render(request, "games/table_create.html", {"club": club, "form": form}, status=status)

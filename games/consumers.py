@@ -1,0 +1,184 @@
+"""``TableConsumer`` at ``/ws/table/<id>/``: thin. Parse, authorise, call one service, render, send.
+
+Every socket gets the whole current view on connect, so a reload or a reconnect loses nothing. Table
+updates arrive from ``games.broadcast`` as engine views (the reader's own seat, or the spectators'),
+and are rendered here, in the reader's language, to the HTML that htmx's ``ws`` extension swaps in.
+Refusals go to this socket only, as a JSON error frame: ``{"error": code, "message": sentence}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+
+from club.errors import ServiceError
+
+from .broadcast import user_group, watch_group
+from .presenter import table_context
+from .protocol import Act, Command, Sit, parse_message
+from .selectors import table_frame_for, table_get
+from .services import TableError, table_act, table_away, table_back, table_leave, table_sit
+from .services.access import member_require_active
+from .services.presence import presence_beat, presence_join, presence_leave
+from .sockets import socket_language
+
+#: A move is a few dozen bytes; anything near this is not a move.
+MAX_MESSAGE_BYTES = 4096
+#: Token bucket per socket: a burst of clicks passes, a flood does not.
+RATE_PER_SECOND = 8.0
+RATE_BURST = 16.0
+HEARTBEAT_SECONDS = 25.0
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number")
+
+
+def _check_access(session_id: int, user: Any) -> None:
+    session = table_get(session_id=session_id)
+    if session is None:
+        raise TableError("no_table")
+    member_require_active(session=session, user=user)
+
+
+def _frame(session_id: int, user: Any) -> dict[str, Any]:
+    session = table_get(session_id=session_id)
+    if session is None:
+        raise TableError("no_table")
+    member_require_active(session=session, user=user)
+    frame = table_frame_for(session=session, user=user)
+    return {"view": frame.view, "public": frame.public}
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    session_id: int
+    lang: str
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        self.joined: list[str] = []
+        self.heartbeat: asyncio.Task[None] | None = None
+        if self.user is None or not self.user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
+        self.lang = socket_language(self.scope)
+        try:
+            await database_sync_to_async(_check_access)(self.session_id, self.user)
+        except TableError:
+            await self.close(code=4403)
+            return
+        self.tokens = RATE_BURST
+        self.refilled = time.monotonic()
+        for group in (user_group(self.session_id, self.user.pk), watch_group(self.session_id)):
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.joined.append(group)
+        await self.accept()
+        await database_sync_to_async(presence_join)(session_id=self.session_id, user=self.user)
+        await self._send_current()
+        self.heartbeat = asyncio.create_task(self._beat())
+
+    async def disconnect(self, code: int) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        for group in self.joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.joined:
+            await database_sync_to_async(presence_leave)(session_id=self.session_id, user=self.user)
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            with contextlib.suppress(Exception):  # a missed beat only ages the presence mark
+                await database_sync_to_async(presence_beat)(session_id=self.session_id, user=self.user)
+
+    # --- from the browser --------------------------------------------------------------------------
+
+    def _take_token(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(RATE_BURST, self.tokens + (now - self.refilled) * RATE_PER_SECOND)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self._take_token():
+            await self.send_error(TableError("rate_limited"))
+            return
+        if text_data is None:
+            await self.send_error(TableError("bad_message", problem="binary frames are not read"))
+            return
+        limit = min(MAX_MESSAGE_BYTES, getattr(settings, "WEBSOCKET_MAX_MESSAGE_SIZE", MAX_MESSAGE_BYTES))
+        if len(text_data) > limit:
+            await self.send_error(TableError("bad_message", problem="too long"))
+            return
+        try:
+            data = json.loads(text_data, parse_constant=_reject_constant)
+        except (ValueError, RecursionError):
+            await self.send_error(TableError("bad_message", problem="not JSON"))
+            return
+        try:
+            with translation.override(self.lang):
+                message = parse_message(data)
+            await self._handle(message)
+        except ServiceError as exc:
+            await self.send_error(exc)
+
+    async def _handle(self, message: Act | Command | Sit) -> None:
+        call = database_sync_to_async
+        if isinstance(message, Act):
+            await call(table_act)(
+                session_id=self.session_id, user=self.user, action=message.action, expected_seq=message.seq
+            )
+        elif isinstance(message, Sit):
+            await call(table_sit)(
+                session_id=self.session_id, user=self.user, position=message.position, buy_in=message.buy_in
+            )
+        elif message.name == "sync":
+            await self._send_current()
+        elif message.name == "away":
+            await call(table_away)(session_id=self.session_id, user=self.user)
+        elif message.name == "back":
+            await call(table_back)(session_id=self.session_id, user=self.user)
+        elif message.name == "leave":
+            await call(table_leave)(session_id=self.session_id, user=self.user)
+
+    async def send_error(self, exc: ServiceError) -> None:
+        with translation.override(self.lang):
+            text = str(exc.message)
+        await self.send(text_data=json.dumps({"error": exc.code, "message": text}))
+
+    # --- from the table (channel layer) ------------------------------------------------------------
+
+    async def _send_current(self) -> None:
+        try:
+            frame = await database_sync_to_async(_frame)(self.session_id, self.user)
+        except TableError as exc:
+            await self.send_error(exc)
+            return
+        await self._render(frame["view"], frame["public"])
+
+    async def _render(self, view: dict[str, Any] | None, public: dict[str, Any]) -> None:
+        with translation.override(self.lang):
+            context = table_context(view=view, public=public, user_id=self.user.pk, now=timezone.now())
+            html = render_to_string("games/table.html#live", context)
+        await self.send(text_data=html)
+
+    async def table_view(self, event: dict[str, Any]) -> None:
+        await self._render(event["view"], event["public"])
+
+    async def table_watch(self, event: dict[str, Any]) -> None:
+        if self.user.pk in event["viewers"]:
+            return  # he plays in this deal: his own view comes to his own group
+        await self._render(event["view"], event["public"])

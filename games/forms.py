@@ -1,0 +1,49 @@
+"""Forms of the games pages. They check shapes; ``games.services`` checks the rules."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .engine.rules import PRESETS
+from .howto import preset_title
+
+
+class TableSessionForm(forms.Form):
+    title = forms.CharField(label=_("Title"), max_length=80)
+    preset = forms.ChoiceField(label=_("Game"), choices=())
+    stake = forms.IntegerField(label=_("Stake (ante)"), min_value=1, max_value=10**12, initial=5)
+    seat_count = forms.IntegerField(label=_("Seats"), min_value=2, max_value=12, initial=4)
+    min_players = forms.IntegerField(label=_("Players needed to deal"), min_value=2, max_value=12, initial=2)
+    buy_in_min = forms.IntegerField(label=_("Smallest buy-in"), min_value=1, max_value=10**15, initial=100)
+    buy_in_max = forms.IntegerField(label=_("Largest buy-in"), min_value=1, max_value=10**15, initial=500)
+    turn_seconds = forms.IntegerField(label=_("Seconds per turn"), min_value=5, max_value=600, initial=30)
+    overrides = forms.CharField(
+        label=_("Rule changes (advanced)"),
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": '{"exchange_snorer": [1, 3]}'}),
+        help_text=_("Parameters of the rule book as JSON; leave empty to play the game as it is."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [(name, preset_title(name)) for name in PRESETS]
+
+    def clean_overrides(self) -> dict[str, Any]:
+        text = (self.cleaned_data.get("overrides") or "").strip()
+        if not text:
+            return {}
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            raise forms.ValidationError(_("Write the rule changes as a JSON object.")) from None
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("Write the rule changes as a JSON object."))
+        return value
+
+    def service_values(self) -> dict[str, Any]:
+        return dict(self.cleaned_data)

@@ -1,0 +1,35 @@
+"""Who has a table open. Each socket counts; a heartbeat keeps ``last_seen_at`` fresh, so the counts
+of a server that died go stale and stop showing its players as connected."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from club.models import User
+
+from ..models import Presence
+from .notify import table_notify_on_commit
+
+
+@transaction.atomic
+def presence_join(*, session_id: int, user: User) -> None:
+    presence, _created = Presence.objects.get_or_create(session_id=session_id, user=user)
+    Presence.objects.filter(pk=presence.pk).update(
+        connections=F("connections") + 1, last_seen_at=timezone.now()
+    )
+    table_notify_on_commit(session_id)
+
+
+@transaction.atomic
+def presence_leave(*, session_id: int, user: User) -> None:
+    Presence.objects.filter(session_id=session_id, user=user).update(
+        connections=Greatest(F("connections") - 1, 0), last_seen_at=timezone.now()
+    )
+    table_notify_on_commit(session_id)
+
+
+def presence_beat(*, session_id: int, user: User) -> None:
+    Presence.objects.filter(session_id=session_id, user=user).update(last_seen_at=timezone.now())

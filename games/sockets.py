@@ -1,0 +1,34 @@
+"""The language a websocket speaks: the player's own choice, else the site's cookie, else the
+browser's ``Accept-Language``, else the site default."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.utils.translation import get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+
+def _supported(code: str) -> str | None:
+    try:
+        return get_supported_language_variant(code)
+    except LookupError:
+        return None
+
+
+def socket_language(scope: dict[str, Any]) -> str:
+    user = scope.get("user")
+    preferred = getattr(user, "preferred_language", "") if user is not None else ""
+    if preferred and _supported(preferred):
+        return _supported(preferred) or settings.LANGUAGE_CODE
+    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    if cookie and _supported(cookie):
+        return _supported(cookie) or settings.LANGUAGE_CODE
+    for name, value in scope.get("headers", ()):
+        if name == b"accept-language":
+            for code, _quality in parse_accept_lang_header(value.decode("latin-1")[:200]):
+                found = _supported(code) if code != "*" else None
+                if found:
+                    return found
+    return settings.LANGUAGE_CODE

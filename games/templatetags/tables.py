@@ -1,0 +1,30 @@
+"""``{% club_tables club as tables %}``: the club page lists its tables without its view knowing."""
+
+from __future__ import annotations
+
+from django import template
+from django.db.models import QuerySet
+
+from club.models import Club
+
+from ..engine.rules import PRESETS
+from ..howto import preset_title
+from ..models import TableSession
+from ..selectors import table_list_for_club
+
+register = template.Library()
+
+
+@register.simple_tag
+def club_tables(club: Club) -> QuerySet[TableSession]:
+    return table_list_for_club(club=club)
+
+
+@register.simple_tag
+def game_choices() -> list[tuple[str, str]]:
+    return [(name, preset_title(name)) for name in PRESETS]
+
+
+@register.filter
+def game_title(preset: str) -> str:
+    return preset_title(preset)
