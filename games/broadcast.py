@@ -8,6 +8,8 @@ view to HTML in their reader's language.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -17,6 +19,8 @@ from .engine import observe
 from .models import Seat
 from .selectors import deal_latest, table_get, table_public
 from .services.dealing import deal_state
+
+logger = logging.getLogger("games.broadcast")
 
 
 def user_group(session_id: int, user_id: int) -> str:
@@ -65,6 +69,15 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
 def table_push(session_id: int) -> None:
     layer = get_channel_layer()
     if layer is None:
+        return
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        # Services run in worker threads (sync views, database_sync_to_async); a caller holding a
+        # running event loop in this thread (a browser-driving test) cannot wait for the layer.
+        logger.warning("table %s changed in a thread running an event loop: update not sent", session_id)
         return
     for group, message in table_messages(session_id):
         async_to_sync(layer.group_send)(group, message)

@@ -30,6 +30,7 @@ from .services import TableError, table_act, table_away, table_back, table_leave
 from .services.access import member_require_active
 from .services.presence import presence_beat, presence_join, presence_leave
 from .sockets import socket_language
+from .ticker import ensure_ticker
 
 #: A move is a few dozen bytes; anything near this is not a move.
 MAX_MESSAGE_BYTES = 4096
@@ -70,6 +71,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=4401)
             return
+        ensure_ticker()
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         self.lang = socket_language(self.scope)
         try:

@@ -162,6 +162,8 @@ class Deal(models.Model):
     #: The shuffle's secret seed (hex). Shown to nobody until the deal is over (RULES.md 8).
     seed = models.CharField(max_length=64)
     state = models.JSONField()
+    #: What happened when the deal was dealt (the engine's start events: dealer, antes, trump card).
+    opening = models.JSONField(default=list)
     snapshot_format = models.PositiveSmallIntegerField(default=SNAPSHOT_FORMAT)
     seq = models.PositiveIntegerField(default=0)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)

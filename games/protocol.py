@@ -21,6 +21,7 @@ _KEYS = frozenset(
     {
         "do",
         "seq",
+        "buy_in",
         "cards",
         "card",
         "position",
@@ -28,6 +29,7 @@ _KEYS = frozenset(
         "as",
         "take_trump",
         "HEADERS",
+        "csrfmiddlewaretoken",  # the plain-form fallback's; a socket is checked by its origin instead
         *(f"from_{i}" for i in range(1, _MAX_CARDS + 1)),
         "from",
     }

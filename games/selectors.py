@@ -57,7 +57,7 @@ def _log(deal: Deal) -> list[dict[str, Any]]:
         .order_by("seq")
         .values("seq", "seat", "actor", "action", "events")
     )
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, Any]] = [{"seq": 0, "actor": "", **event} for event in deal.opening]
     for row in rows:
         for event in row["events"]:
             out.append({"seq": row["seq"], "actor": row["actor"], **event})

@@ -39,6 +39,7 @@ from .services import (
     table_sit,
 )
 from .services.access import member_require_active
+from .ticker import ensure_ticker
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:
@@ -68,6 +69,7 @@ def _table_for_member(request: HttpRequest, session_id: int):
 @login_required
 def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _table_for_member(request, session_id)
+    ensure_ticker()
     frame = table_frame_for(session=session, user=request.user)
     context = table_context(view=frame.view, public=frame.public, user_id=request.user.pk, now=timezone.now())
     context["howto"] = preset_howto(Rules.from_json(session.rules))

@@ -89,3 +89,18 @@ def make_club(db):
         return services.club_create(user=owner, name=name, join_policy=join_policy, description=description)
 
     return make
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """On SQLite the test database is a file, not memory, so a server started by a test (a real
+    daphne for the live-table browser tests) can open it too."""
+    import tempfile
+    from pathlib import Path
+
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3") and not (db.get("TEST") or {}).get("NAME"):
+        name = Path(tempfile.gettempdir()) / f"khrap-test-{os.getpid()}.sqlite3"
+        db.setdefault("TEST", {})["NAME"] = str(name)

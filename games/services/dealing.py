@@ -113,8 +113,10 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         # Fewer than two players can ante: wait for a buy-in or a new player.
         session.save(update_fields=["next_deal_at"])
         return None
+    opening = deal_start_events(state)
     deal = Deal.objects.create(
         session=session,
+        opening=[e.to_json() for e in opening],
         number=(last.number + 1) if last else 1,
         players=[s.pk for s in seats],
         dealer=dealer,
@@ -125,7 +127,7 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         seq=0,
         started_at=now,
     )
-    booking.deal_book(session=session, deal_id=deal.pk, seq=0, events=deal_start_events(state), players=seats)
+    booking.deal_book(session=session, deal_id=deal.pk, seq=0, events=opening, players=seats)
     dealt = set(state.setup.dealt)
     Seat.objects.filter(pk__in=[s.pk for i, s in enumerate(seats) if i in dealt and s.waiting]).update(
         waiting=False

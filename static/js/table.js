@@ -40,6 +40,8 @@
 
   function prepare(root) {
     (root || document).querySelectorAll("form.choose-cards").forEach(updateChooser);
+    var log = document.getElementById("deal-log");
+    if (log) log.scrollTop = log.scrollHeight;  // the newest line in sight
     tickClocks();
   }
 
@@ -52,6 +54,26 @@
     if (event.target.id && event.target.closest("#table-live")) focusedId = event.target.id;
   });
 
+  // What the reader is typing or picking survives the table's updates (another player's move
+  // re-renders the whole table): values and ticks are put back on the elements with the same id.
+  var kept = {};
+
+  function keepInputs() {
+    kept = {};
+    document.querySelectorAll("#table-live input[id], #table-live select[id]").forEach(function (el) {
+      if (el.type === "hidden") return;
+      kept[el.id] = el.type === "checkbox" ? el.checked : el.value;
+    });
+  }
+
+  function restoreInputs() {
+    Object.keys(kept).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (!el) return;
+      if (el.type === "checkbox") el.checked = kept[id]; else el.value = kept[id];
+    });
+  }
+
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var message = event.detail.message;
     if (typeof message === "string" && message.charAt(0) === "{") {
@@ -60,10 +82,14 @@
         var data = JSON.parse(message);
         if (data.message) showError(data.message);
       } catch (e) { /* not for us */ }
+      return;
     }
+    keepInputs();
   });
 
   document.addEventListener("htmx:wsAfterMessage", function () {
+    table().dataset.live = "1";  // the socket's first picture has arrived (tests wait for it)
+    restoreInputs();
     prepare(document.getElementById("table-live"));
     if (focusedId && !document.activeElement.closest("#table-live")) {
       var again = document.getElementById(focusedId);

@@ -11,11 +11,14 @@ from django.db import transaction
 
 from club.models import Club, Membership, User
 from club.services import club_create, membership_join, membership_set_role
+from games.models import TableSession
+from games.services import table_bot_add, table_session_create
 from ledger.services import chips_grant
 
 DEMO_PASSWORD = "khrap-demo-2026"
 DEMO_CLUB = "Demo Club"
 DEMO_CHIPS = 1_000
+PRACTICE_TITLE = "Practice with bots"
 PEOPLE = [
     # username, display name, language, role in the demo club
     ("anna", "Анна", "ru", Membership.Role.OWNER),
@@ -83,9 +86,20 @@ class Command(BaseCommand):
             chips_grant(membership=membership, amount=DEMO_CHIPS, actor=users["anna"],
                         reason="Demo club starting chips", idempotency_key=f"demo:grant:{username}")
 
+        # A practice table with three bots and a free seat: a newcomer plays within a minute.
+        live = TableSession.objects.filter(club=club, title=PRACTICE_TITLE, status__in=["open", "running"])
+        if not live.exists():
+            table = table_session_create(
+                club=club, actor=users["anna"], title=PRACTICE_TITLE, preset="classic", stake=5, seat_count=4,
+                buy_in_min=500, buy_in_max=500, turn_seconds=30, practice=True,
+            )
+            for position in (1, 2, 3):
+                table_bot_add(session_id=table.pk, actor=users["anna"], position=position, buy_in=500)
+
         self.stdout.write(
             self.style.SUCCESS(f"Demo club “{club.name}” is ready. Log in with password {DEMO_PASSWORD!r}:")
         )
         for username, display, _lang, role in PEOPLE:
             self.stdout.write(f"  {username:<6} {display:<6} {role}")
         self.stdout.write("  admin  (superuser, /admin/)")
+        self.stdout.write(f"A practice table with three bots waits in the club: “{PRACTICE_TITLE}”.")

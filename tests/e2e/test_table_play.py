@@ -1,0 +1,156 @@
+"""Live tables in a real browser: four people play a whole deal by clicking, a reload mid-deal shows
+the same view, a phone-width screenshot is kept, and a demo member plays the bots."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Browser, Page, expect
+
+from club import services as club_services
+from club.models import Club, Membership, User
+from games.services import table_session_create
+from ledger.services import chips_grant
+
+from .daphne_server import daphne_url  # noqa: F401  (a fixture)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "Table-Talk-2026-x"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+def _login(browser: Browser, base: str, username: str, password: str = PASSWORD, **context) -> Page:
+    page = browser.new_context(**context).new_page()
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.get_by_role("main").get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    return page
+
+
+def _open_table(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("document.getElementById('table-socket').dataset.live === '1'")
+
+
+def _club_with_players(names: list[str]) -> tuple[Club, list[User]]:
+    owner = User.objects.create_user("olga", email="olga@example.org", password=PASSWORD)
+    club = club_services.club_create(user=owner, name="Evening Khrap")
+    users = []
+    for name in names:
+        user = User.objects.create_user(name, email=f"{name}@example.org", password=PASSWORD,
+                                        display_name=name.capitalize())
+        club_services.membership_join(club=club, user=user)
+        chips_grant(membership=Membership.objects.get(club=club, user=user), amount=1000, actor=owner,
+                    reason="Starting chips")
+        users.append(user)
+    return club, users
+
+
+def _move(page: Page) -> bool:
+    """Make one sensible move if it is this page's turn: declare rather than pass (so the deal is
+    played), stand pat or give up the fewest cards, play the first card offered."""
+    live = page.locator("#table-live")
+    if live.get_attribute("data-my-turn") != "1":
+        return False
+    bids = live.locator(".bids button")
+    if bids.count():
+        labels = [bids.nth(i).inner_text() for i in range(bids.count())]
+        preferred = [i for i, text in enumerate(labels) if text not in ("Pass", "Look at my cards")]
+        bids.nth(preferred[0] if preferred else 0).click()
+        return True
+    chooser = live.locator("form.choose-cards")
+    if chooser.count():
+        low = int(chooser.get_attribute("data-low") or 0)
+        for i in range(low):
+            chooser.locator(".card-pick").nth(i).click()
+        chooser.locator("button[type=submit]").click()
+        return True
+    cards = live.locator(".card-button")
+    if cards.count():
+        cards.first.click()
+        return True
+    return False
+
+
+def _play_until_settled(pages: list[Page], *, rounds: int = 400) -> None:
+    for _ in range(rounds):
+        if all(p.locator(".settlement").count() for p in pages):
+            return
+        moved = False
+        for page in pages:
+            if _move(page):
+                moved = True
+                page.wait_for_timeout(150)
+        if not moved:
+            pages[0].wait_for_timeout(200)
+    raise AssertionError("the deal was not settled")
+
+
+def test_four_browsers_play_a_whole_deal_and_my_chips_match(daphne_url: str, browser: Browser) -> None:  # noqa: F811
+    club, users = _club_with_players(["vera", "gleb", "dasha", "ivan"])
+    table = table_session_create(club=club, actor=club.created_by, title="Friday table", preset="classic",
+                                 stake=5, seat_count=4, min_players=4, buy_in_min=100, buy_in_max=300,
+                                 turn_seconds=60)
+    pages = [_login(browser, daphne_url, u.username) for u in users]
+    for position, page in enumerate(pages, start=1):
+        _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+        page.locator(f"#seat-{position} input[name=buy_in]").fill("200")
+        page.locator(f"#sit-{position}").click()
+        controls = page.locator(".seat-controls")
+        expect(controls.get_by_role("button", name="Leave the table")).to_be_visible()
+    for page in pages:
+        expect(page.locator(".phase")).to_contain_text(re.compile("Bidding"), timeout=15_000)
+
+    # A reload mid-deal shows the same table: same cards in hand, same seats.
+    page = pages[0]
+    hand_before = page.locator(".my-hand").inner_text()
+    seats_before = page.locator("#seats").inner_text()
+    page.reload()
+    page.wait_for_function("document.getElementById('table-socket').dataset.live === '1'")
+    assert page.locator(".my-hand").inner_text() == hand_before
+    assert re.sub(r"\d+s", "", page.locator("#seats").inner_text()) == re.sub(r"\d+s", "", seats_before)
+
+    # Everyone asks to leave now: they stand up when the deal ends, so no next deal starts.
+    for page in pages:
+        page.get_by_role("button", name="Leave the table").click()
+        expect(page.locator(".seat-controls")).to_contain_text("when this deal ends")
+
+    _play_until_settled(pages)
+    rows = pages[0].locator(".settled li")
+    settled = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        collected = row.locator("[data-collected]")
+        penalty = row.locator("[data-penalty]")
+        settled[row.locator(".who").inner_text()] = (
+            int(collected.get_attribute("data-collected") or 0) if collected.count() else 0
+        ) - (int(penalty.get_attribute("data-penalty") or 0) if penalty.count() else 0)
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone = _login(browser, daphne_url, "vera", viewport={"width": 390, "height": 844})
+    _open_table(phone, f"{daphne_url}/tables/{table.pk}/")
+    phone.screenshot(path=str(ARTIFACTS / "table-phone.png"), full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+    for user, page in zip(users, pages, strict=True):
+        page.goto(f"{daphne_url}/clubs/{club.slug}/chips/")
+        expected = 1000 - 5 + settled[user.display_name]
+        expect(page.locator("#chips-balance")).to_have_text(str(expected))
+
+
+def test_a_demo_member_plays_the_bots_at_the_practice_table(daphne_url: str, browser: Browser) -> None:  # noqa: F811
+    call_command("seed_demo", "--allow-without-debug", verbosity=0)
+    page = _login(browser, daphne_url, "vera", "khrap-demo-2026")
+    page.goto(f"{daphne_url}/clubs/demo-club/")
+    page.get_by_role("link", name="Practice with bots").click()
+    page.wait_for_function("document.getElementById('table-socket').dataset.live === '1'")
+    page.locator("#sit-1").click()
+    expect(page.locator(".phase")).to_contain_text(re.compile("Bidding"), timeout=15_000)
+    _play_until_settled([page])
+    expect(page.locator(".settlement")).to_contain_text("Vera")
