@@ -55,7 +55,10 @@ def daphne_url(transactional_db: None, tmp_path: Path) -> Iterator[str]:
     log = (tmp_path / "daphne.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "club.asgi:application"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     try:
         deadline = time.monotonic() + 30

@@ -43,11 +43,16 @@ def _club_with_players(names: list[str]) -> tuple[Club, list[User]]:
     club = club_services.club_create(user=owner, name="Evening Khrap")
     users = []
     for name in names:
-        user = User.objects.create_user(name, email=f"{name}@example.org", password=PASSWORD,
-                                        display_name=name.capitalize())
+        user = User.objects.create_user(
+            name, email=f"{name}@example.org", password=PASSWORD, display_name=name.capitalize()
+        )
         club_services.membership_join(club=club, user=user)
-        chips_grant(membership=Membership.objects.get(club=club, user=user), amount=1000, actor=owner,
-                    reason="Starting chips")
+        chips_grant(
+            membership=Membership.objects.get(club=club, user=user),
+            amount=1000,
+            actor=owner,
+            reason="Starting chips",
+        )
         users.append(user)
     return club, users
 
@@ -94,9 +99,18 @@ def _play_until_settled(pages: list[Page], *, rounds: int = 400) -> None:
 
 def test_four_browsers_play_a_whole_deal_and_my_chips_match(daphne_url: str, browser: Browser) -> None:  # noqa: F811
     club, users = _club_with_players(["vera", "gleb", "dasha", "ivan"])
-    table = table_session_create(club=club, actor=club.created_by, title="Friday table", preset="classic",
-                                 stake=5, seat_count=4, min_players=4, buy_in_min=100, buy_in_max=300,
-                                 turn_seconds=60)
+    table = table_session_create(
+        club=club,
+        actor=club.created_by,
+        title="Friday table",
+        preset="classic",
+        stake=5,
+        seat_count=4,
+        min_players=4,
+        buy_in_min=100,
+        buy_in_max=300,
+        turn_seconds=60,
+    )
     pages = [_login(browser, daphne_url, u.username) for u in users]
     for position, page in enumerate(pages, start=1):
         _open_table(page, f"{daphne_url}/tables/{table.pk}/")

@@ -18,7 +18,9 @@ _SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _SEQ = re.compile(r'id="table-live"[^>]*data-seq="(\d+)"')
 
 
-async def connect(user: Any, session_id: int, *, origin: bytes = b"http://127.0.0.1") -> WebsocketCommunicator:
+async def connect(
+    user: Any, session_id: int, *, origin: bytes = b"http://127.0.0.1"
+) -> WebsocketCommunicator:
     communicator = WebsocketCommunicator(
         TableConsumer.as_asgi(), f"/ws/table/{session_id}/", headers=[(b"origin", origin)]
     )

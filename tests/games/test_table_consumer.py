@@ -45,8 +45,14 @@ def _state_at(deal: Deal, seq: int):
     final = dealing.deal_state(deal)
     setup = final.setup
     state = new_deal(
-        setup.rules, stake=setup.stake, stacks=setup.start_stacks, bank=setup.start_bank, dealer=setup.dealer,
-        deck=setup.deck, waiting=setup.waiting, redeal=setup.redeal,
+        setup.rules,
+        stake=setup.stake,
+        stacks=setup.start_stacks,
+        bank=setup.start_bank,
+        dealer=setup.dealer,
+        deck=setup.deck,
+        waiting=setup.waiting,
+        redeal=setup.redeal,
     )
     for row in DealAction.objects.filter(deal=deal, seq__lte=seq).order_by("seq"):
         state, _ = apply(state, row.seat, Action.from_json(row.action))
@@ -72,14 +78,17 @@ def _check_frames(deal: Deal, seat: int | None, received: list[str]) -> None:
         assert shown <= allowed, f"seat {seat} saw {sorted(shown - allowed)} at seq {seq}"
 
 
-def test_four_clients_play_a_deal_and_no_frame_shows_a_hidden_card(layer, make_table, players, make_user, club):
+def test_four_clients_play_a_deal_and_no_frame_shows_a_hidden_card(
+    layer, make_table, players, make_user, club
+):
     table = make_table()
     sit_all(table, players)
     deal = start_deal(table)
     watcher = make_user("watcher")
     club_services.membership_join(club=club, user=watcher)
-    seat_of_user = {Deal.objects.get(pk=deal.pk).players.index(s.pk): s.member.user
-                    for s in dealing.deal_players(deal)}
+    seat_of_user = {
+        Deal.objects.get(pk=deal.pk).players.index(s.pk): s.member.user for s in dealing.deal_players(deal)
+    }
 
     async def scenario() -> dict[Any, list[str]]:
         sockets = {}
@@ -192,15 +201,17 @@ def test_error_frames_speak_the_players_language(layer, make_table, players):
     assert any("а" <= ch <= "я" for ch in message.lower()), message
 
 
-def test_strangers_and_banned_members_are_refused_at_connect(layer, make_table, players, make_user, make_club,
-                                                             owner, club):
+def test_strangers_and_banned_members_are_refused_at_connect(
+    layer, make_table, players, make_user, make_club, owner, club
+):
     table = make_table()
     sit_all(table, players)
     other_owner = make_user("elsewhere")
     make_club(other_owner, "Another Club")
     banned = players[3]
-    club_services.membership_ban(membership=Membership.objects.get(club=club, user=banned), actor=owner,
-                                 reason="cheating")
+    club_services.membership_ban(
+        membership=Membership.objects.get(club=club, user=banned), actor=owner, reason="cheating"
+    )
 
     async def scenario() -> list[int]:
         codes = []
@@ -226,7 +237,8 @@ def test_a_ban_takes_effect_on_the_next_message(layer, make_table, players, owne
         assert (await socket.connect(timeout=5))[0]
         await frames(socket)
         await sync_to_async(club_services.membership_ban)(
-            membership=await sync_to_async(Membership.objects.get)(club=club, user=user), actor=owner)
+            membership=await sync_to_async(Membership.objects.get)(club=club, user=user), actor=owner
+        )
         await socket.send_json_to({"do": "pass", "seq": 0})
         got = await frames(socket)
         await socket.disconnect()
