@@ -11,15 +11,14 @@ from __future__ import annotations
 import logging
 import os
 import threading
-import time
 
 from django.conf import settings
 from django.db import close_old_connections
 
 logger = logging.getLogger("games.ticker")
 
-_started = threading.Event()
 _lock = threading.Lock()
+_running: dict[str, tuple[threading.Event, threading.Thread]] = {}
 INTERVAL = 0.2
 
 
@@ -31,17 +30,17 @@ def ticker_enabled() -> bool:
     return bool(getattr(settings, "TABLE_TICKER", not getattr(settings, "TESTING", False)))
 
 
-def _run(interval: float) -> None:
+def _run(interval: float, stop: threading.Event) -> None:
     from .services import tables_tick
 
-    while True:
+    while not stop.is_set():
         try:
             tables_tick()
         except Exception:  # the clock must outlive a bad tick; the next one retries
             logger.exception("table clock tick failed")
         finally:
             close_old_connections()
-        time.sleep(interval)
+        stop.wait(interval)
 
 
 def ensure_ticker(*, interval: float = INTERVAL, force: bool = False) -> bool:
@@ -49,7 +48,19 @@ def ensure_ticker(*, interval: float = INTERVAL, force: bool = False) -> bool:
     if not (force or ticker_enabled()):
         return False
     with _lock:
-        if not _started.is_set():
-            threading.Thread(target=_run, args=(interval,), name="table-clock", daemon=True).start()
-            _started.set()
+        if "clock" not in _running:
+            stop = threading.Event()
+            thread = threading.Thread(target=_run, args=(interval, stop), name="table-clock", daemon=True)
+            thread.start()
+            _running["clock"] = (stop, thread)
     return True
+
+
+def ticker_stop() -> None:
+    """Stop this process's table clock (tests; a server stops with its process)."""
+    with _lock:
+        running = _running.pop("clock", None)
+    if running is not None:
+        stop, thread = running
+        stop.set()
+        thread.join(timeout=10)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from datetime import timedelta
 
 import pytest
 from django.conf import settings
@@ -80,7 +79,7 @@ def sit_all(table: TableSession, users: list[User], buy_in: int = 200) -> None:
 
 
 def start_deal(table: TableSession) -> Deal:
-    tables_tick(timezone.now() + timedelta(seconds=60))
+    tables_tick(timezone.now())
     deal = Deal.objects.filter(session=table, finished_at__isnull=True).first()
     assert deal is not None, "the deal did not start"
     return deal
