@@ -24,9 +24,18 @@ from club.errors import ServiceError
 
 from .broadcast import user_group, watch_group
 from .presenter import table_context
-from .protocol import Act, Command, Sit, parse_message
-from .selectors import table_frame_for, table_get
-from .services import TableError, table_act, table_away, table_back, table_leave, table_sit
+from .protocol import Act, Command, SeatBot, Sit, parse_message
+from .selectors import table_can_manage, table_frame_for, table_get
+from .services import (
+    TableError,
+    table_act,
+    table_away,
+    table_back,
+    table_bot_add,
+    table_bot_remove,
+    table_leave,
+    table_sit,
+)
 from .services.access import member_require_active
 from .services.presence import presence_beat, presence_join, presence_leave
 from .sockets import socket_language
@@ -44,11 +53,13 @@ def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not a number")
 
 
-def _check_access(session_id: int, user: Any) -> None:
+def _check_access(session_id: int, user: Any) -> bool:
+    """Refuses a stranger (``TableError``); says whether the user may seat bots."""
     session = table_get(session_id=session_id)
     if session is None:
         raise TableError("no_table")
     member_require_active(session=session, user=user)
+    return table_can_manage(session=session, user=user)
 
 
 def _frame(session_id: int, user: Any) -> dict[str, Any]:
@@ -75,7 +86,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         self.lang = socket_language(self.scope)
         try:
-            await database_sync_to_async(_check_access)(self.session_id, self.user)
+            self.can_manage = await database_sync_to_async(_check_access)(self.session_id, self.user)
         except TableError:
             await self.close(code=4403)
             return
@@ -137,7 +148,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except ServiceError as exc:
             await self.send_error(exc)
 
-    async def _handle(self, message: Act | Command | Sit) -> None:
+    async def _handle(self, message: Act | Command | Sit | SeatBot) -> None:
         call = database_sync_to_async
         if isinstance(message, Act):
             await call(table_act)(
@@ -146,6 +157,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif isinstance(message, Sit):
             await call(table_sit)(
                 session_id=self.session_id, user=self.user, position=message.position, buy_in=message.buy_in
+            )
+        elif isinstance(message, SeatBot) and message.buy_in is not None:
+            await call(table_bot_add)(
+                session_id=self.session_id, actor=self.user, position=message.position, buy_in=message.buy_in
+            )
+        elif isinstance(message, SeatBot):
+            await call(table_bot_remove)(
+                session_id=self.session_id, actor=self.user, position=message.position
             )
         elif message.name == "sync":
             await self._send_current()
@@ -173,7 +192,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _render(self, view: dict[str, Any] | None, public: dict[str, Any]) -> None:
         with translation.override(self.lang):
-            context = table_context(view=view, public=public, user_id=self.user.pk, now=timezone.now())
+            context = table_context(
+                view=view, public=public, user_id=self.user.pk, now=timezone.now(), can_manage=self.can_manage
+            )
             html = render_to_string("games/table.html#live", context)
         await self.send(text_data=html)
 

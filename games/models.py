@@ -45,6 +45,8 @@ class TableSession(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
     #: Practice chips: stacks come from the club treasury and go back to it; wallets are untouched.
     practice = models.BooleanField(_("practice table"), default=False)
+    #: A member's own practice table closes when he leaves it (bots stand up, chips go home).
+    close_when_empty = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
     )

@@ -227,6 +227,7 @@ def table_context(
     public: Mapping[str, Any],
     user_id: int | None,
     now: datetime,
+    can_manage: bool = False,
 ) -> dict[str, Any]:
     """Everything the table template shows to one reader."""
     session = public["session"]
@@ -270,6 +271,7 @@ def table_context(
         "view": view,
         "log": log_lines(public, words) if deal else [],
         "watching": public.get("watching", 0),
+        "can_manage": can_manage,
         "free_positions": [p + 1 for p in range(session["seat_count"]) if p not in by_position],
     }
     if view is None:

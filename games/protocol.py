@@ -53,6 +53,14 @@ class Sit:
     buy_in: int
 
 
+@dataclass(frozen=True)
+class SeatBot:
+    """A manager seats a bot (``buy_in`` set) or stands one up (``buy_in`` None)."""
+
+    position: int  # 0-based
+    buy_in: int | None
+
+
 def _bad(problem: str) -> TableError:
     return TableError("bad_message", problem=problem)
 
@@ -71,7 +79,15 @@ def _text(value: Any, name: str, limit: int = 12) -> str:
     return value
 
 
-def parse_message(data: Mapping[str, Any]) -> Act | Command | Sit:
+def _position(data: Mapping[str, Any]) -> int:
+    """The page shows seats 1..n; the services count from 0."""
+    position = _small_int(data.get("position"), "position", 100)
+    if position < 1:
+        raise _bad(_("“position” must be a whole number."))
+    return position - 1
+
+
+def parse_message(data: Mapping[str, Any]) -> Act | Command | Sit | SeatBot:
     if not isinstance(data, Mapping):
         raise _bad(_("a message is an object with a “do” field."))
     unknown = [k for k in data if k not in _KEYS]
@@ -81,11 +97,11 @@ def parse_message(data: Mapping[str, Any]) -> Act | Command | Sit:
     if do in COMMANDS:
         return Command(do)
     if do == "sit":
-        # The page shows seats 1..n; the services count from 0.
-        position = _small_int(data.get("position"), "position", 100)
-        if position < 1:
-            raise _bad(_("“position” must be a whole number."))
-        return Sit(position=position - 1, buy_in=_small_int(data.get("buy_in"), "buy_in", 10**15))
+        return Sit(position=_position(data), buy_in=_small_int(data.get("buy_in"), "buy_in", 10**15))
+    if do == "bot":
+        return SeatBot(position=_position(data), buy_in=_small_int(data.get("buy_in"), "buy_in", 10**15))
+    if do == "unbot":
+        return SeatBot(position=_position(data), buy_in=None)
     if not isinstance(do, str) or do not in ACTION_NAMES:
         raise _bad(_("unknown action."))
     if "seq" not in data:

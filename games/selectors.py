@@ -166,3 +166,15 @@ def table_frame_for(*, session: TableSession, user: User | None) -> Frame:
         ids = Seat.objects.filter(pk__in=deal.players, member__user=user).values_list("pk", flat=True).first()
         seat = deal.players.index(ids) if ids is not None else None
     return Frame(view=observe(state, seat), public=public, user_seat=seat)
+
+
+def table_can_manage(*, session: TableSession, user: User) -> bool:
+    """May this user seat and stand up bots (a manager, or whoever opened a practice table)?"""
+    from club.models import Membership
+
+    if not user.is_authenticated:
+        return False
+    membership = Membership.objects.filter(club_id=session.club_id, user=user).first()
+    if membership is None or not membership.is_active:
+        return False
+    return membership.is_manager or (session.practice and session.created_by_id == user.pk)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("tables/<int:session_id>/leave/", views.table_leave_view, name="table_leave"),
     path("tables/<int:session_id>/away/", views.table_away_view, name="table_away"),
     path("tables/<int:session_id>/back/", views.table_back_view, name="table_back"),
+    path("tables/<int:session_id>/bots/", views.table_bot_view, name="table_bot"),
     path("clubs/<slug:slug>/tables/new/", views.table_create_view, name="table_create"),
     path("clubs/<slug:slug>/tables/practice/", views.practice_open_view, name="table_practice"),
 ]

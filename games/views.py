@@ -26,14 +26,16 @@ from .engine.rules import PRESETS
 from .forms import TableSessionForm
 from .howto import preset_howto, preset_title
 from .presenter import table_context
-from .protocol import Act, Sit, parse_message
-from .selectors import table_frame_for, table_get
+from .protocol import Act, SeatBot, Sit, parse_message
+from .selectors import table_can_manage, table_frame_for, table_get
 from .services import (
     TableError,
     practice_table_open,
     table_act,
     table_away,
     table_back,
+    table_bot_add,
+    table_bot_remove,
     table_leave,
     table_session_create,
     table_sit,
@@ -71,7 +73,13 @@ def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _table_for_member(request, session_id)
     ensure_ticker()
     frame = table_frame_for(session=session, user=request.user)
-    context = table_context(view=frame.view, public=frame.public, user_id=request.user.pk, now=timezone.now())
+    context = table_context(
+        view=frame.view,
+        public=frame.public,
+        user_id=request.user.pk,
+        now=timezone.now(),
+        can_manage=table_can_manage(session=session, user=request.user),
+    )
     context["howto"] = preset_howto(Rules.from_json(session.rules))
     context["club"] = session.club
     return render(request, "games/table.html", context)
@@ -136,6 +144,23 @@ def table_away_view(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 def table_back_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return _post_to_table(request, session_id, lambda: table_back(session_id=session_id, user=request.user))
+
+
+@login_required
+@require_POST
+def table_bot_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    def bot() -> None:
+        message = parse_message({k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"})
+        if not isinstance(message, SeatBot):
+            raise TableError("bad_message", problem=_("not a bot request"))
+        if message.buy_in is None:
+            table_bot_remove(session_id=session_id, actor=request.user, position=message.position)
+        else:
+            table_bot_add(
+                session_id=session_id, actor=request.user, position=message.position, buy_in=message.buy_in
+            )
+
+    return _post_to_table(request, session_id, bot)
 
 
 @login_required

@@ -144,6 +144,7 @@ def deal_finish(
 ) -> None:
     """A deal is over: record its outcome (the seed is revealed with it), schedule the next deal and
     stand up the players who asked to leave. The caller holds the session lock."""
+    from .closing import table_after_stand_up
     from .seating import seat_stand_up
 
     assert is_over(state)
@@ -156,6 +157,8 @@ def deal_finish(
     session.next_dealer = players[out.next_dealer].position
     session.next_deal_at = now + timedelta(seconds=conf.deal_pause())
     session.save(update_fields=["next_dealer", "next_deal_at"])
-    for seat in players:
-        if seat.leave_after_deal and seat.status != Seat.Status.LEFT:
-            seat_stand_up(seat=seat, now=now)
+    leaving = [seat for seat in players if seat.leave_after_deal and seat.status != Seat.Status.LEFT]
+    for seat in leaving:
+        seat_stand_up(seat=seat, now=now)
+    if leaving:
+        table_after_stand_up(session=session, now=now)

@@ -15,6 +15,7 @@ from .. import conf
 from ..models import Seat, TableSession
 from . import booking
 from .access import member_require_active, member_require_manager, seat_of, seats_taken, session_lock
+from .closing import table_after_stand_up
 from .dealing import bank_balance, deal_players, deal_running, deal_state, turn_deadline
 from .errors import TableError
 from .notify import table_notify_on_commit
@@ -112,6 +113,7 @@ def table_leave(*, session_id: int, user: User) -> bool:
             seat.save(update_fields=["leave_after_deal"])
         return False
     seat_stand_up(seat=seat, now=now)
+    table_after_stand_up(session=session, now=now)
     audit_log_write(
         action="table.stood_up",
         actor=user,

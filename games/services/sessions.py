@@ -141,6 +141,8 @@ def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots
         buy_in_max=PRACTICE_CHIPS,
         practice=True,
     )
+    session.close_when_empty = True
+    session.save(update_fields=["close_when_empty"])
     for position in range(1, min(bots, seats - 1) + 1):
         bot_seat(session=session, position=position, buy_in=PRACTICE_CHIPS, actor=user)
     table_sit(session_id=session.pk, user=user, position=0, buy_in=PRACTICE_CHIPS)

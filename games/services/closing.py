@@ -1,0 +1,78 @@
+"""Emptying a table: a bank left without players, and closing a session.
+
+Practice chips belong to the treasury, so a practice table's bank goes back to it as soon as no
+person sits there any more (the next newcomer starts with an empty bank instead of waiting for bots
+to play it out). A real table's bank is shared out among the players of its last deal when the session
+closes: members' shares to their wallets, bots' shares and the remainder to the treasury.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.utils.translation import gettext as _
+
+from club.services import audit_log_write
+from ledger.models import Account, Journal
+from ledger.services import account_bank, account_treasury, account_wallet, journal_post_result
+
+from ..models import Deal, Seat, TableSession
+from .access import seats_taken
+from .dealing import deal_running
+
+
+def _bank_lines(session: TableSession, total: int) -> list[tuple[Account, int]]:
+    treasury = account_treasury(club=session.club)
+    if session.practice:
+        return [(treasury, total)]
+    last = Deal.objects.filter(session=session).order_by("-number").first()
+    players = list(Seat.objects.select_related("member").filter(pk__in=last.players)) if last else []
+    share = total // len(players) if players else 0
+    to_treasury = total - share * sum(1 for p in players if p.member_id is not None)
+    lines: list[tuple[Account, int]] = []
+    if share:
+        lines += [(account_wallet(membership=p.member), share) for p in players if p.member_id is not None]
+    if to_treasury:
+        lines.append((treasury, to_treasury))
+    return lines
+
+
+def table_bank_close(*, session: TableSession, reason: str) -> Journal | None:
+    """Empty the table's bank (the caller holds the session lock and no deal is running)."""
+    bank = account_bank(club=session.club, table_id=session.pk)
+    total = Account.objects.select_for_update().filter(pk=bank.pk).values_list("balance", flat=True).get()
+    if total == 0:
+        return None
+    lines = [(bank, -total), *_bank_lines(session, total)]
+    result = journal_post_result(
+        club=session.club,
+        kind=Journal.Kind.BANK_CLOSE,
+        idempotency_key=f"bank_close:table:{session.pk}:{bank.entries.count()}",
+        lines=lines,
+        memo=_("Bank of table “%(title)s”: %(reason)s") % {"title": session.title, "reason": reason},
+    )
+    if result.created:
+        audit_log_write(
+            action="chips.bank_closed", actor=None, club=session.club, target=session.title,
+            data={"table": session.pk, "total": total, "journal": result.journal.pk, "reason": reason},
+        )
+    return result.journal
+
+
+def table_after_stand_up(*, session: TableSession, now: datetime) -> None:
+    """Someone stood up: a practice table left without a person gives its bank back to the treasury,
+    and a member's own practice table closes."""
+    from .seating import seat_stand_up
+
+    if not session.practice or deal_running(session) is not None:
+        return
+    seats = list(seats_taken(session))
+    if any(not s.is_bot for s in seats):
+        return
+    if session.close_when_empty:
+        for seat in seats:
+            seat_stand_up(seat=seat, now=now)
+        session.status = TableSession.Status.FINISHED
+        session.next_deal_at = None
+        session.save(update_fields=["status", "next_deal_at"])
+    table_bank_close(session=session, reason=_("nobody plays here any more"))
