@@ -4,6 +4,7 @@ stack, hold and bank balances are the engine's, and the books reconcile at the e
 from __future__ import annotations
 
 import pytest
+from django.core.management import call_command
 
 from games.engine import PRESETS
 from games.models import Deal, Seat
@@ -42,3 +43,4 @@ def test_every_preset_books_what_the_engine_moves(preset, make_table, players):
         _ledger_matches_engine(table)
     differences, _, _ = ledger_verify()
     assert differences == []
+    call_command("ledger_check")  # exits non-zero on any difference
