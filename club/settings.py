@@ -125,7 +125,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
     }
-if os.environ.get("TEST_DATABASE_NAME"):
+if os.environ.get("TEST_DATABASE_NAME") and DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
     # Several checkouts running their suites at once on one PostgreSQL server each need their own
     # test database (pytest-django otherwise takes test_<NAME> for all of them).
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}

@@ -24,7 +24,7 @@ from club.errors import ServiceError
 
 from .broadcast import user_group, watch_group
 from .presenter import table_context
-from .protocol import Act, Command, SeatBot, Sit, parse_message
+from .protocol import Act, Contribute, Message, SeatBot, Sit, parse_message
 from .selectors import table_can_manage, table_frame_for, table_get
 from .services import (
     TableError,
@@ -37,6 +37,7 @@ from .services import (
     table_sit,
 )
 from .services.access import member_require_active
+from .services.fairness import seed_contribute
 from .services.presence import presence_beat, presence_join, presence_leave
 from .sockets import socket_language
 from .ticker import ensure_ticker
@@ -148,7 +149,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except ServiceError as exc:
             await self.send_error(exc)
 
-    async def _handle(self, message: Act | Command | Sit | SeatBot) -> None:
+    async def _handle(self, message: Message) -> None:
         call = database_sync_to_async
         if isinstance(message, Act):
             await call(table_act)(
@@ -158,6 +159,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await call(table_sit)(
                 session_id=self.session_id, user=self.user, position=message.position, buy_in=message.buy_in
             )
+        elif isinstance(message, Contribute):
+            await call(seed_contribute)(session_id=self.session_id, user=self.user, value=message.value)
         elif isinstance(message, SeatBot) and message.buy_in is not None:
             await call(table_bot_add)(
                 session_id=self.session_id, actor=self.user, position=message.position, buy_in=message.buy_in

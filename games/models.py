@@ -43,6 +43,8 @@ class TableSession(models.Model):
     starts_at = models.DateTimeField(_("starts at"), default=timezone.now)
     ends_at = models.DateTimeField(_("ends at"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    #: When play began (the start time passed and reservations were settled); no deal before it.
+    started_at = models.DateTimeField(null=True, blank=True)
     #: Practice chips: stacks come from the club treasury and go back to it; wallets are untouched.
     practice = models.BooleanField(_("practice table"), default=False)
     #: A member's own practice table closes when he leaves it (bots stand up, chips go home).
@@ -51,6 +53,14 @@ class TableSession(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
     )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    #: Repeat every week: when a session starts (or is cancelled) the next one is scheduled.
+    repeat_weekly = models.BooleanField(_("repeat weekly"), default=False)
+    #: The first session of a weekly series (itself for the first one).
+    series = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    #: The next deal's secret server seed and its public commitment, drawn as soon as the previous deal
+    #: starts, so players can add their own randomness before the deal is dealt (RULES.md 8).
+    next_seed = models.CharField(max_length=64, blank=True)
+    next_commitment = models.CharField(max_length=64, blank=True)
     #: The position that deals next (the first deal: drawn at random when it starts).
     next_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     #: When the next deal may start (a short pause after a deal, so everyone sees its settlement).
@@ -71,8 +81,12 @@ class TableSession(models.Model):
                 name="games_session_min_players_fit",
             ),
             models.CheckConstraint(condition=Q(turn_seconds__gte=5), name="games_session_turn_at_least_5s"),
+            # A weekly series has one session per start time, however many clocks schedule it.
+            models.UniqueConstraint(
+                fields=["series", "starts_at"], name="games_session_one_per_series_start"
+            ),
         ]
-        indexes = [models.Index(fields=["club", "status"])]
+        indexes = [models.Index(fields=["club", "status"]), models.Index(fields=["status", "starts_at"])]
 
     def __str__(self) -> str:
         return self.title
@@ -161,8 +175,10 @@ class Deal(models.Model):
     players = models.JSONField(_("players"))
     dealer = models.PositiveSmallIntegerField(_("dealer"))  # engine seat
     commitment = models.CharField(_("commitment"), max_length=64)
-    #: The shuffle's secret seed (hex). Shown to nobody until the deal is over (RULES.md 8).
+    #: The server's secret seed (hex). Shown to nobody until the deal is over (RULES.md 8).
     seed = models.CharField(max_length=64)
+    #: The players' own random strings mixed into the seed, in seat order: [{"position", "value"}].
+    contributions = models.JSONField(default=list)
     state = models.JSONField()
     #: What happened when the deal was dealt (the engine's start events: dealer, antes, trump card).
     opening = models.JSONField(default=list)
@@ -234,3 +250,77 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}@{self.session_id}: {self.connections}"
+
+
+class DealPlayer(models.Model):
+    """Who played a deal, at which engine seat, and what it did to his stack: the index that history,
+    a player's own deals and stats read without opening snapshots."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="deal_players")
+    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="+")
+    member = models.ForeignKey(Membership, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    engine_seat = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=12, blank=True)  # final status: pass, out, snore, help, ...
+    net = models.BigIntegerField(null=True, blank=True)  # stack after − stack before, once over
+
+    class Meta:
+        ordering = ["deal_id", "engine_seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "engine_seat"], name="games_dealplayer_seat_unique")
+        ]
+        indexes = [models.Index(fields=["member", "deal"])]
+
+    def __str__(self) -> str:
+        return f"{self.deal_id}#{self.engine_seat}"
+
+
+class SeedContribution(models.Model):
+    """A player's random string for the next deal of a table (RULES.md 8, mixed into the seed)."""
+
+    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="contributions")
+    commitment = models.CharField(max_length=64)  # the pending commitment it was given for
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
+    value = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["commitment", "seat"], name="games_contribution_once_per_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id}:{self.seat_id}"
+
+
+class Reservation(models.Model):
+    """A seat held ahead of a scheduled session; it lapses if its holder is not seated at the start."""
+
+    class Status(models.TextChoices):
+        HELD = "held", _("Held")
+        USED = "used", _("Used")
+        LAPSED = "lapsed", _("Lapsed")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="reservations")
+    member = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.HELD)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["session_id", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "position"],
+                condition=Q(status="held"),
+                name="games_reservation_one_per_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["session", "member"],
+                condition=Q(status="held"),
+                name="games_reservation_one_per_member",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id}#{self.position} {self.member_id} {self.status}"

@@ -272,6 +272,12 @@ def table_context(
         "log": log_lines(public, words) if deal else [],
         "watching": public.get("watching", 0),
         "can_manage": can_manage,
+        "pending": public.get("pending") or {},
+        "contribute": bool(
+            me is not None
+            and (public.get("pending") or {}).get("commitment")
+            and me["position"] not in (public.get("pending") or {}).get("contributed", [])
+        ),
         "free_positions": [p + 1 for p in range(session["seat_count"]) if p not in by_position],
     }
     if view is None:

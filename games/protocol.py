@@ -22,6 +22,7 @@ _KEYS = frozenset(
         "do",
         "seq",
         "buy_in",
+        "value",
         "cards",
         "card",
         "position",
@@ -51,6 +52,11 @@ class Command:
 class Sit:
     position: int  # 0-based
     buy_in: int
+
+
+@dataclass(frozen=True)
+class Contribute:
+    value: str
 
 
 @dataclass(frozen=True)
@@ -87,7 +93,10 @@ def _position(data: Mapping[str, Any]) -> int:
     return position - 1
 
 
-def parse_message(data: Mapping[str, Any]) -> Act | Command | Sit | SeatBot:
+Message = Act | Command | Sit | SeatBot | Contribute
+
+
+def parse_message(data: Mapping[str, Any]) -> Message:
     if not isinstance(data, Mapping):
         raise _bad(_("a message is an object with a “do” field."))
     unknown = [k for k in data if k not in _KEYS]
@@ -100,6 +109,11 @@ def parse_message(data: Mapping[str, Any]) -> Act | Command | Sit | SeatBot:
         return Sit(position=_position(data), buy_in=_small_int(data.get("buy_in"), "buy_in", 10**15))
     if do == "bot":
         return SeatBot(position=_position(data), buy_in=_small_int(data.get("buy_in"), "buy_in", 10**15))
+    if do == "contribute":
+        value = data.get("value")
+        if not isinstance(value, str) or not 0 < len(value) <= 64 or not value.isprintable():
+            raise _bad(_("“value” must be 1 to 64 printable characters."))
+        return Contribute(value=value)
     if do == "unbot":
         return SeatBot(position=_position(data), buy_in=None)
     if not isinstance(do, str) or do not in ACTION_NAMES:

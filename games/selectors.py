@@ -13,7 +13,7 @@ from club.models import Club, User
 from ledger.models import Account
 
 from .engine import observe
-from .models import Deal, DealAction, Presence, Seat, TableSession
+from .models import Deal, DealAction, Presence, Seat, SeedContribution, TableSession
 from .services.access import seats_taken
 from .services.dealing import deal_state
 
@@ -107,7 +107,17 @@ def table_public(session: TableSession, deal: Deal | None = None) -> dict[str, A
         key = (kind, "member", seat.member_id) if seat.member_id else (kind, "seat", seat.pk)
         return balances.get(key, 0)
 
+    contributed = (
+        sorted(
+            SeedContribution.objects.filter(session=session, commitment=session.next_commitment).values_list(
+                "seat__position", flat=True
+            )
+        )
+        if session.next_commitment
+        else []
+    )
     return {
+        "pending": {"commitment": session.next_commitment or None, "contributed": contributed},
         "session": {
             "id": session.pk,
             "title": session.title,

@@ -2,6 +2,7 @@
 
 from .acting import ActResult, legal_match, session_deal_if_due, table_act, tables_tick, turn_expire
 from .errors import TableError
+from .fairness import seed_contribute
 from .notify import table_notify_on_commit
 from .seating import table_away, table_back, table_bot_add, table_bot_remove, table_leave, table_sit
 from .sessions import practice_table_open, table_session_create
@@ -11,6 +12,7 @@ __all__ = [
     "TableError",
     "legal_match",
     "practice_table_open",
+    "seed_contribute",
     "session_deal_if_due",
     "table_act",
     "table_away",

@@ -27,6 +27,7 @@ from .access import member_require_active, session_lock
 from .dealing import deal_finish, deal_players, deal_running, deal_start, deal_state, turn_deadline
 from .errors import TableError
 from .notify import table_notify_on_commit
+from .schedule import schedule_tick
 from .snapshots import state_dump
 
 Actor = DealAction.Actor
@@ -212,7 +213,7 @@ def tables_tick(now: datetime | None = None) -> int:
     for session_id in to_deal:
         if session_deal_if_due(session_id=session_id, now=now) is not None:
             done += 1
-    return done
+    return done + schedule_tick(now)
 
 
 __all__ = [

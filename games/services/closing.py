@@ -53,7 +53,10 @@ def table_bank_close(*, session: TableSession, reason: str) -> Journal | None:
     )
     if result.created:
         audit_log_write(
-            action="chips.bank_closed", actor=None, club=session.club, target=session.title,
+            action="chips.bank_closed",
+            actor=None,
+            club=session.club,
+            target=session.title,
             data={"table": session.pk, "total": total, "journal": result.journal.pk, "reason": reason},
         )
     return result.journal

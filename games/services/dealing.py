@@ -18,8 +18,9 @@ from ledger.services import account_bank
 
 from .. import conf
 from ..engine import EngineError, Rules, State, deal_start_events, is_over, new_deal, to_act
+from ..engine.fairness import deck_seed
 from ..engine.shuffle import commitment, shuffled_deck
-from ..models import Deal, Seat, TableSession
+from ..models import Deal, DealPlayer, Seat, SeedContribution, TableSession
 from . import booking
 from .access import seats_taken
 from .snapshots import FORMAT, state_dump, state_load
@@ -75,7 +76,8 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
     happens and the table waits for somebody to sit down (``next_deal_at`` is cleared)."""
     now = now or timezone.now()
     session.next_deal_at = None
-    if not session.is_live or deal_running(session) is not None:
+    ended = session.ends_at is not None and now >= session.ends_at
+    if not session.is_live or session.started_at is None or ended or deal_running(session) is not None:
         session.save(update_fields=["next_deal_at"])
         return None
     seats = list(seats_taken(session))
@@ -96,8 +98,14 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         later = [i for i, p in enumerate(positions) if p >= session.next_dealer]
         dealer = later[0] if later else 0
     stacks = [booking.seat_stack_balance(s) for s in seats]
-    seed = secrets.token_bytes(32)
-    deck = shuffled_deck(seed, rules.deck_for(len(seats)))
+    seed, promised = pending_seed_take(session)
+    contributions = list(
+        SeedContribution.objects.filter(session=session, commitment=promised, seat__in=seats)
+        .select_related("seat")
+        .order_by("seat__position")
+    )
+    mixed = [c.value for c in contributions]
+    deck = shuffled_deck(deck_seed(seed, mixed), rules.deck_for(len(seats)))
     try:
         state = new_deal(
             rules,
@@ -120,14 +128,20 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         number=(last.number + 1) if last else 1,
         players=[s.pk for s in seats],
         dealer=dealer,
-        commitment=commitment(seed),
+        commitment=promised,
         seed=seed.hex(),
+        contributions=[{"position": c.seat.position, "value": c.value} for c in contributions],
         state=state_dump(state),
         snapshot_format=FORMAT,
         seq=0,
         started_at=now,
     )
     booking.deal_book(session=session, deal_id=deal.pk, seq=0, events=opening, players=seats)
+    DealPlayer.objects.bulk_create(
+        DealPlayer(deal=deal, seat=s, member_id=s.member_id, engine_seat=i, status=state.status[i])
+        for i, s in enumerate(seats)
+    )
+    pending_seed_draw(session)
     dealt = set(state.setup.dealt)
     Seat.objects.filter(pk__in=[s.pk for i, s in enumerate(seats) if i in dealt and s.waiting]).update(
         waiting=False
@@ -135,8 +149,22 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
     deal.deadline = turn_deadline(session, state, seats, now)
     deal.save(update_fields=["deadline"])
     session.status = TableSession.Status.RUNNING
-    session.save(update_fields=["status", "next_deal_at"])
+    session.save(update_fields=["status", "next_deal_at", "next_seed", "next_commitment"])
     return deal
+
+
+def pending_seed_draw(session: TableSession) -> None:
+    """Draw the next deal's secret seed and publish its commitment (saved by the caller)."""
+    seed = secrets.token_bytes(32)
+    session.next_seed = seed.hex()
+    session.next_commitment = commitment(seed)
+
+
+def pending_seed_take(session: TableSession) -> tuple[bytes, str]:
+    """The seed promised for the deal about to start, and its commitment (drawn now if none was)."""
+    if not session.next_seed:
+        pending_seed_draw(session)
+    return bytes.fromhex(session.next_seed), session.next_commitment
 
 
 def deal_finish(
@@ -145,6 +173,7 @@ def deal_finish(
     """A deal is over: record its outcome (the seed is revealed with it), schedule the next deal and
     stand up the players who asked to leave. The caller holds the session lock."""
     from .closing import table_after_stand_up
+    from .schedule import session_close
     from .seating import seat_stand_up
 
     assert is_over(state)
@@ -153,10 +182,20 @@ def deal_finish(
     deal.finished_at = now
     deal.result = out.result
     deal.outcome = {**out.to_json(), "stacks": list(out.stacks)}
+    start = state.setup.start_stacks
+    for row in DealPlayer.objects.filter(deal=deal):
+        row.status = out.statuses[row.engine_seat]
+        row.net = out.stacks[row.engine_seat] - start[row.engine_seat]
+        row.save(update_fields=["status", "net"])
     deal.deadline = None
     session.next_dealer = players[out.next_dealer].position
     session.next_deal_at = now + timedelta(seconds=conf.deal_pause())
     session.save(update_fields=["next_dealer", "next_deal_at"])
+    if session.ends_at is not None and now >= session.ends_at:
+        # The session's time is up: this was its last deal.
+        deal.save(update_fields=["finished_at", "result", "outcome", "deadline"])
+        session_close(session=session, now=now)
+        return
     leaving = [seat for seat in players if seat.leave_after_deal and seat.status != Seat.Status.LEFT]
     for seat in leaving:
         seat_stand_up(seat=seat, now=now)

@@ -34,6 +34,12 @@ _MESSAGES = {
     "bad_session": _("%(problem)s"),
     "bad_message": _("That message could not be read: %(problem)s"),
     "rate_limited": _("Slow down: too many messages at once."),
+    "bad_contribution": _("Your random string must be 1 to 64 printable characters."),
+    "no_pending_deal": _("There is no deal waiting for your randomness."),
+    "reservations_closed": _("Seats can be reserved only before the session starts."),
+    "already_reserved": _("You already hold a seat at this session."),
+    "seat_reserved": _("That seat is reserved for another player until the session starts."),
+    "already_contributed": _("You have already added your randomness to the next deal."),
 }
 
 

@@ -12,7 +12,7 @@ from club.services import audit_log_write
 from ledger.errors import InsufficientChips
 
 from .. import conf
-from ..models import Seat, TableSession
+from ..models import Reservation, Seat, TableSession
 from . import booking
 from .access import member_require_active, member_require_manager, seat_of, seats_taken, session_lock
 from .closing import table_after_stand_up
@@ -24,7 +24,7 @@ BOT_NAMES = ("Ivan", "Mila", "Pyotr", "Zoya", "Stoyan", "Elena", "Bogdan", "Rada
 
 
 def _schedule_deal(session: TableSession, now: datetime) -> None:
-    if deal_running(session) is None and session.next_deal_at is None:
+    if session.started_at is not None and deal_running(session) is None and session.next_deal_at is None:
         session.next_deal_at = now + timedelta(seconds=conf.first_deal_pause())
         session.save(update_fields=["next_deal_at"])
 
@@ -69,7 +69,16 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     _check_position(session, position)
     _check_buy_in(session, buy_in)
     now = timezone.now()
+    held = Reservation.objects.filter(
+        session=session, position=position, status=Reservation.Status.HELD
+    ).first()
+    if held is not None and held.member_id != membership.pk:
+        raise TableError("seat_reserved")
     seat = _create_seat(session, buy_in, position=position, member=membership)
+    # His reservation (of this seat or another) is used: he is here.
+    Reservation.objects.filter(session=session, member=membership, status=Reservation.Status.HELD).update(
+        status=Reservation.Status.USED
+    )
     audit_log_write(
         action="table.sat_down",
         actor=user,

@@ -14,8 +14,10 @@ from ledger.services.posting import MAX_AMOUNT
 
 from ..engine import PRESETS, RulesError, rules_with_overrides
 from ..models import TableSession
+from .dealing import pending_seed_draw
 from .errors import TableError
 from .notify import table_notify_on_commit
+from .schedule import SEATING_OPENS
 
 MAX_TITLE = 80
 PRACTICE_STAKE = 5
@@ -53,6 +55,7 @@ def table_session_create(
     starts_at: datetime | None = None,
     ends_at: datetime | None = None,
     practice: bool = False,
+    repeat_weekly: bool = False,
 ) -> TableSession:
     """Open a table (managers; ``practice_table_open`` is every member's way). Every value is checked
     here, whatever form or admin sent it: the rules through the engine's own validation."""
@@ -104,9 +107,16 @@ def table_session_create(
             starts_at=starts_at,
             ends_at=ends_at,
             practice=practice,
-            status=TableSession.Status.OPEN if starts_at <= now else TableSession.Status.SCHEDULED,
+            repeat_weekly=repeat_weekly,
+            status=TableSession.Status.OPEN
+            if starts_at <= now + SEATING_OPENS
+            else TableSession.Status.SCHEDULED,
+            started_at=now if starts_at <= now else None,
             created_by=actor,
         )
+        pending_seed_draw(session)
+        session.series = session if repeat_weekly else None
+        session.save(update_fields=["next_seed", "next_commitment", "series"])
         audit_log_write(
             action="table.opened",
             actor=actor,

@@ -91,13 +91,31 @@
     table().dataset.live = "1";  // the socket's first picture has arrived (tests wait for it)
     restoreInputs();
     prepare(document.getElementById("table-live"));
+    contribute();
     if (focusedId && !document.activeElement.closest("#table-live")) {
       var again = document.getElementById(focusedId);
       if (again) again.focus();
     }
   });
 
-  document.addEventListener("htmx:wsOpen", function () {
+  // Each seated player's browser adds a random string to the next deal's seed, so the server
+  // alone cannot choose the deck (see the Fairness page).
+  var socket = null;
+  var contributedTo = {};
+
+  function contribute() {
+    var live = document.getElementById("table-live");
+    var commitment = live && live.dataset.contribute;
+    if (!socket || !commitment || contributedTo[commitment] || !window.crypto) return;
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    var value = Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+    contributedTo[commitment] = true;
+    socket.send(JSON.stringify({do: "contribute", value: value}));
+  }
+
+  document.addEventListener("htmx:wsOpen", function (event) {
+    socket = event.detail.socketWrapper;
     var banner = document.getElementById("table-banner");
     if (banner) banner.hidden = true;
     table().classList.remove("offline");
