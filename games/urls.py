@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_history
 
 urlpatterns = [
     path("rules/", views.rules_index, name="rules_index"),
@@ -12,6 +12,12 @@ urlpatterns = [
     path("tables/<int:session_id>/away/", views.table_away_view, name="table_away"),
     path("tables/<int:session_id>/back/", views.table_back_view, name="table_back"),
     path("tables/<int:session_id>/bots/", views.table_bot_view, name="table_bot"),
+    path("tables/<int:session_id>/export.json", views_history.session_export, name="session_export"),
+    path("clubs/<slug:slug>/deals/", views_history.club_history, name="club_history"),
+    path("deals/<int:deal_id>/", views_history.deal_page, name="deal_page"),
+    path("deals/<int:deal_id>/replay/", views_history.deal_replay, name="deal_replay"),
+    path("deals/<int:deal_id>/export.json", views_history.deal_export, name="deal_export"),
+    path("fairness/", views_history.fairness, name="fairness"),
     path("clubs/<slug:slug>/tables/new/", views.table_create_view, name="table_create"),
     path("clubs/<slug:slug>/tables/practice/", views.practice_open_view, name="table_practice"),
 ]

@@ -28,3 +28,10 @@ def game_choices() -> list[tuple[str, str]]:
 @register.filter
 def game_title(preset: str) -> str:
     return preset_title(preset)
+
+
+@register.filter
+def deal_result(code: str) -> str:
+    from django.utils.translation import gettext as _
+
+    return {"played": _("Played"), "redeal": _("Redeal"), "instant_win": _("Won at once")}.get(code, code)

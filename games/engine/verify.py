@@ -1,0 +1,128 @@
+"""Check a deal's fairness: ``python -m games.engine.verify FILE.json`` (or ``-`` for stdin).
+
+FILE is a deal (or session) exported by the site: the scenario format of ``games.engine.replay`` with,
+in each deal, a ``"_fair"`` object the replay ignores::
+
+    {"commitment": hex, "seed": hex, "contributions": [str, ...], "dealt": [seat, ...],
+     "hands": [[card, ...] or null per seat]}
+
+For each deal it checks that the seed matches the commitment published before the deal, that the
+deck is the RULES.md section 8 shuffle of the seed mixed with the players' contributions
+(``games.engine.fairness``), and that the hands recorded as dealt are the ones that deck deals
+(RULES.md 4.1). Prints JSON; exit status 0 when every check passes, 1 when one fails, 2 when the file
+is malformed. Never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine.fairness import contribution_ok, deck_seed
+from games.engine.rules import PRESETS, RulesError, rules_with_overrides
+from games.engine.shuffle import commitment, shuffled_deck
+
+__all__ = ["VerifyError", "main", "verify_scenario"]
+
+
+class VerifyError(ValueError):
+    """The file is malformed (exit status 2)."""
+
+
+def _hex_bytes(value: Any, where: str) -> bytes:
+    try:
+        data = bytes.fromhex(value) if isinstance(value, str) else None
+    except ValueError:
+        data = None
+    if data is None:
+        raise VerifyError(f"{where} must be hexadecimal")
+    return data
+
+
+def verify_deal(fair: dict[str, Any], deck: Sequence[str], hand_size: int) -> dict[str, Any]:
+    """The three checks of one deal; ``problems`` says what failed, in words."""
+    if not isinstance(fair, dict):
+        raise VerifyError("'_fair' must be an object")
+    seed = _hex_bytes(fair.get("seed"), "'_fair.seed'")
+    published = fair.get("commitment")
+    if not isinstance(published, str):
+        raise VerifyError("'_fair.commitment' must be a string")
+    contributions = fair.get("contributions", [])
+    if not isinstance(contributions, list) or not all(contribution_ok(c) for c in contributions):
+        raise VerifyError("'_fair.contributions' must list strings of 1 to 64 characters")
+    dealt = fair.get("dealt")
+    hands = fair.get("hands")
+    if not isinstance(dealt, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in dealt):
+        raise VerifyError("'_fair.dealt' must list the seats dealt in, in dealing order")
+    if not isinstance(hands, list):
+        raise VerifyError("'_fair.hands' must list each seat's hand")
+    problems: list[str] = []
+    commitment_ok = commitment(seed) == published.strip().lower()
+    if not commitment_ok:
+        problems.append("the seed does not match the commitment published before the deal")
+    expected_deck = list(shuffled_deck(deck_seed(seed, contributions), len(deck)))
+    deck_ok = expected_deck == list(deck)
+    if not deck_ok:
+        problems.append("the deck is not the shuffle of this seed and these contributions")
+    m = len(dealt)
+    hands_ok = True
+    for j, seat in enumerate(dealt):
+        if not 0 <= seat < len(hands):
+            raise VerifyError(f"'_fair.dealt' names seat {seat}, which has no hand")
+        should = sorted(expected_deck[j : m * hand_size : m])
+        if hands[seat] is None or sorted(hands[seat]) != should:
+            hands_ok = False
+            problems.append(f"seat {seat} was not dealt the recorded hand")
+    return {"commitment_ok": commitment_ok, "deck_ok": deck_ok, "hands_ok": hands_ok, "problems": problems}
+
+
+def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
+    if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
+        raise VerifyError("the file must be a scenario object with 'deals'")
+    preset = data.get("preset")
+    if preset not in PRESETS:
+        raise VerifyError(f"unknown preset {json.dumps(preset)[:40]}")
+    try:
+        rules = rules_with_overrides(preset, data.get("rules") or {})
+    except (RulesError, TypeError) as exc:
+        raise VerifyError(f"bad rule override: {exc}") from None
+    results = []
+    for k, deal in enumerate(data["deals"]):
+        if not isinstance(deal, dict) or not isinstance(deal.get("deck"), list):
+            raise VerifyError(f"deal {k} has no deck")
+        if "_fair" not in deal:
+            results.append({"deal": k, "checked": False, "problems": ["no fairness record for this deal"]})
+            continue
+        results.append(
+            {"deal": k, "checked": True, **verify_deal(deal["_fair"], deal["deck"], rules.hand_size)}
+        )
+    ok = bool(results) and all(r["checked"] and not r["problems"] for r in results)
+    return {"ok": ok, "deals": results}, 0 if ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1 or args[0] in ("-h", "--help"):
+        print("usage: python -m games.engine.verify FILE.json | -", file=sys.stderr)
+        return 2
+    try:
+        if args[0] == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args[0], encoding="utf-8") as fh:
+                text = fh.read()
+        output, status = verify_scenario(json.loads(text))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        print(f"verify: {exc}".replace("\n", " "), file=sys.stderr)
+        return 2
+    except Exception as exc:  # the CLI boundary: a bug must still not print a traceback
+        print(f"verify: internal error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
+        return 2
+    print(json.dumps(output))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,255 @@
+"""Finished deals read back: lists, a deal rebuilt action by action, and exports.
+
+A deal is rebuilt from what was stored when it started (its snapshot's set-up: deck, stacks, bank,
+dealer) and its action log, through the engine, so the replay, the export and the live table cannot
+tell different stories.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
+
+from club.models import Club, User
+
+from .engine import Action, State, apply, new_deal, observe
+from .engine.rules import PRESETS
+from .models import Deal, DealAction, DealPlayer, TableSession
+from .services.dealing import deal_state
+
+PAGE_SIZE = 25
+
+
+def deals_finished(*, club: Club) -> QuerySet[Deal]:
+    return (
+        Deal.objects.filter(session__club=club, finished_at__isnull=False)
+        .select_related("session")
+        .prefetch_related("deal_players__seat__member__user")
+        .order_by("-finished_at", "-id")
+    )
+
+
+def deal_history_page(
+    *,
+    club: Club,
+    session: TableSession | None = None,
+    player: User | None = None,
+    preset: str = "",
+    result: str = "",
+    page: int = 1,
+) -> Page:
+    """One page of a club's finished deals, newest first, filtered by table, player, game or result."""
+    qs = deals_finished(club=club)
+    if session is not None:
+        qs = qs.filter(session=session)
+    if player is not None:
+        qs = qs.filter(deal_players__member__user=player)
+    if preset in PRESETS:
+        qs = qs.filter(session__preset=preset)
+    if result in ("played", "redeal", "instant_win"):
+        qs = qs.filter(result=result)
+    return Paginator(qs, PAGE_SIZE).get_page(page)
+
+
+def deal_rows(page: Page, *, viewer: User) -> list[dict[str, Any]]:
+    """What a history list shows per deal: players, result, bank and the viewer's own net."""
+    rows = []
+    for deal in page.object_list:
+        players = list(deal.deal_players.all())
+        mine = next((p for p in players if p.member is not None and p.member.user_id == viewer.pk), None)
+        rows.append(
+            {
+                "deal": deal,
+                "players": [p.seat.name for p in players],
+                "bank": (deal.outcome or {}).get("bank"),
+                "net": mine.net if mine is not None else None,
+                "status": mine.status if mine is not None else None,
+            }
+        )
+    return rows
+
+
+def deal_public(deal: Deal) -> dict[str, Any]:
+    """The public part of a finished deal, shaped like a live table's (``selectors.table_public``),
+    with the deal's own players in their seats (whoever sits there now)."""
+    from .selectors import table_public
+
+    public = table_public(deal.session, deal)
+    players = (
+        DealPlayer.objects.filter(deal=deal).select_related("seat__member__user").order_by("engine_seat")
+    )
+    public["seats"] = [
+        {
+            "position": p.seat.position,
+            "seat_id": p.seat_id,
+            "name": p.seat.name,
+            "bot": p.seat.is_bot,
+            "user_id": p.seat.member.user_id if p.seat.member_id else None,
+            "username": p.seat.member.user.username if p.seat.member_id else None,
+            "status": "sitting",
+            "waiting": False,
+            "leaving": False,
+            "connected": True,
+            "engine": p.engine_seat,
+            "stack": 0,
+            "hold": 0,
+        }
+        for p in players
+    ]
+    public["watching"] = 0
+    public["pending"] = {}
+    return public
+
+
+def viewer_seat(deal: Deal, user: User) -> int | None:
+    row = (
+        DealPlayer.objects.filter(deal=deal, member__user=user).values_list("engine_seat", flat=True).first()
+    )
+    return row
+
+
+def dealt_hands(state: State) -> list[list[str] | None]:
+    """Each seat's hand as dealt (RULES.md 4.1), from the deck and the dealing order."""
+    setup = state.setup
+    m, size = len(setup.dealt), setup.rules.hand_size
+    hands: list[list[str] | None] = [None] * setup.seats
+    for j, seat in enumerate(setup.dealt):
+        hands[seat] = list(setup.deck[j : m * size : m])
+    return hands
+
+
+@dataclass(frozen=True)
+class Step:
+    seq: int  # 0: as dealt; k: after action k
+    row: DealAction | None
+    state: State
+
+
+def deal_steps(deal: Deal) -> list[Step]:
+    """The deal as dealt, then after each action: rebuilt through the engine from the stored start."""
+    setup = deal_state(deal).setup
+    state = new_deal(
+        setup.rules,
+        stake=setup.stake,
+        stacks=setup.start_stacks,
+        bank=setup.start_bank,
+        dealer=setup.dealer,
+        deck=setup.deck,
+        waiting=setup.waiting,
+        redeal=setup.redeal,
+    )
+    steps = [Step(0, None, state)]
+    for row in DealAction.objects.filter(deal=deal).order_by("seq"):
+        state, _events = apply(state, row.seat, Action.from_json(row.action))
+        steps.append(Step(row.seq, row, state))
+    return steps
+
+
+def step_view(step: Step, seat: int | None) -> dict[str, Any]:
+    """The table as ``seat`` saw it at this step (a spectator's view for ``None``), without choices:
+    a replay shows, it does not play."""
+    view = observe(step.state, seat)
+    view["legal_actions"] = []
+    return view
+
+
+# --- export: the scenario format of ``python -m games.engine.replay`` -----------------------------------
+
+
+def _excluded_waiting(state: State) -> list[int]:
+    """Seats that sat this deal out only because they waited for an empty bank: the scenario format
+    has no such seat, so the export leaves them out (they played no part)."""
+    setup = state.setup
+    if not setup.rules.join_when_bank_empty or setup.start_bank == 0:
+        return []
+    return [s for s in setup.waiting if s not in setup.dealt]
+
+
+def _deal_part(deal: Deal, state: State, keep: list[int]) -> dict[str, Any]:
+    index = {old: new for new, old in enumerate(keep)}
+    actions = [
+        {"seat": index[row.seat], **row.action}
+        for row in DealAction.objects.filter(deal=deal).order_by("seq")
+    ]
+    hands = dealt_hands(state)
+    return {
+        "deck": list(state.setup.deck),
+        "actions": actions,
+        "_deal": {"id": deal.pk, "number": deal.number, "session": deal.session_id},
+        "_fair": {
+            "commitment": deal.commitment,
+            "seed": deal.seed,
+            "contributions": [c["value"] for c in deal.contributions],
+            "dealt": [index[s] for s in state.setup.dealt],
+            "hands": [hands[s] for s in keep],
+        },
+    }
+
+
+def _dealer_after_dropping(state: State, keep: list[int]) -> int:
+    """The kept seat that deals in the same order: the last one dealt to."""
+    dealer = state.setup.dealer
+    if dealer in keep:
+        return keep.index(dealer)
+    return keep.index(state.setup.dealt[-1])
+
+
+def deal_export(deal: Deal) -> dict[str, Any]:
+    """One finished deal as a scenario file; ``replay`` reproduces its outcome exactly."""
+    state = deal_state(deal)
+    dropped = _excluded_waiting(state)
+    keep = [s for s in range(state.setup.seats) if s not in dropped]
+    rules = state.setup.rules
+    if dropped and rules.deck_for(len(keep)) != rules.deck_for(state.setup.seats):
+        raise ValueError(
+            "this deal had players waiting for an empty bank and cannot be written as a scenario"
+        )
+    session = deal.session
+    return {
+        "_comment": f"{session.title}, deal {deal.number}: exported by Khrap Club",
+        "preset": session.preset,
+        "rules": session.overrides,
+        "stake": state.setup.stake,
+        "stacks": [state.setup.start_stacks[s] for s in keep],
+        "bank": state.setup.start_bank,
+        "dealer": _dealer_after_dropping(state, keep),
+        "deals": [_deal_part(deal, state, keep)],
+    }
+
+
+def session_export(session: TableSession) -> list[dict[str, Any]]:
+    """A session's finished deals as scenario files: one per run of deals that follow each other at
+    an unchanged table (same players, stacks and bank carried, the dealer the rules name)."""
+    runs: list[dict[str, Any]] = []
+    previous: Deal | None = None
+    for deal in Deal.objects.filter(session=session, finished_at__isnull=False).order_by("number"):
+        try:
+            scenario = deal_export(deal)
+        except ValueError:
+            previous = None
+            continue
+        state = deal_state(deal)
+        chained = (
+            previous is not None
+            and runs
+            and deal.players == previous.players
+            and not _excluded_waiting(state)
+            and list(state.setup.start_stacks) == list(previous.outcome["stacks"])
+            and state.setup.start_bank == previous.outcome["bank"]
+            and state.setup.dealer == previous.outcome["next_dealer"]
+            and state.setup.redeal == (previous.result == "redeal")
+        )
+        if chained:
+            runs[-1]["deals"].append(scenario["deals"][0])
+        else:
+            runs.append(scenario)
+        previous = deal
+    return runs
+
+
+def export_text(data: Any) -> str:
+    return json.dumps(data, indent=1, ensure_ascii=False)

@@ -1,0 +1,36 @@
+"""Players' randomness for the next deal (RULES.md 8 and ``games.engine.fairness``)."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from club.models import User
+
+from ..engine.fairness import contribution_ok
+from ..models import SeedContribution
+from .access import member_require_active, seat_of, session_lock
+from .errors import TableError
+from .notify import table_notify_on_commit
+
+
+@transaction.atomic
+def seed_contribute(*, session_id: int, user: User, value: str) -> SeedContribution:
+    """A seated player adds his random string to the next deal's seed, once per deal."""
+    session = session_lock(session_id)
+    member_require_active(session=session, user=user)
+    seat = seat_of(session, user)
+    if seat is None:
+        raise TableError("not_seated")
+    if not contribution_ok(value):
+        raise TableError("bad_contribution")
+    if not session.next_commitment:
+        raise TableError("no_pending_deal")
+    try:
+        with transaction.atomic():
+            contribution = SeedContribution.objects.create(
+                session=session, commitment=session.next_commitment, seat=seat, value=value
+            )
+    except IntegrityError:
+        raise TableError("already_contributed") from None
+    table_notify_on_commit(session.pk)
+    return contribution

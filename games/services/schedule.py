@@ -1,0 +1,252 @@
+"""A session's life on the clock: seating opens, play starts, the end comes, or nobody came.
+
+Each transition is one service, idempotent (it checks the state under the table lock and does
+nothing if it is already done), so the in-process ticker, a production scheduler, or both at once
+can run them. ``schedule_due`` says which sessions owe which transition at a given time.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from club.models import User
+from club.services import audit_log_write
+
+from ..models import Reservation, Seat, TableSession
+from .access import member_require_active, seat_of, seats_taken, session_lock
+from .closing import table_bank_close
+from .dealing import deal_running, pending_seed_draw
+from .errors import TableError
+from .notify import table_notify_on_commit
+
+SEATING_OPENS = timedelta(minutes=15)
+#: A session nobody has sat at by this long after its start is cancelled.
+NO_SHOW_GRACE = timedelta(minutes=15)
+Status = TableSession.Status
+
+
+def _next_week(session: TableSession) -> TableSession | None:
+    """The next session of a weekly series (created once, whoever asks)."""
+    if not session.repeat_weekly:
+        return None
+    starts = session.starts_at + timedelta(days=7)
+    series = session.series or session
+    existing = TableSession.objects.filter(series=series, starts_at=starts).first()
+    if existing is not None:
+        return existing
+    fields = {
+        f.name: getattr(session, f.name)
+        for f in TableSession._meta.concrete_fields
+        if f.name
+        not in {
+            "id",
+            "status",
+            "started_at",
+            "next_dealer",
+            "next_deal_at",
+            "next_seed",
+            "next_commitment",
+            "created_at",
+            "starts_at",
+            "ends_at",
+            "series",
+        }
+    }
+    try:
+        with transaction.atomic():
+            following = TableSession.objects.create(
+                **fields,
+                series=series,
+                starts_at=starts,
+                ends_at=session.ends_at + timedelta(days=7) if session.ends_at else None,
+                status=Status.SCHEDULED,
+            )
+    except IntegrityError:  # another clock created it a moment ago
+        return TableSession.objects.filter(series=series, starts_at=starts).first()
+    pending_seed_draw(following)
+    following.save(update_fields=["next_seed", "next_commitment"])
+    return following
+
+
+@transaction.atomic
+def session_open(*, session_id: int, now: datetime | None = None) -> bool:
+    """Seating opens 15 minutes before the start."""
+    now = now or timezone.now()
+    session = session_lock(session_id)
+    if session.status != Status.SCHEDULED or now < session.starts_at - SEATING_OPENS:
+        return False
+    session.status = Status.OPEN
+    session.save(update_fields=["status"])
+    table_notify_on_commit(session.pk)
+    return True
+
+
+@transaction.atomic
+def session_start(*, session_id: int, now: datetime | None = None) -> bool:
+    """The start time has come: reservations whose holders are not seated lapse, the first deal may
+    start (at once if enough players sit), and a weekly session schedules its next week."""
+    now = now or timezone.now()
+    session = session_lock(session_id)
+    if session.started_at is not None or session.status != Status.OPEN or now < session.starts_at:
+        return False
+    session.started_at = now
+    seated = set(seats_taken(session).exclude(member__isnull=True).values_list("member_id", flat=True))
+    held = Reservation.objects.filter(session=session, status=Reservation.Status.HELD)
+    held.filter(member_id__in=seated).update(status=Reservation.Status.USED)
+    held.exclude(member_id__in=seated).update(status=Reservation.Status.LAPSED)
+    if session.next_deal_at is None and seats_taken(session).exists():
+        session.next_deal_at = now
+    session.save(update_fields=["started_at", "next_deal_at"])
+    _next_week(session)
+    table_notify_on_commit(session.pk)
+    return True
+
+
+@transaction.atomic
+def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> bool:
+    """Nobody sat down by a while after the start: the session is cancelled."""
+    now = now or timezone.now()
+    session = session_lock(session_id)
+    if session.status not in (Status.SCHEDULED, Status.OPEN) or now < session.starts_at + NO_SHOW_GRACE:
+        return False
+    if Seat.objects.filter(session=session, bot="").exists():
+        return False
+    for seat in seats_taken(session):  # bots a manager seated ahead go home
+        from .seating import seat_stand_up
+
+        seat_stand_up(seat=seat, now=now)
+    session.status = Status.CANCELLED
+    session.next_deal_at = None
+    session.save(update_fields=["status", "next_deal_at"])
+    Reservation.objects.filter(session=session, status=Reservation.Status.HELD).update(
+        status=Reservation.Status.LAPSED
+    )
+    _next_week(session)
+    audit_log_write(
+        action="table.cancelled",
+        actor=None,
+        club=session.club,
+        target=session.title,
+        data={"table": session.pk},
+    )
+    table_notify_on_commit(session.pk)
+    return True
+
+
+def session_close(*, session: TableSession, now: datetime) -> None:
+    """Stand everyone up (stacks home) and close the bank; the caller holds the lock, no deal runs."""
+    from .seating import seat_stand_up
+
+    for seat in seats_taken(session):
+        seat_stand_up(seat=seat, now=now)
+    table_bank_close(session=session, reason="the session ended")
+    session.status = Status.FINISHED
+    session.next_deal_at = None
+    session.save(update_fields=["status", "next_deal_at"])
+    Reservation.objects.filter(session=session, status=Reservation.Status.HELD).update(
+        status=Reservation.Status.CANCELLED
+    )
+    audit_log_write(
+        action="table.closed", actor=None, club=session.club, target=session.title, data={"table": session.pk}
+    )
+    table_notify_on_commit(session.pk)
+
+
+@transaction.atomic
+def session_end(*, session_id: int, now: datetime | None = None) -> bool:
+    """The end time has come. A deal in progress finishes first (its last action closes the
+    session); otherwise everyone stands up now and the bank is shared out."""
+    now = now or timezone.now()
+    session = session_lock(session_id)
+    if (
+        session.status not in (Status.OPEN, Status.RUNNING)
+        or session.ends_at is None
+        or now < session.ends_at
+    ):
+        return False
+    if deal_running(session) is not None:
+        return False
+    session_close(session=session, now=now)
+    return True
+
+
+def schedule_due(now: datetime) -> dict[str, list[int]]:
+    """Sessions owing a transition at ``now``, by transition."""
+    live = [Status.OPEN, Status.RUNNING]
+    return {
+        "open": list(
+            TableSession.objects.filter(
+                status=Status.SCHEDULED, starts_at__lte=now + SEATING_OPENS
+            ).values_list("pk", flat=True)
+        ),
+        "start": list(
+            TableSession.objects.filter(
+                status=Status.OPEN, started_at__isnull=True, starts_at__lte=now
+            ).values_list("pk", flat=True)
+        ),
+        "cancel": list(
+            TableSession.objects.filter(
+                status__in=[Status.SCHEDULED, Status.OPEN], starts_at__lte=now - NO_SHOW_GRACE
+            )
+            .exclude(pk__in=Seat.objects.filter(bot="").values("session"))
+            .values_list("pk", flat=True)
+        ),
+        "end": list(
+            TableSession.objects.filter(status__in=live, ends_at__lte=now)
+            .filter(~Q(pk__in=TableSession.objects.filter(deals__finished_at__isnull=True).values("pk")))
+            .values_list("pk", flat=True)
+        ),
+    }
+
+
+def schedule_tick(now: datetime) -> int:
+    done = 0
+    due = schedule_due(now)
+    for session_id in due["open"]:
+        done += session_open(session_id=session_id, now=now)
+    for session_id in due["start"]:
+        done += session_start(session_id=session_id, now=now)
+    for session_id in due["cancel"]:
+        done += session_cancel_if_empty(session_id=session_id, now=now)
+    for session_id in due["end"]:
+        done += session_end(session_id=session_id, now=now)
+    return done
+
+
+@transaction.atomic
+def seat_reserve(*, session_id: int, user: User, position: int) -> Reservation:
+    """Hold a seat of a session that has not started; it lapses if the holder is not seated at the
+    start."""
+    session = session_lock(session_id)
+    membership = member_require_active(session=session, user=user)
+    if session.started_at is not None or session.status not in (Status.SCHEDULED, Status.OPEN):
+        raise TableError("reservations_closed")
+    if type(position) is not int or not 0 <= position < session.seat_count:
+        raise TableError("no_such_seat", count=session.seat_count)
+    if seats_taken(session).filter(position=position).exists() or seat_of(session, user) is not None:
+        raise TableError("seat_taken")
+    try:
+        with transaction.atomic():
+            reservation = Reservation.objects.create(session=session, member=membership, position=position)
+    except IntegrityError:
+        if Reservation.objects.filter(
+            session=session, member=membership, status=Reservation.Status.HELD
+        ).exists():
+            raise TableError("already_reserved") from None
+        raise TableError("seat_reserved") from None
+    table_notify_on_commit(session.pk)
+    return reservation
+
+
+@transaction.atomic
+def reservation_cancel(*, session_id: int, user: User) -> bool:
+    session = session_lock(session_id)
+    changed = Reservation.objects.filter(
+        session=session, member__user=user, status=Reservation.Status.HELD
+    ).update(status=Reservation.Status.CANCELLED)
+    table_notify_on_commit(session.pk)
+    return bool(changed)

@@ -1,0 +1,208 @@
+"""Pages about finished deals: history lists, a deal's page, its replay, exports, and fairness.
+
+Every deal is visible to the active members of its club, and to nobody else (a 404, so a stranger
+cannot even learn that a deal exists). Hands are shown as the end of the deal showed them; a player
+also sees the hand he was dealt, even when he passed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.models import Club, User
+from club.selectors import membership_get
+from ledger.models import Journal
+
+from . import history
+from .engine.rules import PRESETS
+from .engine.shuffle import commitment as commitment_of
+from .engine.shuffle import shuffled_deck
+from .howto import preset_title
+from .models import Deal, DealPlayer, TableSession
+from .presenter import card, table_context
+from .services.dealing import deal_state
+
+
+def _require_member(request: HttpRequest, club: Club) -> None:
+    membership = membership_get(club=club, user=request.user)
+    if membership is None or not membership.is_active:
+        raise Http404(_("Only the club's members can see its deals."))
+
+
+def _deal_for(request: HttpRequest, deal_id: int) -> Deal:
+    deal = get_object_or_404(
+        Deal.objects.select_related("session__club"), pk=deal_id, finished_at__isnull=False
+    )
+    _require_member(request, deal.session.club)
+    return deal
+
+
+def _page_number(request: HttpRequest) -> int:
+    raw = request.GET.get("page", "1")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 1
+
+
+@login_required
+def club_history(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    _require_member(request, club)
+    player_name = (request.GET.get("player") or "").strip()[:150]
+    player = User.objects.filter(username=player_name).first() if player_name else None
+    session = None
+    table = request.GET.get("table", "")
+    if table.isascii() and table.isdigit() and len(table) < 12:
+        session = TableSession.objects.filter(club=club, pk=int(table)).first()
+    preset = request.GET.get("preset", "")
+    result = request.GET.get("result", "")
+    page = history.deal_history_page(
+        club=club, session=session, player=player, preset=preset, result=result, page=_page_number(request)
+    )
+    context = {
+        "club": club,
+        "page": page,
+        "rows": history.deal_rows(page, viewer=request.user),
+        "player": player_name,
+        "table": session,
+        "preset": preset if preset in PRESETS else "",
+        "result": result,
+        "presets": [(name, preset_title(name)) for name in PRESETS],
+        "unknown_player": bool(player_name and player is None),
+    }
+    template = "games/history.html#rows" if request.htmx and request.GET.get("page") else "games/history.html"
+    return render(request, template, context)
+
+
+def _ledger_of(deal: Deal) -> list[Journal]:
+    return list(Journal.objects.filter(deal_id=deal.pk).prefetch_related("entries__account").order_by("id"))
+
+
+@login_required
+def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
+    deal = _deal_for(request, deal_id)
+    state = deal_state(deal)
+    seat = history.viewer_seat(deal, request.user)
+    steps = history.deal_steps(deal)
+    view = history.step_view(steps[-1], seat)
+    public = history.deal_public(deal)
+    context = table_context(view=view, public=public, user_id=request.user.pk, now=timezone.now())
+    dealt = history.dealt_hands(state)
+    players = list(
+        DealPlayer.objects.filter(deal=deal).select_related("seat__member__user").order_by("engine_seat")
+    )
+    membership = membership_get(club=deal.session.club, user=request.user)
+    context.update(
+        is_manager=membership is not None and membership.is_manager,
+        deal_obj=deal,
+        session=deal.session,
+        club=deal.session.club,
+        my_seat=seat,
+        my_dealt=[card(c) for c in dealt[seat]] if seat is not None and dealt[seat] else [],
+        players=players,
+        journals=_ledger_of(deal),
+        steps=len(steps) - 1,
+        replay=True,
+    )
+    return render(request, "games/deal.html", context)
+
+
+@login_required
+def deal_replay(request: HttpRequest, deal_id: int) -> HttpResponse:
+    deal = _deal_for(request, deal_id)
+    steps = history.deal_steps(deal)
+    raw = request.GET.get("step", "0")
+    step_no = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else 0
+    step_no = min(step_no, len(steps) - 1)
+    step = steps[step_no]
+    seat = history.viewer_seat(deal, request.user)
+    public = history.deal_public(deal)
+    # The log as it stood at this step.
+    public["deal"]["log"] = [line for line in public["deal"]["log"] if line["seq"] <= step.seq]
+    public["deal"]["seq"] = step.seq
+    public["deal"]["deadline"] = None
+    public["deal"]["seed"] = deal.seed if step_no == len(steps) - 1 else None
+    context = table_context(
+        view=history.step_view(step, seat), public=public, user_id=None, now=timezone.now()
+    )
+    context.update(
+        deal_obj=deal,
+        club=deal.session.club,
+        step=step_no,
+        last=len(steps) - 1,
+        row=step.row,
+        replay=True,
+    )
+    template = "games/replay.html#frame" if request.htmx else "games/replay.html"
+    return render(request, template, context)
+
+
+def _json_download(data: object, filename: str) -> HttpResponse:
+    response = HttpResponse(history.export_text(data), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def deal_export(request: HttpRequest, deal_id: int) -> HttpResponse:
+    deal = _deal_for(request, deal_id)
+    try:
+        data = history.deal_export(deal)
+    except ValueError as exc:
+        raise Http404(str(exc)) from None
+    return _json_download(data, f"khrap-deal-{deal.pk}.json")
+
+
+@login_required
+def session_export(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = get_object_or_404(TableSession.objects.select_related("club"), pk=session_id)
+    _require_member(request, session.club)
+    runs = history.session_export(session)
+    if not runs:
+        raise Http404(_("This table has no finished deal yet."))
+    if len(runs) == 1:
+        return _json_download(runs[0], f"khrap-table-{session.pk}.json")
+    # The table changed between deals (players came and went): one scenario file per run of deals.
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for number, run in enumerate(runs, start=1):
+            archive.writestr(f"khrap-table-{session.pk}-part-{number:03d}.json", history.export_text(run))
+    response = HttpResponse(buffer.getvalue(), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="khrap-table-{session.pk}.zip"'
+    return response
+
+
+VECTOR_SEED = bytes(range(32))
+
+
+def fairness(request: HttpRequest) -> HttpResponse:
+    """How the shuffle works, its test vector, and a verifier that runs in the reader's browser."""
+    deal_json = ""
+    raw = request.GET.get("deal", "")
+    if raw.isascii() and raw.isdigit() and len(raw) < 12 and request.user.is_authenticated:
+        deal = (
+            Deal.objects.select_related("session__club")
+            .filter(pk=int(raw), finished_at__isnull=False)
+            .first()
+        )
+        if deal is not None:
+            membership = membership_get(club=deal.session.club, user=request.user)
+            if membership is not None and membership.is_active:
+                try:
+                    deal_json = history.export_text(history.deal_export(deal))
+                except ValueError:
+                    deal_json = ""
+    context = {
+        "vector_seed": VECTOR_SEED.hex(),
+        "vector_commitment": commitment_of(VECTOR_SEED),
+        "vector_deck": " ".join(shuffled_deck(VECTOR_SEED, 36)),
+        "deal_json": deal_json,
+        "deal_json_data": json.dumps(deal_json),
+    }
+    return render(request, "games/fairness.html", context)

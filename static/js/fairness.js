@@ -1,0 +1,163 @@
+/* The fairness check, in the reader's own browser: SHA-256, the RULES.md section 8 shuffle and the
+   dealing rule, written out here so nothing of the server's is trusted. */
+(function () {
+  "use strict";
+
+  // --- SHA-256 (FIPS 180-4), bytes in, bytes out ---------------------------------------------------
+  var K = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2];
+
+  function sha256(bytes) {
+    var h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+    var n = bytes.length;
+    var padded = new Uint8Array(((n + 9 + 63) >> 6) << 6);
+    padded.set(bytes);
+    padded[n] = 0x80;
+    var bits = n * 8;
+    for (var i = 0; i < 8; i++) padded[padded.length - 1 - i] = Math.floor(bits / Math.pow(2, 8 * i)) & 0xff;
+    var w = new Array(64);
+    for (var off = 0; off < padded.length; off += 64) {
+      for (var t = 0; t < 16; t++) {
+        w[t] = (padded[off + 4 * t] << 24) | (padded[off + 4 * t + 1] << 16) | (padded[off + 4 * t + 2] << 8) | padded[off + 4 * t + 3];
+      }
+      for (t = 16; t < 64; t++) {
+        var x = w[t - 15], y = w[t - 2];
+        var s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+        var s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+        w[t] = (w[t - 16] + s0 + w[t - 7] + s1) | 0;
+      }
+      var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+      for (t = 0; t < 64; t++) {
+        var S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+        var ch = (e & f) ^ (~e & g);
+        var t1 = (k + S1 + ch + K[t] + w[t]) | 0;
+        var S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+        var maj = (a & b) ^ (a & c) ^ (b & c);
+        var t2 = (S0 + maj) | 0;
+        k = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+      }
+      h[0] = (h[0] + a) | 0; h[1] = (h[1] + b) | 0; h[2] = (h[2] + c) | 0; h[3] = (h[3] + d) | 0;
+      h[4] = (h[4] + e) | 0; h[5] = (h[5] + f) | 0; h[6] = (h[6] + g) | 0; h[7] = (h[7] + k) | 0;
+    }
+    var out = new Uint8Array(32);
+    for (i = 0; i < 8; i++) {
+      out[4 * i] = h[i] >>> 24; out[4 * i + 1] = (h[i] >>> 16) & 0xff; out[4 * i + 2] = (h[i] >>> 8) & 0xff; out[4 * i + 3] = h[i] & 0xff;
+    }
+    return out;
+  }
+
+  function hex(bytes) { return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join(""); }
+  function fromHex(text) {
+    if (typeof text !== "string" || !/^([0-9a-fA-F]{2})*$/.test(text)) throw new Error("hex");
+    var out = new Uint8Array(text.length / 2);
+    for (var i = 0; i < out.length; i++) out[i] = parseInt(text.substr(2 * i, 2), 16);
+    return out;
+  }
+  function concat(parts) {
+    var total = parts.reduce(function (n, p) { return n + p.length; }, 0), out = new Uint8Array(total), at = 0;
+    parts.forEach(function (p) { out.set(p, at); at += p.length; });
+    return out;
+  }
+  function utf8(text) { return new TextEncoder().encode(text); }
+
+  // --- the deck (RULES.md 2 and 8) -----------------------------------------------------------------
+  var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+  var LOWEST = {52: 0, 36: 4, 32: 5};
+
+  function canonical(size) {
+    var deck = [];
+    ["S", "H", "D", "C"].forEach(function (suit) {
+      RANKS.slice(LOWEST[size]).forEach(function (rank) { deck.push(rank + suit); });
+    });
+    return deck;
+  }
+
+  function shuffled(seed, size) {
+    var cards = canonical(size), block = null, offset = 32, k = 0;
+    var two64 = BigInt(1) << BigInt(64);
+    for (var i = cards.length - 1; i > 0; i--) {
+      var bound = BigInt(i + 1), limit = two64 - (two64 % bound), u;
+      do {
+        if (offset === 32) {
+          block = sha256(concat([seed, new Uint8Array([(k >>> 24) & 255, (k >>> 16) & 255, (k >>> 8) & 255, k & 255])]));
+          k += 1; offset = 0;
+        }
+        u = BigInt("0x" + hex(block.slice(offset, offset + 8)));
+        offset += 8;
+      } while (u >= limit);
+      var j = Number(u % bound), swap = cards[i];
+      cards[i] = cards[j]; cards[j] = swap;
+    }
+    return cards;
+  }
+
+  function deckSeed(seed, contributions) {
+    if (!contributions.length) return seed;
+    return sha256(concat([seed].concat(contributions.map(function (c) { return sha256(utf8(c)); }))));
+  }
+
+  var HAND_SIZE = {classic: 4, moryak: 4, bulgarian36: 4, zone52: 4, student: 4, frap: 4, khrap5: 5, named5: 5};
+
+  function verifyDeal(deal, handSize) {
+    var fair = deal._fair, problems = [];
+    var seed = fromHex(fair.seed);
+    if (hex(sha256(seed)) !== String(fair.commitment).toLowerCase()) problems.push("commitment");
+    var deck = shuffled(deckSeed(seed, fair.contributions || []), deal.deck.length);
+    if (deck.join(" ") !== deal.deck.join(" ")) problems.push("deck");
+    var m = fair.dealt.length, handsOk = true;
+    fair.dealt.forEach(function (seat, j) {
+      var should = [];
+      for (var p = j; p < m * handSize; p += m) should.push(deck[p]);
+      var got = (fair.hands[seat] || []).slice().sort().join(" ");
+      if (should.sort().join(" ") !== got) handsOk = false;
+    });
+    if (!handsOk) problems.push("hands");
+    return problems;
+  }
+
+  function show(box, text, ok) {
+    box.textContent = text;
+    box.className = "notice" + (ok ? "" : " error");
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var vector = document.getElementById("vector-check");
+    if (vector) vector.addEventListener("click", function () {
+      var seed = fromHex(vector.dataset.seed);
+      var ok = hex(sha256(seed)) === vector.dataset.commitment &&
+               shuffled(seed, 36).join(" ") === document.getElementById("vector-deck").textContent.trim();
+      document.getElementById("vector-result").textContent = ok ? "✓" : "✗";
+    });
+    var button = document.getElementById("verify-button");
+    var box = document.getElementById("verify-result");
+    if (!button || !box) return;
+    function run() {
+      var text = document.getElementById("verify-input").value.trim();
+      if (!text) return;
+      try {
+        var data = JSON.parse(text);
+        var overrides = data.rules || {};
+        var handSize = overrides.hand_size || HAND_SIZE[data.preset];
+        if (!handSize || !Array.isArray(data.deals) || !data.deals.length) throw new Error("shape");
+        var failures = [];
+        data.deals.forEach(function (deal) {
+          if (!deal._fair) throw new Error("no record");
+          verifyDeal(deal, handSize).forEach(function (p) { failures.push(box.dataset[p]); });
+        });
+        if (failures.length) show(box, box.dataset.bad + ": " + failures.join("; "), false);
+        else show(box, box.dataset.ok, true);
+      } catch (e) {
+        show(box, box.dataset.malformed, false);
+      }
+    }
+    button.addEventListener("click", run);
+    if (document.getElementById("verify-input").value.trim()) run();
+  });
+})();
