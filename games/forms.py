@@ -21,6 +21,21 @@ class TableSessionForm(forms.Form):
     buy_in_min = forms.IntegerField(label=_("Smallest buy-in"), min_value=1, max_value=10**15, initial=100)
     buy_in_max = forms.IntegerField(label=_("Largest buy-in"), min_value=1, max_value=10**15, initial=500)
     turn_seconds = forms.IntegerField(label=_("Seconds per turn"), min_value=5, max_value=600, initial=30)
+    starts_at = forms.DateTimeField(
+        label=_("Starts at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+        help_text=_("In your time zone. Empty: now. Seating opens 15 minutes before."),
+    )
+    ends_at = forms.DateTimeField(
+        label=_("Ends at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+        help_text=_("Optional. The deal in progress finishes, then everyone's chips go home."),
+    )
+    repeat_weekly = forms.BooleanField(label=_("Repeat every week"), required=False)
     overrides = forms.CharField(
         label=_("Rule changes (advanced)"),
         required=False,

@@ -188,3 +188,38 @@ def table_can_manage(*, session: TableSession, user: User) -> bool:
     if membership is None or not membership.is_active:
         return False
     return membership.is_manager or (session.practice and session.created_by_id == user.pk)
+
+
+def sessions_upcoming(*, user: User, club: Club | None = None, limit: int = 20) -> list[dict[str, Any]]:
+    """Sessions not yet started in the user's clubs (or one club), with his reservation and the seats
+    still free to reserve."""
+    from club.models import Membership
+
+    from .models import Reservation
+
+    clubs = Membership.objects.filter(user=user, status=Membership.Status.ACTIVE).values("club")
+    qs = TableSession.objects.filter(
+        club__in=clubs,
+        started_at__isnull=True,
+        status__in=[TableSession.Status.SCHEDULED, TableSession.Status.OPEN],
+    ).select_related("club")
+    if club is not None:
+        qs = qs.filter(club=club)
+    out = []
+    for session in qs.order_by("starts_at")[:limit]:
+        held = dict(
+            Reservation.objects.filter(session=session, status=Reservation.Status.HELD).values_list(
+                "position", "member__user_id"
+            )
+        )
+        taken = set(seats_taken(session).values_list("position", flat=True))
+        mine = next((p for p, u in held.items() if u == user.pk), None)
+        out.append(
+            {
+                "session": session,
+                "held": len(held),
+                "mine": mine,
+                "free": [p for p in range(session.seat_count) if p not in held and p not in taken],
+            }
+        )
+    return out

@@ -25,6 +25,7 @@ from .engine import Rules
 from .engine.rules import PRESETS
 from .forms import TableSessionForm
 from .howto import preset_howto, preset_title
+from .models import TableSession
 from .presenter import table_context
 from .protocol import Act, SeatBot, Sit, parse_message
 from .selectors import table_can_manage, table_frame_for, table_get
@@ -41,6 +42,7 @@ from .services import (
     table_sit,
 )
 from .services.access import member_require_active
+from .services.schedule import reservation_cancel, seat_reserve
 from .ticker import ensure_ticker
 
 
@@ -161,6 +163,33 @@ def table_bot_view(request: HttpRequest, session_id: int) -> HttpResponse:
             )
 
     return _post_to_table(request, session_id, bot)
+
+
+@login_required
+@require_POST
+def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = get_object_or_404(TableSession.objects.select_related("club"), pk=session_id)
+    raw = request.POST.get("position", "")
+    try:
+        if not (raw.isascii() and raw.isdigit() and len(raw) < 4):
+            raise TableError("no_such_seat", count=session.seat_count)
+        seat_reserve(session_id=session_id, user=request.user, position=int(raw) - 1)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Seat %(n)s is yours until the session starts.") % {"n": raw})
+    return redirect(session.club)
+
+
+@login_required
+@require_POST
+def reservation_cancel_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = get_object_or_404(TableSession.objects.select_related("club"), pk=session_id)
+    if reservation_cancel(session_id=session_id, user=request.user):
+        messages.success(request, _("Your reservation is cancelled."))
+    else:
+        messages.info(request, _("You held no seat at this session."))
+    return redirect(session.club)
 
 
 @login_required

@@ -81,7 +81,11 @@ def club_history(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _ledger_of(deal: Deal) -> list[Journal]:
-    return list(Journal.objects.filter(deal_id=deal.pk).prefetch_related("entries__account").order_by("id"))
+    return list(
+        Journal.objects.filter(deal_id=deal.pk)
+        .prefetch_related("entries__account__member__user", "entries__account__seat")
+        .order_by("id")
+    )
 
 
 @login_required
@@ -129,7 +133,7 @@ def deal_replay(request: HttpRequest, deal_id: int) -> HttpResponse:
     public["deal"]["deadline"] = None
     public["deal"]["seed"] = deal.seed if step_no == len(steps) - 1 else None
     context = table_context(
-        view=history.step_view(step, seat), public=public, user_id=None, now=timezone.now()
+        view=history.step_view(step, seat), public=public, user_id=request.user.pk, now=timezone.now()
     )
     context.update(
         deal_obj=deal,

@@ -35,3 +35,12 @@ def deal_result(code: str) -> str:
     from django.utils.translation import gettext as _
 
     return {"played": _("Played"), "redeal": _("Redeal"), "instant_win": _("Won at once")}.get(code, code)
+
+
+@register.simple_tag
+def upcoming_sessions(user, club: Club | None = None) -> list[dict]:
+    from ..selectors import sessions_upcoming
+
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return sessions_upcoming(user=user, club=club or None)
