@@ -10,13 +10,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from club.models import User
 from club.services import audit_log_write
 
-from ..models import Reservation, Seat, TableSession
+from ..models import Deal, Reservation, Seat, TableSession
 from .access import member_require_active, seat_of, seats_taken, session_lock
 from .closing import table_bank_close
 from .dealing import deal_running, pending_seed_draw
@@ -197,7 +196,7 @@ def schedule_due(now: datetime) -> dict[str, list[int]]:
         ),
         "end": list(
             TableSession.objects.filter(status__in=live, ends_at__lte=now)
-            .filter(~Q(pk__in=TableSession.objects.filter(deals__finished_at__isnull=True).values("pk")))
+            .exclude(pk__in=Deal.objects.filter(finished_at__isnull=True).values("session"))
             .values_list("pk", flat=True)
         ),
     }
