@@ -1,0 +1,87 @@
+"""Managers schedule tables in the admin through the same service, for their own clubs only; a
+running deal's seed and actions stay hidden there."""
+
+from __future__ import annotations
+
+from django.test import Client
+
+from club.models import Membership
+from games.models import DealAction, TableSession
+
+from .conftest import sit_all, start_deal
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    return client
+
+
+FORM = {
+    "title": "Tuesday",
+    "preset": "classic",
+    "stake": "5",
+    "seat_count": "4",
+    "min_players": "2",
+    "buy_in_min": "100",
+    "buy_in_max": "500",
+    "turn_seconds": "30",
+    "overrides": "",
+    "starts_at": "2031-05-06T20:00",
+    "ends_at": "2031-05-06T22:00",
+    "repeat_weekly": "on",
+}
+
+
+def test_a_manager_schedules_a_session_in_the_admin(owner, club, make_user, make_club):
+    client = _client(owner)
+    response = client.post("/admin/games/tablesession/add/", {**FORM, "club": club.pk})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    session = TableSession.objects.get(title="Tuesday")
+    assert session.club == club and session.status == TableSession.Status.SCHEDULED and session.repeat_weekly
+    # Another club's id is not offered, and refused.
+    other_owner = make_user("other-owner")
+    other = make_club(other_owner, "Other Club")
+    response = client.post("/admin/games/tablesession/add/", {**FORM, "club": other.pk, "title": "Sneaky"})
+    assert response.status_code == 200 and not TableSession.objects.filter(title="Sneaky").exists()
+    # Bad values are refused with a message, nothing created.
+    response = client.post(
+        "/admin/games/tablesession/add/",
+        {**FORM, "club": club.pk, "title": "Bad", "overrides": '{"hand_size": "many"}'},
+    )
+    assert response.status_code == 200 and not TableSession.objects.filter(title="Bad").exists()
+    assert "not valid" in response.content.decode()
+
+
+def test_a_plain_member_cannot_schedule_in_the_admin(club, players):
+    response = _client(players[0]).post("/admin/games/tablesession/add/", {**FORM, "club": club.pk})
+    assert response.status_code in (302, 403)
+    assert not TableSession.objects.filter(title="Tuesday").exists()
+
+
+def test_a_running_deals_seed_and_actions_are_hidden_in_the_admin(make_table, players, owner, club):
+    Membership.objects.filter(club=club, user=owner).update(role=Membership.Role.OWNER)
+    table = make_table()
+    sit_all(table, players)
+    deal = start_deal(table)
+    from games.engine import Action
+    from games.services import dealing, table_act
+
+    seat = dealing.deal_state(deal).queue[0]
+    table_act(
+        session_id=table.pk,
+        user=dealing.deal_players(deal)[seat].member.user,
+        action=Action("pass"),
+        expected_seq=0,
+    )
+    client = _client(owner)
+    page = client.get(f"/admin/games/deal/{deal.pk}/change/").content.decode()
+    assert deal.seed not in page and "hidden until the deal is over" in page
+    action = DealAction.objects.get(deal=deal)
+    assert (
+        client.get(f"/admin/games/dealaction/{action.pk}/change/").status_code == 302
+    )  # not found: listed away
+    assert (
+        f"/admin/games/dealaction/{action.pk}/change/"
+        not in client.get("/admin/games/dealaction/").content.decode()
+    )
