@@ -61,7 +61,7 @@ class MembershipAdmin(ClubScopedAdmin):
             try:
                 service(membership=membership, actor=request.user)
             except ServiceError as exc:
-                who = f"{membership.user} @ {membership.club}"
+                who = f"{membership.user.name_and_username}, {membership.club}"
                 self.message_user(request, f"{who}: {exc.message}", messages.ERROR)
             else:
                 ok += 1

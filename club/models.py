@@ -37,6 +37,14 @@ class User(AbstractUser):
     def shown_name(self) -> str:
         return self.display_name or self.username
 
+    @property
+    def name_and_username(self) -> str:
+        """What a manager reads when he picks or acts on someone: display names are not unique, so
+        the username goes beside it ("Vera (@vera)"; "@vera" when there is no display name)."""
+        if self.display_name and self.display_name != self.username:
+            return f"{self.display_name} (@{self.username})"
+        return f"@{self.username}"
+
 
 class Club(models.Model):
     class JoinPolicy(models.TextChoices):
