@@ -222,13 +222,18 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis with a blocking connection pool: a burst of sockets waits for a
+            # connection instead of failing at redis-py's 100 (club/channel_layer.py).
+            "BACKEND": "club.channel_layer.PooledRedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 defaults to a 5 s socket timeout; channels-redis then drops any consumer
                 # that receives nothing for 5 s (close code 1011). None waits as long as it must.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
                 "capacity": 1500,
                 "expiry": 60,
+                # Connections per process and event loop; Redis's own limit is 10,000 clients.
+                "pool_max_connections": int(os.environ.get("REDIS_POOL_MAX_CONNECTIONS", "200")),
+                "pool_timeout": float(os.environ.get("REDIS_POOL_TIMEOUT", "20")),
             },
         }
     }
