@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,7 +21,7 @@ from django.views.decorators.http import require_POST
 from . import selectors, services
 from .errors import ServiceError
 from .forms import BanForm, ClubCreateForm, InviteCreateForm, ProfileForm, RegisterForm, RoleForm
-from .models import Club, Invite, Membership
+from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership
 
 Status = Membership.Status
 
@@ -53,10 +54,18 @@ def register(request: HttpRequest) -> HttpResponse:
         return redirect(next_url)
     form = RegisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.shown_name})
-        return redirect(next_url)
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # A racing registration took the username, or a look-alike of it, after the form's check.
+            form.add_error("username", LOOK_ALIKE_MESSAGE)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.shown_name}
+            )
+            return redirect(next_url)
     return render(request, "registration/register.html", {"form": form, "next": next_url})
 
 
