@@ -74,7 +74,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a NUL character anywhere in the request is a 400 before anything reads the database.
+    # Content-Security-Policy and Permissions-Policy on every answer, the early 400s included.
+    "club.middleware.SecurityHeadersMiddleware",
+    # A NUL character anywhere in the request is a 400 before anything reads the database.
     "club.middleware.RejectNulMiddleware",
     # The client's address through the site's proxies (X-Forwarded-For, right-most untrusted hop).
     "club.client_ip.ClientAddressMiddleware",
