@@ -128,6 +128,10 @@ class Membership(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    # Told to the banned member and shown in the banned list; cleared when the ban is lifted (the
+    # audit log keeps the history).
+    ban_reason = models.CharField(_("ban reason"), max_length=500, blank=True)
+    banned_at = models.DateTimeField(_("banned at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("membership")
@@ -146,6 +150,10 @@ class Membership(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == self.Status.ACTIVE
+
+    @property
+    def is_banned(self) -> bool:
+        return self.status == self.Status.BANNED
 
     @property
     def is_manager(self) -> bool:
@@ -191,6 +199,7 @@ class Invite(models.Model):
 #: What each dotted action name means to a reader of the audit log.
 AUDIT_ACTION_LABELS = {
     "club.created": _("Club created"),
+    "club.updated": _("Club settings changed"),
     "membership.requested": _("Asked to join"),
     "membership.joined": _("Joined"),
     "membership.approved": _("Request approved"),
@@ -268,6 +277,7 @@ AUDIT_DATA_LABELS = {
     "to": _("After"),
     "via": _("How"),
     "join_policy": _("Join policy"),
+    "old_join_policy": _("Join policy before"),
     "description": _("Description"),
     "changed": _("Changed"),
     "days_valid": _("Valid for (days)"),
@@ -284,7 +294,7 @@ AUDIT_DATA_LABELS = {
 
 def _audit_value(key: str, value: Any) -> str:
     choices = {**dict(Membership.Role.choices), **dict(Membership.Status.choices)}
-    if key == "join_policy":
+    if key in ("join_policy", "old_join_policy"):
         return str(dict(Club.JoinPolicy.choices).get(value, value))
     if key in ("from", "to") and isinstance(value, str):
         return str(choices.get(value, value))

@@ -87,6 +87,34 @@ def club_create(
     return club
 
 
+@transaction.atomic
+def club_update(*, club: Club, actor: User, description: str, join_policy: str) -> Club:
+    """The owner changes his club's description and who may join. Only the owner (or the site's
+    operator, with the owner's powers): managers run the club, the owner decides what it is."""
+    mine = membership_require_manager(club=club, actor=actor)
+    if mine.role != Role.OWNER:
+        raise NotAllowed(_("Only the club's owner can change its settings."))
+    if join_policy not in Club.JoinPolicy.values:
+        raise ServiceError(_("Unknown join policy."))
+    description = description.strip()
+    if len(description) > 2000:
+        raise ServiceError(_("A description can be at most 2000 characters long."))
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    changed = [
+        name for name, value in (("description", description), ("join_policy", join_policy))
+        if getattr(club, name) != value
+    ]
+    if not changed:
+        raise ServiceError(_("Nothing was changed."), code="unchanged")
+    data: dict[str, Any] = {"changed": changed}
+    if "join_policy" in changed:
+        data.update({"old_join_policy": club.join_policy, "join_policy": join_policy})
+    club.description, club.join_policy = description, join_policy
+    club.save(update_fields=["description", "join_policy"])
+    audit_log_write(action="club.updated", actor=actor, club=club, target=club.name, data=data)
+    return club
+
+
 def _lock_membership(*, club: Club, user: User) -> Membership | None:
     return Membership.objects.select_for_update().filter(club=club, user=user).first()
 
@@ -280,9 +308,11 @@ def membership_ban(*, membership: Membership, actor: User, reason: str = "") -> 
     old = target.status
     target.status = Status.BANNED
     target.role = Role.MEMBER
-    target.save(update_fields=["status", "role", "updated_at"])
+    target.ban_reason = reason.strip()[:500]
+    target.banned_at = timezone.now()
+    target.save(update_fields=["status", "role", "ban_reason", "banned_at", "updated_at"])
     audit_log_write(action="membership.banned", actor=actor, club=target.club, target_user=target.user,
-                    data={"reason": reason.strip()[:500], "from": old})
+                    data={"reason": target.ban_reason, "from": old})
     return target
 
 
@@ -294,7 +324,8 @@ def membership_unban(*, membership: Membership, actor: User) -> Membership:
             _("%(name)s is not banned (any more).") % {"name": target.user.shown_name}, code="stale"
         )
     target.status = Status.LEFT
-    target.save(update_fields=["status", "updated_at"])
+    target.ban_reason, target.banned_at = "", None
+    target.save(update_fields=["status", "ban_reason", "banned_at", "updated_at"])
     audit_log_write(action="membership.unbanned", actor=actor, club=target.club, target_user=target.user)
     return target
 
