@@ -13,7 +13,9 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -102,17 +104,25 @@ class ClubAdmin(ClubScopedAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(ClubScopedAdmin):
-    list_display = ("member", "club", "role", "status", "created_at", "updated_at")
+    list_display = ("member", "club", "role", "status", "ban", "created_at", "updated_at")
     list_filter = ("status", "role", ("club", admin.RelatedOnlyFieldListFilter), MemberFilter)
     search_fields = ("user__username", "user__display_name", "club__name")
     list_select_related = ("user", "club")
-    fields = ("member", "club", "role", "status", "created_at", "updated_at")
+    fields = ("member", "club", "role", "status", "ban_reason", "banned_at", "created_at", "updated_at")
     readonly_fields = fields
     actions = ["ban_selected", "unban_selected"]
 
     @admin.display(description=_("member"), ordering="user__username")
     def member(self, obj: Membership) -> str:
         return person(obj.user)
+
+    @admin.display(description=_("ban"), ordering="banned_at")
+    def ban(self, obj: Membership) -> str:
+        """When and why, for a banned member."""
+        if not obj.is_banned:
+            return ""
+        when = date_format(localtime(obj.banned_at), "SHORT_DATE_FORMAT") if obj.banned_at else ""
+        return " · ".join(part for part in (when, obj.ban_reason or str(_("no reason given"))) if part)
 
     def _run(
         self, request: HttpRequest, queryset: QuerySet[Membership], service: Callable[..., Membership],

@@ -175,3 +175,11 @@ def test_old_bans_take_reason_and_date_from_the_audit_log(club, owner, member):
     row = m(club, member)
     assert row.ban_reason == "Old reason"
     assert row.banned_at == AuditLog.objects.get(action="membership.banned").created_at
+
+
+def test_the_admin_membership_list_shows_reason_and_date(club, owner, member):
+    services.membership_ban(membership=m(club, member), actor=owner, reason="Marked cards")
+    page = client_for(owner).get(reverse("admin:club_membership_changelist")).content.decode()
+    assert "Marked cards" in page
+    detail = client_for(owner).get(reverse("admin:club_membership_change", args=[m(club, member).pk]))
+    assert "Marked cards" in detail.content.decode()
