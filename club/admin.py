@@ -66,7 +66,7 @@ class ActionFilter(admin.SimpleListFilter):
     parameter_name = "action"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        used = set(model_admin.get_queryset(request).values_list("action", flat=True).distinct())
+        used = set(model_admin.get_queryset(request).order_by().values_list("action", flat=True).distinct())
         return sorted(
             ((code, str(AUDIT_ACTION_LABELS.get(code, code))) for code in used), key=lambda item: item[1]
         )
