@@ -144,7 +144,7 @@ class ClubScopedAdmin(admin.ModelAdmin):
             with transaction.atomic(using=router.db_for_read(self.model)):
                 return super().get_changelist_instance(request)
         except BAD_LOOKUP_ERRORS as exc:
-            logger.info("admin %s: query values refused (%s: %s)", self.opts.label, type(exc).__name__, exc)
+            logger.debug("admin %s: query values refused (%s: %s)", self.opts.label, type(exc).__name__, exc)
             raise IncorrectLookupParameters(exc) from exc
 
     def changelist_view(
@@ -164,7 +164,7 @@ class ClubScopedAdmin(admin.ModelAdmin):
                 with transaction.atomic(using=router.db_for_read(self.model)):
                     response.render()
             except BAD_LOOKUP_ERRORS as exc:
-                logger.info("admin %s: query values refused while drawing (%s)", self.opts.label, exc)
+                logger.debug("admin %s: query values refused while drawing (%s)", self.opts.label, exc)
                 return self.bad_lookup_response(request)
         return response
 

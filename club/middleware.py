@@ -36,7 +36,8 @@ class RejectNulMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if self._suspicious(request):
-            logger.info("400: NUL character in the request to %r", request.path)
+            # Django logs the 400 itself (one line, django.request); this says why, for debugging.
+            logger.debug("400: NUL character in the request to %r", request.path)
             return bad_request_response()
         return self.get_response(request)
 

@@ -68,3 +68,14 @@ def test_a_server_error_keeps_its_traceback():
     record.status_code = 500
     ClientErrorsWithoutTraceback().filter(record)
     assert record.exc_info is not None
+
+
+def test_a_refused_nul_or_bad_filter_is_one_line(site_log, club, make_user):
+    from django.test import Client
+
+    root = make_user("root", is_staff=True, is_superuser=True)
+    assert Client().get("/invite/%00/").status_code == 400
+    assert client_for(root).get("/admin/club/auditlog/?created_at__year=0").status_code == 400
+    lines = [line for line in site_log.getvalue().splitlines() if "AXES" not in line]
+    assert len(lines) == 2, lines
+    assert all("Bad Request" in line for line in lines) and "Traceback" not in site_log.getvalue()
