@@ -44,10 +44,12 @@ migrate: venv
 
 serve: migrate
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "serve needs DATABASE_URL and REDIS_URL"; exit 2; }
+	@# No --proxy-headers: daphne would take the client-written, left-most X-Forwarded-For entry as
+	@# the peer address; club/client_ip.py reads the header with TRUSTED_PROXY_COUNT instead.
 	trap 'kill 0' INT TERM EXIT; \
 	$(BIN)/celery -A club worker --loglevel=INFO --concurrency=2 & \
 	$(BIN)/celery -A club beat --loglevel=INFO --schedule=/tmp/khrap-celerybeat-schedule & \
-	$(BIN)/daphne -b $(HOST) -p $(PORT) --proxy-headers --websocket-max-message-size 65536 club.asgi:application
+	$(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 club.asgi:application
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

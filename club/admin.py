@@ -7,18 +7,72 @@ Changes to people go through the services, here as admin actions, so each one is
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from . import services
 from .admin_site import ClubScopedAdmin
 from .errors import ServiceError
-from .models import AuditLog, Club, Invite, Membership, User
+from .models import AUDIT_ACTION_LABELS, AuditLog, Club, Invite, Membership, User
+
+
+def person(user: User | None) -> str:
+    """How the admin names a person: display names are not unique, so the username goes beside it."""
+    return user.name_and_username if user is not None else "—"
+
+
+class MemberFilter(admin.SimpleListFilter):
+    """Filter by person, each named with his username ("Vera (@vera)"), among the clubs the user
+    may see."""
+
+    title = _("member")
+    parameter_name = "member"
+    user_path = "user"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        users = User.objects.filter(
+            pk__in=model_admin.get_queryset(request).values(self.user_path)
+        ).order_by("username")[:500]
+        return [(str(u.pk), u.name_and_username) for u in users]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.value()
+        if not value:
+            return queryset
+        if not (value.isascii() and value.isdigit() and len(value) <= 18):
+            return queryset.none()
+        return queryset.filter(**{f"{self.user_path}_id": int(value)})
+
+
+class TargetUserFilter(MemberFilter):
+    title = _("on member")
+    parameter_name = "target_user"
+    user_path = "target_user"
+
+
+class ActionFilter(admin.SimpleListFilter):
+    """Audit actions by their translated labels, not their dotted codes."""
+
+    title = _("action")
+    parameter_name = "action"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        used = set(model_admin.get_queryset(request).order_by().values_list("action", flat=True).distinct())
+        return sorted(
+            ((code, str(AUDIT_ACTION_LABELS.get(code, code))) for code in used), key=lambda item: item[1]
+        )
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[AuditLog]) -> QuerySet[AuditLog]:
+        return queryset.filter(action=self.value()) if self.value() else queryset
 
 
 @admin.register(User)
@@ -34,7 +88,7 @@ class SiteUserAdmin(UserAdmin):
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
     club_path = "pk"
-    list_display = ("name", "slug", "join_policy", "created_by", "created_at")
+    list_display = ("name", "slug", "join_policy", "created_by_label", "created_at")
     list_filter = ("join_policy",)
     search_fields = ("name", "slug")
     readonly_fields = ("slug", "created_by", "created_at")
@@ -43,14 +97,32 @@ class ClubAdmin(ClubScopedAdmin):
         # Superusers may fix a club's name, description or policy; people change through the services.
         return request.user.is_active and request.user.is_superuser
 
+    @admin.display(description=_("created by"), ordering="created_by__username")
+    def created_by_label(self, obj: Club) -> str:
+        return person(obj.created_by)
+
 
 @admin.register(Membership)
 class MembershipAdmin(ClubScopedAdmin):
-    list_display = ("user", "club", "role", "status", "created_at", "updated_at")
-    list_filter = ("status", "role", ("club", admin.RelatedOnlyFieldListFilter))
+    list_display = ("member", "club", "role", "status", "ban", "created_at", "updated_at")
+    list_filter = ("status", "role", ("club", admin.RelatedOnlyFieldListFilter), MemberFilter)
     search_fields = ("user__username", "user__display_name", "club__name")
     list_select_related = ("user", "club")
+    fields = ("member", "club", "role", "status", "ban_reason", "banned_at", "created_at", "updated_at")
+    readonly_fields = fields
     actions = ["ban_selected", "unban_selected"]
+
+    @admin.display(description=_("member"), ordering="user__username")
+    def member(self, obj: Membership) -> str:
+        return person(obj.user)
+
+    @admin.display(description=_("ban"), ordering="banned_at")
+    def ban(self, obj: Membership) -> str:
+        """When and why, for a banned member."""
+        if not obj.is_banned:
+            return ""
+        when = date_format(localtime(obj.banned_at), "SHORT_DATE_FORMAT") if obj.banned_at else ""
+        return " · ".join(part for part in (when, obj.ban_reason or str(_("no reason given"))) if part)
 
     def _run(
         self, request: HttpRequest, queryset: QuerySet[Membership], service: Callable[..., Membership],
@@ -61,7 +133,7 @@ class MembershipAdmin(ClubScopedAdmin):
             try:
                 service(membership=membership, actor=request.user)
             except ServiceError as exc:
-                who = f"{membership.user} @ {membership.club}"
+                who = f"{membership.user.name_and_username}, {membership.club}"
                 self.message_user(request, f"{who}: {exc.message}", messages.ERROR)
             else:
                 ok += 1
@@ -82,7 +154,7 @@ class MembershipAdmin(ClubScopedAdmin):
 @admin.register(Invite)
 class InviteAdmin(ClubScopedAdmin):
     list_display = (
-        "club", "short_code", "created_by", "created_at", "expires_at", "uses", "max_uses", "revoked"
+        "club", "short_code", "created_by_label", "created_at", "expires_at", "uses", "max_uses", "revoked"
     )
     list_filter = ("revoked", ("club", admin.RelatedOnlyFieldListFilter))
     list_select_related = ("club", "created_by")
@@ -92,11 +164,41 @@ class InviteAdmin(ClubScopedAdmin):
     def short_code(self, obj: Invite) -> str:
         return f"{obj.code[:6]}…"
 
+    @admin.display(description=_("created by"), ordering="created_by__username")
+    def created_by_label(self, obj: Invite) -> str:
+        return person(obj.created_by)
+
 
 @admin.register(AuditLog)
 class AuditLogAdmin(ClubScopedAdmin):
-    list_display = ("created_at", "club", "actor", "action", "target")
-    list_filter = ("action", ("club", admin.RelatedOnlyFieldListFilter))
-    search_fields = ("action", "target", "actor__username", "target_user__username")
-    list_select_related = ("club", "actor")
+    list_display = ("created_at", "club", "actor_label", "action_label", "target_label", "details")
+    list_filter = (ActionFilter, ("club", admin.RelatedOnlyFieldListFilter), TargetUserFilter)
+    search_fields = (
+        "action", "target", "actor__username", "target_user__username", "target_user__display_name"
+    )
+    list_select_related = ("club", "actor", "target_user")
     date_hierarchy = "created_at"
+    # The row's data is shown as labelled lines, never as raw JSON.
+    fields = ("created_at", "club", "actor_label", "action_label", "target_label", "details")
+    readonly_fields = fields
+
+    @admin.display(description=_("who"), ordering="actor__username")
+    def actor_label(self, obj: AuditLog) -> str:
+        return obj.actor_label
+
+    @admin.display(description=_("action"), ordering="action")
+    def action_label(self, obj: AuditLog) -> str:
+        return obj.action_label
+
+    @admin.display(description=_("on"))
+    def target_label(self, obj: AuditLog) -> str:
+        return obj.target_label
+
+    @admin.display(description=_("details"))
+    def details(self, obj: AuditLog) -> str:
+        items = obj.details()
+        if not items:
+            return "—"
+        return format_html("<dl class=\"audit-details\">{}</dl>", format_html_join(
+            "", "<dt>{}</dt><dd>{}</dd>", items
+        ))

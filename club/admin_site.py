@@ -7,15 +7,20 @@ status, as Django expects) see every club.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.views.main import ERROR_FLAG, ChangeList
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.contenttypes.views import shortcut
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.db import DataError, router, transaction
 from django.db.models import Model, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
 from django.urls import URLPattern, URLResolver, path
 from django.utils.translation import gettext_lazy as _
 
@@ -82,6 +87,14 @@ class KhrapAdminSite(admin.AdminSite):
         return shortcut(request, content_type_id, object_id)
 
 
+logger = logging.getLogger("club.admin")
+
+#: What a query-string value can raise on its way into a change list: a date before year 1 or after
+#: 9999, a number no column holds (SQLite raises OverflowError, PostgreSQL a DataError), a value a
+#: field cannot parse.
+BAD_LOOKUP_ERRORS = (IncorrectLookupParameters, ValidationError, ValueError, OverflowError, DataError)
+
+
 class ClubScopedAdmin(admin.ModelAdmin):
     """Rows of the clubs the user may see, view only: changes go through services (admin actions),
     so each one is checked and audited. ``club_path`` leads from the row to its club ("pk" for
@@ -120,6 +133,49 @@ class ClubScopedAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
+
+    # --- change lists with odd query values: a 400 page or an empty list, never a 500 -------------------
+
+    def get_changelist_instance(self, request: HttpRequest) -> ChangeList:
+        """Any error that a query value causes while the list is built becomes the admin's own
+        ``IncorrectLookupParameters``; a savepoint keeps the request's transaction usable after a
+        database refusal. Pages built on the change list (the ledger's CSV export) inherit this."""
+        try:
+            with transaction.atomic(using=router.db_for_read(self.model)):
+                return super().get_changelist_instance(request)
+        except BAD_LOOKUP_ERRORS as exc:
+            logger.debug("admin %s: query values refused (%s: %s)", self.opts.label, type(exc).__name__, exc)
+            raise IncorrectLookupParameters(exc) from exc
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        # Django answers bad values with a redirect to ?e=1, whose page blames the database
+        # installation. Here they get a 400 that says what is wrong and links to the whole list.
+        if ERROR_FLAG in request.GET:
+            return self.bad_lookup_response(request)
+        response = super().changelist_view(request, extra_context)
+        if isinstance(response, HttpResponseRedirect) and response.url == f"{request.path}?{ERROR_FLAG}=1":
+            return self.bad_lookup_response(request)
+        if isinstance(response, TemplateResponse) and not response.is_rendered:
+            # Drawn here, so a value that fails only while the page is drawn (the date hierarchy of a
+            # year past 9999) is caught too.
+            try:
+                with transaction.atomic(using=router.db_for_read(self.model)):
+                    response.render()
+            except BAD_LOOKUP_ERRORS as exc:
+                logger.debug("admin %s: query values refused while drawing (%s)", self.opts.label, exc)
+                return self.bad_lookup_response(request)
+        return response
+
+    def bad_lookup_response(self, request: HttpRequest) -> HttpResponse:
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("These filters cannot be applied"),
+            "opts": self.opts,
+            "changelist_url": request.path,
+        }
+        return TemplateResponse(request, "admin/bad_lookup.html", context, status=400)
 
     def check_club(self, request: HttpRequest, club: Club) -> None:
         """Refuse an admin page about a club the user may not see."""

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils.translation import gettext_lazy as _
+
+from .ws import JsonSocketConsumer
 
 
 def user_group(user_id: int) -> str:
     return f"user.{user_id}"
 
 
-class PingConsumer(AsyncJsonWebsocketConsumer):
+class PingConsumer(JsonSocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -27,12 +29,12 @@ class PingConsumer(AsyncJsonWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if not isinstance(content, dict) or content.get("do") != "ping":
-            await self.send_json({"error": "bad_message", "message": "Expected {\"do\": \"ping\"}."})
+    async def receive_message(self, message: dict[str, Any]) -> None:
+        if message.get("do") != "ping":
+            await self.send_error("bad_message", _('Expected {"do": "ping"}.'))
             return
-        seq = content.get("seq")
-        await self.send_json({"pong": seq if isinstance(seq, int) else None})
+        seq = message.get("seq")
+        await self.send_json({"pong": seq if isinstance(seq, int) and not isinstance(seq, bool) else None})
 
     async def user_notice(self, event: dict[str, Any]) -> None:
         """Relay a ``{"type": "user.notice", "text": ...}`` channel-layer message to the browser."""

@@ -71,6 +71,16 @@ class ClubCreateForm(forms.Form):
     )
 
 
+class ClubSettingsForm(forms.Form):
+    description = forms.CharField(
+        label=_("Description"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("What the club is about: shown on the club page and in the list of clubs."),
+    )
+    join_policy = forms.ChoiceField(
+        label=_("Who can join"), choices=Club.JoinPolicy.choices, widget=forms.RadioSelect
+    )
+
+
 class InviteCreateForm(forms.Form):
     days_valid = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=90, initial=7)
     max_uses = forms.IntegerField(label=_("Number of uses"), min_value=1, max_value=1000, initial=1)

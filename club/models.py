@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import zoneinfo
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
@@ -12,6 +14,20 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from .confusables import username_skeleton
+
+LOOK_ALIKE_MESSAGE = _(
+    "This username looks like one that is already taken (letters that look the same, such as Cyrillic "
+    "“а” and Latin “a”, or 0 and o, count as the same). Please choose another."
+)
+
+
+def username_taken_by_look_alike(username: str, *, exclude_pk: int | None = None) -> bool:
+    others = User.objects.filter(username_skeleton=username_skeleton(username))
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    return others.exists()
 
 
 def validate_time_zone(value: str) -> None:
@@ -23,6 +39,9 @@ class User(AbstractUser):
     """Custom from the first migration, so profile fields never need a one-to-one side table."""
 
     display_name = models.CharField(_("display name"), max_length=60, blank=True)
+    # What the username looks like (club.confusables): unique, so "vera" and "vеra" (Cyrillic е)
+    # cannot both exist, whichever way the second one is created.
+    username_skeleton = models.TextField(_("username as read"), unique=True, editable=False)
     preferred_language = models.CharField(
         _("preferred language"), max_length=8, choices=settings.LANGUAGES, blank=True
     )
@@ -33,9 +52,32 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.display_name or self.username
 
+    def clean(self) -> None:
+        super().clean()
+        if self.username and username_taken_by_look_alike(self.username, exclude_pk=self.pk):
+            raise ValidationError({"username": LOOK_ALIKE_MESSAGE}, code="username_look_alike")
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        skeleton = username_skeleton(self.username)
+        # A pair of look-alikes created before skeletons were kept has "skeleton#pk" on the later one.
+        if self.username_skeleton != skeleton and not self.username_skeleton.startswith(f"{skeleton}#"):
+            self.username_skeleton = skeleton
+            update_fields = kwargs.get("update_fields")
+            if update_fields is not None and "username_skeleton" not in update_fields:
+                kwargs["update_fields"] = [*update_fields, "username_skeleton"]
+        super().save(*args, **kwargs)
+
     @property
     def shown_name(self) -> str:
         return self.display_name or self.username
+
+    @property
+    def name_and_username(self) -> str:
+        """What a manager reads when he picks or acts on someone: display names are not unique, so
+        the username goes beside it ("Vera (@vera)"; "@vera" when there is no display name)."""
+        if self.display_name and self.display_name != self.username:
+            return f"{self.display_name} (@{self.username})"
+        return f"@{self.username}"
 
 
 class Club(models.Model):
@@ -86,6 +128,10 @@ class Membership(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    # Told to the banned member and shown in the banned list; cleared when the ban is lifted (the
+    # audit log keeps the history).
+    ban_reason = models.CharField(_("ban reason"), max_length=500, blank=True)
+    banned_at = models.DateTimeField(_("banned at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("membership")
@@ -104,6 +150,10 @@ class Membership(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == self.Status.ACTIVE
+
+    @property
+    def is_banned(self) -> bool:
+        return self.status == self.Status.BANNED
 
     @property
     def is_manager(self) -> bool:
@@ -149,6 +199,7 @@ class Invite(models.Model):
 #: What each dotted action name means to a reader of the audit log.
 AUDIT_ACTION_LABELS = {
     "club.created": _("Club created"),
+    "club.updated": _("Club settings changed"),
     "membership.requested": _("Asked to join"),
     "membership.joined": _("Joined"),
     "membership.approved": _("Request approved"),
@@ -196,3 +247,70 @@ class AuditLog(models.Model):
     @property
     def action_label(self) -> str:
         return str(AUDIT_ACTION_LABELS.get(self.action, self.action))
+
+    @property
+    def actor_label(self) -> str:
+        return self.actor.name_and_username if self.actor else "—"
+
+    @property
+    def target_label(self) -> str:
+        """Whom the action was on: the person with his username, else the text stored with it."""
+        return self.target_user.name_and_username if self.target_user else self.target
+
+    def details(self) -> list[tuple[str, str]]:
+        """The row's data as (label, value) pairs a reader understands, in the active language."""
+        return [
+            (str(AUDIT_DATA_LABELS.get(key, key)), _audit_value(key, value))
+            for key, value in (self.data if isinstance(self.data, dict) else {"data": self.data}).items()
+            if value not in ("", None, [], {})
+        ]
+
+    @property
+    def details_text(self) -> str:
+        return "; ".join(f"{label}: {value}" for label, value in self.details())
+
+
+#: Labels of the keys services store in ``AuditLog.data``.
+AUDIT_DATA_LABELS = {
+    "reason": _("Reason"),
+    "from": _("Before"),
+    "to": _("After"),
+    "via": _("How"),
+    "join_policy": _("Join policy"),
+    "old_join_policy": _("Join policy before"),
+    "description": _("Description"),
+    "changed": _("Changed"),
+    "days_valid": _("Valid for (days)"),
+    "max_uses": _("Number of uses"),
+    "amount": _("Chips"),
+    "journal": _("Journal"),
+    "reversal": _("Reversal journal"),
+    "table": _("Table"),
+    "memo": _("Memo"),
+    "run": _("Check run"),
+    "differences": _("Differences"),
+}
+
+
+def _audit_value(key: str, value: Any) -> str:
+    choices = {**dict(Membership.Role.choices), **dict(Membership.Status.choices)}
+    if key in ("join_policy", "old_join_policy"):
+        return str(dict(Club.JoinPolicy.choices).get(value, value))
+    if key in ("from", "to") and isinstance(value, str):
+        return str(choices.get(value, value))
+    if key == "via" and isinstance(value, str):
+        if value == "open":
+            return str(_("joined an open club"))
+        if value == "request":
+            return str(_("asked to join"))
+        if value.startswith("invite:"):
+            return str(_("invite link %(code)s…")) % {"code": value.removeprefix("invite:")}
+    if key in ("journal", "reversal") and isinstance(value, int):
+        return f"#{value}"
+    if key == "differences" and isinstance(value, list):
+        return str(len(value))
+    if key == "changed" and isinstance(value, list):
+        return ", ".join(str(AUDIT_DATA_LABELS.get(v, v)) for v in value)
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False)[:300]
+    return str(value)

@@ -83,3 +83,21 @@ def invite_list_usable(*, club: Club) -> QuerySet[Invite]:
 
 def audit_log_recent(*, club: Club, limit: int = 20) -> QuerySet[AuditLog]:
     return AuditLog.objects.filter(club=club).select_related("actor", "target_user")[:limit]
+
+
+def pending_requests_for_manager(*, user: User) -> list[tuple[Club, int]]:
+    """Clubs the user manages where requests to join wait, with how many wait in each."""
+    if not user.is_authenticated:
+        return []
+    clubs = (
+        clubs_managed_by(user=user)
+        .annotate(waiting=Count("memberships", filter=Q(memberships__status=Status.PENDING)))
+        .filter(waiting__gt=0)
+        .order_by("name")
+    )
+    return [(club, club.waiting) for club in clubs]
+
+
+def club_managers(*, club: Club) -> QuerySet[Membership]:
+    """The active owner and managers of a club: whom a member asks for chips."""
+    return club_members(club=club).filter(role__in=[Role.OWNER, Role.MANAGER])

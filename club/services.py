@@ -87,6 +87,34 @@ def club_create(
     return club
 
 
+@transaction.atomic
+def club_update(*, club: Club, actor: User, description: str, join_policy: str) -> Club:
+    """The owner changes his club's description and who may join. Only the owner (or the site's
+    operator, with the owner's powers): managers run the club, the owner decides what it is."""
+    mine = membership_require_manager(club=club, actor=actor)
+    if mine.role != Role.OWNER:
+        raise NotAllowed(_("Only the club's owner can change its settings."))
+    if join_policy not in Club.JoinPolicy.values:
+        raise ServiceError(_("Unknown join policy."))
+    description = description.strip()
+    if len(description) > 2000:
+        raise ServiceError(_("A description can be at most 2000 characters long."))
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    changed = [
+        name for name, value in (("description", description), ("join_policy", join_policy))
+        if getattr(club, name) != value
+    ]
+    if not changed:
+        raise ServiceError(_("Nothing was changed."), code="unchanged")
+    data: dict[str, Any] = {"changed": changed}
+    if "join_policy" in changed:
+        data.update({"old_join_policy": club.join_policy, "join_policy": join_policy})
+    club.description, club.join_policy = description, join_policy
+    club.save(update_fields=["description", "join_policy"])
+    audit_log_write(action="club.updated", actor=actor, club=club, target=club.name, data=data)
+    return club
+
+
 def _lock_membership(*, club: Club, user: User) -> Membership | None:
     return Membership.objects.select_for_update().filter(club=club, user=user).first()
 
@@ -159,6 +187,8 @@ def invite_create(
 def invite_revoke(*, invite: Invite, actor: User) -> Invite:
     membership_require_manager(club=invite.club, actor=actor)
     invite = Invite.objects.select_for_update().get(pk=invite.pk)
+    if invite.revoked:
+        raise ServiceError(_("This invite has already been withdrawn."), code="stale")
     invite.revoked = True
     invite.save(update_fields=["revoked"])
     audit_log_write(action="invite.revoked", actor=actor, club=invite.club, target=invite.code[:8])
@@ -191,9 +221,18 @@ def invite_accept(*, code: str, user: User) -> Membership:
 
 
 def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership, Membership]:
-    """Lock the target's row and check the actor manages its club; returns (actor's, target's)."""
+    """Lock the target's row and check the actor manages its club; returns (actor's, target's).
+
+    The row is read again under the lock: the page the manager clicked on may be stale (a double
+    click, another manager, a second tab), so each service checks the state it finds, not the one
+    the page showed."""
     mine = membership_require_manager(club=membership.club, actor=actor)
-    target = Membership.objects.select_for_update().select_related("club", "user").get(pk=membership.pk)
+    target = (
+        Membership.objects.select_for_update().select_related("club", "user")
+        .filter(pk=membership.pk, club=membership.club).first()
+    )
+    if target is None:
+        raise ServiceError(_("This person is no longer in the club."), code="stale")
     if target.user_id == actor.pk:
         raise NotAllowed(_("You cannot do this to yourself."))
     if target.role == Role.OWNER:
@@ -203,11 +242,23 @@ def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership,
     return mine, target
 
 
+def _not_pending(target: Membership) -> ServiceError:
+    """The refusal for approving or refusing a request that is no longer waiting."""
+    name = target.user.shown_name
+    if target.status == Status.ACTIVE:
+        message = _("%(name)s is already a member: the request was answered before.") % {"name": name}
+    elif target.status == Status.BANNED:
+        message = _("%(name)s is banned from the club: the request is no longer waiting.") % {"name": name}
+    else:
+        message = _("The request of %(name)s is no longer waiting for approval.") % {"name": name}
+    return ServiceError(message, code="stale")
+
+
 @transaction.atomic
 def membership_approve(*, membership: Membership, actor: User) -> Membership:
-    _, target = _managed_target(membership=membership, actor=actor)
+    _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.PENDING:
-        raise ServiceError(_("This request is no longer waiting for approval."))
+        raise _not_pending(target)
     target.status = Status.ACTIVE
     target.save(update_fields=["status", "updated_at"])
     audit_log_write(action="membership.approved", actor=actor, club=target.club, target_user=target.user)
@@ -216,9 +267,9 @@ def membership_approve(*, membership: Membership, actor: User) -> Membership:
 
 @transaction.atomic
 def membership_refuse(*, membership: Membership, actor: User) -> Membership:
-    _, target = _managed_target(membership=membership, actor=actor)
+    _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.PENDING:
-        raise ServiceError(_("This request is no longer waiting for approval."))
+        raise _not_pending(target)
     target.status = Status.LEFT
     target.save(update_fields=["status", "updated_at"])
     audit_log_write(action="membership.refused", actor=actor, club=target.club, target_user=target.user)
@@ -234,9 +285,11 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
     if mine.role != Role.OWNER:
         raise NotAllowed(_("Only the owner can promote or demote."))
     if target.status != Status.ACTIVE:
-        raise ServiceError(_("Only active members can be promoted or demoted."))
+        raise ServiceError(_("Only active members can be promoted or demoted."), code="stale")
     if target.role == role:
-        raise ServiceError(_("This member already has that role."))
+        raise ServiceError(
+            _("%(name)s already has that role.") % {"name": target.user.shown_name}, code="stale"
+        )
     old = target.role
     target.role = role
     target.save(update_fields=["role", "updated_at"])
@@ -249,25 +302,30 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
 
 @transaction.atomic
 def membership_ban(*, membership: Membership, actor: User, reason: str = "") -> Membership:
-    _, target = _managed_target(membership=membership, actor=actor)
+    _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status == Status.BANNED:
-        raise ServiceError(_("This player is already banned."))
+        raise ServiceError(_("%(name)s is already banned.") % {"name": target.user.shown_name}, code="stale")
     old = target.status
     target.status = Status.BANNED
     target.role = Role.MEMBER
-    target.save(update_fields=["status", "role", "updated_at"])
+    target.ban_reason = reason.strip()[:500]
+    target.banned_at = timezone.now()
+    target.save(update_fields=["status", "role", "ban_reason", "banned_at", "updated_at"])
     audit_log_write(action="membership.banned", actor=actor, club=target.club, target_user=target.user,
-                    data={"reason": reason.strip()[:500], "from": old})
+                    data={"reason": target.ban_reason, "from": old})
     return target
 
 
 @transaction.atomic
 def membership_unban(*, membership: Membership, actor: User) -> Membership:
-    _, target = _managed_target(membership=membership, actor=actor)
+    _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.BANNED:
-        raise ServiceError(_("This player is not banned."))
+        raise ServiceError(
+            _("%(name)s is not banned (any more).") % {"name": target.user.shown_name}, code="stale"
+        )
     target.status = Status.LEFT
-    target.save(update_fields=["status", "updated_at"])
+    target.ban_reason, target.banned_at = "", None
+    target.save(update_fields=["status", "ban_reason", "banned_at", "updated_at"])
     audit_log_write(action="membership.unbanned", actor=actor, club=target.club, target_user=target.user)
     return target
 
@@ -276,7 +334,7 @@ def membership_unban(*, membership: Membership, actor: User) -> Membership:
 def membership_leave(*, club: Club, user: User) -> Membership:
     membership = _lock_membership(club=club, user=user)
     if membership is None or membership.status not in (Status.ACTIVE, Status.PENDING):
-        raise ServiceError(_("You are not a member of this club."))
+        raise ServiceError(_("You are not a member of this club."), code="stale")
     if membership.role == Role.OWNER:
         raise NotAllowed(_("The owner cannot leave the club they own."))
     membership.status = Status.LEFT

@@ -74,6 +74,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Content-Security-Policy and Permissions-Policy on every answer, the early 400s included.
+    "club.middleware.SecurityHeadersMiddleware",
+    # A NUL character anywhere in the request is a 400 before anything reads the database.
+    "club.middleware.RejectNulMiddleware",
+    # The client's address through the site's proxies (X-Forwarded-For, right-most untrusted hop).
+    "club.client_ip.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -152,17 +158,17 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Failed-login throttling. Behind a proxy set AXES_PROXY_COUNT so the client address is read from
-# X-Forwarded-For instead of the proxy's own.
+# Failed-login throttling counts failures per username and client address. The client address is
+# the right-most X-Forwarded-For hop not written by the client (club/client_ip.py): set
+# TRUSTED_PROXY_COUNT to the number of reverse proxies in front of daphne (1 by default when
+# BEHIND_PROXY is set, 0 otherwise; AXES_PROXY_COUNT is read as its old name). daphne runs without
+# --proxy-headers, which would trust the left-most entry, the one a client writes.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_IPWARE_PROXY_COUNT = int(os.environ["AXES_PROXY_COUNT"]) if os.environ.get("AXES_PROXY_COUNT") else None
-AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if AXES_IPWARE_PROXY_COUNT else ("REMOTE_ADDR",)
-)
+AXES_CLIENT_IP_CALLABLE = "club.client_ip.axes_client_ip"
 AXES_VERBOSE = False
 
 LANGUAGE_CODE = "en"
@@ -197,7 +203,11 @@ CSRF_COOKIE_SECURE = HTTPS_ONLY
 SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "31536000")) if HTTPS_ONLY else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS_ONLY
 SECURE_HSTS_PRELOAD = HTTPS_ONLY
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
+TRUSTED_PROXY_COUNT = int(
+    os.environ.get("TRUSTED_PROXY_COUNT") or os.environ.get("AXES_PROXY_COUNT") or (1 if BEHIND_PROXY else 0)
+)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
@@ -220,13 +230,18 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis with a blocking connection pool: a burst of sockets waits for a
+            # connection instead of failing at redis-py's 100 (club/channel_layer.py).
+            "BACKEND": "club.channel_layer.PooledRedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 defaults to a 5 s socket timeout; channels-redis then drops any consumer
                 # that receives nothing for 5 s (close code 1011). None waits as long as it must.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
                 "capacity": 1500,
                 "expiry": 60,
+                # Connections per process and event loop; Redis's own limit is 10,000 clients.
+                "pool_max_connections": int(os.environ.get("REDIS_POOL_MAX_CONNECTIONS", "200")),
+                "pool_timeout": float(os.environ.get("REDIS_POOL_TIMEOUT", "20")),
             },
         }
     }
@@ -255,9 +270,15 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"client_errors": {"()": "club.log_filters.ClientErrorsWithoutTraceback"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["client_errors"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
+        # Django's own console handler (DEBUG only) would print every record a second time beside the
+        # root's: the site's handler is the one place records are written.
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
         "django.db.backends": {"level": "WARNING"},
         "daphne": {"level": "WARNING"},
     },

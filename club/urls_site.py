@@ -37,6 +37,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club_detail"),
     path("clubs/<slug:slug>/join/", views.club_join, name="club_join"),
     path("clubs/<slug:slug>/leave/", views.club_leave, name="club_leave"),
+    path("clubs/<slug:slug>/settings/", views.club_settings, name="club_settings"),
     path("clubs/<slug:slug>/invites/", views.invite_create, name="invite_create"),
     path("clubs/<slug:slug>/invites/<int:pk>/revoke/", views.invite_revoke, name="invite_revoke"),
     path("clubs/<slug:slug>/members/<int:pk>/approve/", views.membership_approve, name="membership_approve"),

@@ -9,18 +9,28 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from . import selectors, services
 from .errors import ServiceError
-from .forms import BanForm, ClubCreateForm, InviteCreateForm, ProfileForm, RegisterForm, RoleForm
-from .models import Club, Invite, Membership
+from .forms import (
+    BanForm,
+    ClubCreateForm,
+    ClubSettingsForm,
+    InviteCreateForm,
+    ProfileForm,
+    RegisterForm,
+    RoleForm,
+)
+from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership
 
 Status = Membership.Status
 
@@ -43,6 +53,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "my_clubs": selectors.club_list_for_user(user=user) if user.is_authenticated else [],
         "pending_clubs": selectors.club_list_pending_for_user(user=user) if user.is_authenticated else [],
         "joinable_clubs": selectors.club_list_joinable(user=user),
+        # For managers: the clubs where requests to join wait for them.
+        "waiting_requests": selectors.pending_requests_for_manager(user=user),
     }
     return render(request, "club/home.html", context)
 
@@ -53,10 +65,18 @@ def register(request: HttpRequest) -> HttpResponse:
         return redirect(next_url)
     form = RegisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.shown_name})
-        return redirect(next_url)
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # A racing registration took the username, or a look-alike of it, after the form's check.
+            form.add_error("username", LOOK_ALIKE_MESSAGE)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.shown_name}
+            )
+            return redirect(next_url)
     return render(request, "registration/register.html", {"form": form, "next": next_url})
 
 
@@ -111,9 +131,10 @@ def _club_context(request: HttpRequest, club: Club) -> dict:
     }
     if is_member:
         context["members"] = selectors.club_members(club=club)
+        context["managers"] = selectors.club_managers(club=club)
     if is_manager:
         context.update(
-            pending=selectors.club_members(club=club, status=Status.PENDING),
+            pending=selectors.club_members(club=club, status=Status.PENDING).order_by("created_at"),
             banned=selectors.club_members(club=club, status=Status.BANNED),
             invites=selectors.invite_list_usable(club=club),
             audit=selectors.audit_log_recent(club=club),
@@ -143,17 +164,49 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(club)
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
+    """Leaving takes two steps: the button opens a confirmation (the club page's own, or this page
+    without JavaScript), and only a POST that says ``confirm`` leaves."""
     club = get_object_or_404(Club, slug=slug)
+    if request.method != "POST" or request.POST.get("confirm") != "1":
+        membership = selectors.membership_get(club=club, user=request.user)
+        return render(request, "club/club_leave.html", {"club": club, "membership": membership})
     try:
         services.membership_leave(club=club, user=request.user)
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect(club)
-    messages.success(request, _("You have left %(club)s.") % {"club": club.name})
+    if request.POST.get("withdraw"):
+        messages.success(
+            request, _("Your request to join %(club)s has been withdrawn.") % {"club": club.name}
+        )
+    else:
+        messages.success(request, _("You have left %(club)s.") % {"club": club.name})
     return redirect("home")
+
+
+@login_required
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The owner's page for the club's description and join policy."""
+    club = get_object_or_404(Club, slug=slug)
+    membership = selectors.membership_get(club=club, user=request.user)
+    if not request.user.is_superuser and (membership is None or not membership.is_manager
+                                          or membership.role != Membership.Role.OWNER):
+        raise PermissionDenied
+    form = ClubSettingsForm(request.POST or None, initial={
+        "description": club.description, "join_policy": club.join_policy,
+    })
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.club_update(club=club, actor=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("The club's settings have been saved."))
+            return redirect(club)
+    return render(request, "club/club_settings.html", {"club": club, "form": form})
 
 
 @require_POST

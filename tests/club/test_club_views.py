@@ -112,7 +112,7 @@ def test_join_needs_post(club, stranger):
 
 
 def test_leave(club, member):
-    response = client_for(member).post(reverse("club_leave", args=[club.slug]))
+    response = client_for(member).post(reverse("club_leave", args=[club.slug]), {"confirm": "1"})
     assert response.url == reverse("home")
     assert m(club, member).status == Status.LEFT
 

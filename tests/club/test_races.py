@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from club import services
 from club.errors import ServiceError
-from club.models import Club, Invite, Membership, User
+from club.models import AuditLog, Club, Invite, Membership, User
 
 pytestmark = [
     pytest.mark.postgres,
@@ -100,3 +100,55 @@ def test_expired_invite_in_a_race_admits_nobody() -> None:
 
     assert all(isinstance(r, ServiceError) and r.code == "invite_expired" for r in results), results
     assert Membership.objects.filter(club=club).count() == 1
+
+
+def _club_with_two_managers(policy: str = Club.JoinPolicy.APPROVAL) -> tuple[Club, list[User], User]:
+    owner = User.objects.create_user("owner", password="x-long-password-1")
+    club = services.club_create(user=owner, name="Two Desks", join_policy=policy)
+    second = User.objects.create_user("second", password="x-long-password-1")
+    services.membership_join(club=club, user=second)
+    if policy == Club.JoinPolicy.APPROVAL:
+        services.membership_approve(membership=Membership.objects.get(club=club, user=second), actor=owner)
+    services.membership_set_role(membership=Membership.objects.get(club=club, user=second), actor=owner,
+                                 role=Membership.Role.MANAGER)
+    target = User.objects.create_user("target", password="x-long-password-1")
+    return club, [owner, second], target
+
+
+@pytest.mark.parametrize("first, second", [
+    ("approve", "approve"), ("approve", "refuse"), ("refuse", "refuse"),
+])
+def test_two_managers_answer_one_request_at_once(first: str, second: str) -> None:
+    club, managers, target = _club_with_two_managers()
+    services.membership_join(club=club, user=target)
+    pending = Membership.objects.get(club=club, user=target)
+    act = {"approve": services.membership_approve, "refuse": services.membership_refuse}
+    plan = [act[first], act[second]]
+
+    results = race(2, lambda i: plan[i](membership=pending, actor=managers[i]))
+
+    done = [r for r in results if isinstance(r, Membership)]
+    refused = [r for r in results if isinstance(r, ServiceError)]
+    assert len(done) == 1 and len(refused) == 1, results
+    assert refused[0].code == "stale" and refused[0].message
+    pending.refresh_from_db()
+    assert pending.status == done[0].status
+    assert AuditLog.objects.filter(club=club, target_user=target,
+                                   action__in=["membership.approved", "membership.refused"]).count() == 1
+
+
+@pytest.mark.parametrize("verb", ["ban", "unban"])
+def test_two_managers_ban_or_unban_one_member_at_once(verb: str) -> None:
+    club, managers, target = _club_with_two_managers(Club.JoinPolicy.OPEN)
+    services.membership_join(club=club, user=target)
+    row = Membership.objects.get(club=club, user=target)
+    if verb == "unban":
+        services.membership_ban(membership=row, actor=managers[0])
+    service = services.membership_ban if verb == "ban" else services.membership_unban
+
+    results = race(2, lambda i: service(membership=row, actor=managers[i]))
+
+    assert sum(isinstance(r, Membership) for r in results) == 1, results
+    refused = [r for r in results if isinstance(r, ServiceError)]
+    assert len(refused) == 1 and refused[0].code == "stale", results
+    assert AuditLog.objects.filter(club=club, action=f"membership.{verb}ned").count() == 1

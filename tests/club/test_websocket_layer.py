@@ -86,10 +86,12 @@ def test_bad_message_gets_an_answer_and_the_socket_stays_open() -> None:
 
 def test_anonymous_socket_is_refused_and_foreign_origin_rejected() -> None:
     async def scenario() -> None:
-        anon = WebsocketCommunicator(application, "/ws/ping/", headers=[(b"origin", b"http://127.0.0.1")])
+        anon = WebsocketCommunicator(application, "/ws/ping/",
+                                     headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")])
         connected, code = await anon.connect(timeout=5)
         assert not connected and code == 4401
-        foreign = WebsocketCommunicator(application, "/ws/ping/", headers=[(b"origin", b"http://evil.example")])
+        evil = [(b"origin", b"http://evil.example"), (b"host", b"127.0.0.1")]
+        foreign = WebsocketCommunicator(application, "/ws/ping/", headers=evil)
         connected, _ = await foreign.connect(timeout=5)
         assert not connected
 

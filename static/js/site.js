@@ -1,0 +1,21 @@
+// Khrap Club: the little behaviour pages have, kept out of the HTML so the Content-Security-Policy
+// allows no inline script. Every page works without it.
+(function () {
+  "use strict";
+
+  // The language switch submits itself, and returns to the page shown now (after htmx navigation
+  // the address may differ from the one the page was drawn for).
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!(select instanceof HTMLSelectElement) || !select.matches("[data-autosubmit]")) return;
+    var form = select.form;
+    if (form.elements.next) form.elements.next.value = location.pathname + location.search;
+    form.submit();
+  });
+
+  // An invite link is selected whole on a click, ready to copy.
+  document.addEventListener("click", function (event) {
+    var input = event.target;
+    if (input instanceof HTMLInputElement && input.matches("[data-select-on-click]")) input.select();
+  });
+})();

@@ -1,0 +1,41 @@
+"""The package metadata installs without warnings, and the README links only what a clone has."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_license_is_an_spdx_string_with_a_setuptools_that_reads_it():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    # The table form ({text = ...}) is deprecated: three warnings on every install.
+    assert project["project"]["license"] == "AGPL-3.0-or-later"
+    requires = project["build-system"]["requires"]
+    version = next(r for r in requires if r.startswith("setuptools")).split(">=")[1]
+    assert tuple(int(x) for x in version.split(".")) >= (77,), requires
+    # A plain .pth for editable installs: no "Editable installation" notice either.
+    assert project["tool"]["setuptools"]["package-dir"] == {"": "."}
+
+
+def _links(markdown: str) -> list[str]:
+    """Markdown links, and paths in backticks that leave the folder (the old `../shared/DESIGN.md`)."""
+    targets = re.findall(r"\]\(([^)]+)\)", markdown)
+    outside = re.findall(r"`(\.\./[^`]+)`", markdown)
+    return [t for t in targets + outside if "://" not in t and not t.startswith("#")]
+
+
+def test_readme_and_docs_link_only_files_inside_the_repository():
+    for doc in (ROOT / "README.md", *(ROOT / "docs").rglob("*.md")):
+        for target in _links(doc.read_text(encoding="utf-8")):
+            resolved = (doc.parent / target.split("#")[0]).resolve()
+            candidates = [resolved, (ROOT / target).resolve()]
+            assert any(p.is_relative_to(ROOT) and p.exists() for p in candidates), f"{doc.name}: {target}"
+
+
+def test_the_design_and_the_rule_book_are_in_the_repository():
+    for name in ("docs/DESIGN.md", "docs/rules/RULES.md", "docs/rules/SCENARIOS.md"):
+        assert (ROOT / name).stat().st_size > 1000, name
+    assert "../shared" not in (ROOT / "README.md").read_text()
