@@ -17,6 +17,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from club.routing import websocket_urlpatterns  # noqa: E402
 from club.ws import SiteOriginValidator  # noqa: E402
+from games.ticker import ensure_ticker  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -24,3 +25,7 @@ application = ProtocolTypeRouter(
         "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# The table clock (turns, bots, deals, the schedule) runs in every server process that serves the site;
+# its work is idempotent, so several processes, or Celery beside them, never do a thing twice.
+ensure_ticker()

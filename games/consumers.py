@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import time
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from club.errors import ServiceError
+from club.ws import JsonSocketConsumer
 
 from .broadcast import user_group, watch_group
 from .presenter import table_context
@@ -46,12 +44,8 @@ from .ticker import ensure_ticker
 MAX_MESSAGE_BYTES = 4096
 #: Token bucket per socket: a burst of clicks passes, a flood does not.
 RATE_PER_SECOND = 8.0
-RATE_BURST = 16.0
+RATE_BURST = 16
 HEARTBEAT_SECONDS = 25.0
-
-
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number")
 
 
 def _check_access(session_id: int, user: Any) -> bool:
@@ -72,9 +66,12 @@ def _frame(session_id: int, user: Any) -> dict[str, Any]:
     return {"view": frame.view, "public": frame.public}
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(JsonSocketConsumer):
     session_id: int
-    lang: str
+    lang: str = settings.LANGUAGE_CODE
+    max_message_bytes = MAX_MESSAGE_BYTES
+    rate_per_second = RATE_PER_SECOND
+    rate_burst = RATE_BURST
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
@@ -91,8 +88,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         except TableError:
             await self.close(code=4403)
             return
-        self.tokens = RATE_BURST
-        self.refilled = time.monotonic()
         for group in (user_group(self.session_id, self.user.pk), watch_group(self.session_id)):
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
@@ -115,37 +110,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             with contextlib.suppress(Exception):  # a missed beat only ages the presence mark
                 await database_sync_to_async(presence_beat)(session_id=self.session_id, user=self.user)
 
-    # --- from the browser --------------------------------------------------------------------------
+    # --- from the browser (club.ws.JsonSocketConsumer has checked the frame) -----------------------
 
-    def _take_token(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(RATE_BURST, self.tokens + (now - self.refilled) * RATE_PER_SECOND)
-        self.refilled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+    def language(self) -> str:
+        return self.lang
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not self._take_token():
-            await self.send_error(TableError("rate_limited"))
-            return
-        if text_data is None:
-            await self.send_error(TableError("bad_message", problem="binary frames are not read"))
-            return
-        limit = min(MAX_MESSAGE_BYTES, getattr(settings, "WEBSOCKET_MAX_MESSAGE_SIZE", MAX_MESSAGE_BYTES))
-        if len(text_data) > limit:
-            await self.send_error(TableError("bad_message", problem="too long"))
-            return
-        try:
-            data = json.loads(text_data, parse_constant=_reject_constant)
-        except (ValueError, RecursionError):
-            await self.send_error(TableError("bad_message", problem="not JSON"))
-            return
+    async def receive_message(self, message: dict[str, Any]) -> None:
         try:
             with translation.override(self.lang):
-                message = parse_message(data)
-            await self._handle(message)
+                parsed = parse_message(message)
+            await self._handle(parsed)
         except ServiceError as exc:
             await self.send_error(exc)
 
@@ -178,10 +152,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif message.name == "leave":
             await call(table_leave)(session_id=self.session_id, user=self.user)
 
-    async def send_error(self, exc: ServiceError) -> None:
+    async def send_error(self, exc: ServiceError | str, message: str = "", **extra: Any) -> None:  # type: ignore[override]
+        """An error frame to this socket only, in its reader's language (a table error makes its
+        sentence when read, so it is read here, under the reader's language)."""
         with translation.override(self.lang):
-            text = str(exc.message)
-        await self.send(text_data=json.dumps({"error": exc.code, "message": text}))
+            if isinstance(exc, ServiceError):
+                code, text = exc.code, str(exc.message)
+            else:
+                code, text = exc, str(message)
+        await self.send_json({"error": code, "message": text, **extra})
 
     # --- from the table (channel layer) ------------------------------------------------------------
 

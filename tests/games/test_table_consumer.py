@@ -134,10 +134,10 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
     actor = dealing.deal_players(deal)[to_act].member.user
     other = dealing.deal_players(deal)[(to_act + 1) % 4].member.user
     bad: list[tuple[Any, str]] = [
-        ("not json", "bad_message"),
-        ('{"do": "snore", "seq": ' + "9" * 50_000 + "}", "bad_message"),
-        ("[" * 5000 + "]" * 5000, "bad_message"),
-        ('{"do": "snore", "seq": NaN}', "bad_message"),
+        ("not json", "not_json"),
+        ('{"do": "snore", "seq": ' + "9" * 40 + "}", "bad_number"),
+        ("[" * 50 + "]" * 50, "too_deep"),
+        ('{"do": "snore", "seq": NaN}', "bad_number"),
         ('["do", "pass"]', "bad_message"),
         ('{"do": "fly", "seq": 0}', "bad_message"),
         ('{"do": "pass"}', "bad_message"),
@@ -145,10 +145,12 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
         ('{"do": "play", "card": "ZZ", "seq": 0}', "bad_message"),
         ('{"do": "pass", "seq": 7}', "stale"),
         ('{"do": "pass", "seq": -1}', "bad_message"),
-        ('{"do": "pass\\u0000", "seq": 0}', "bad_message"),
+        ('{"do": "pass", "seq": 1.5}', "bad_message"),
+        ('{"do": "pass", "seq": true}', "bad_message"),
+        ('{"do": "pass\\u0000", "seq": 0}', "bad_text"),
+        ('{"do": "sit", "position": "１", "buy_in": 100}', "bad_message"),
         ('{"do": "play", "card": "AS", "seq": 0}', "illegal_action"),
-        ("x" * 70_000, "bad_message"),
-        (b"\x00\x01binary", "bad_message"),
+        (b"\x00\x01binary", "binary_frame"),
     ]
 
     async def scenario() -> None:
@@ -164,6 +166,11 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
             assert len(got) == 1 and is_error(got[0]), (payload[:40], got)
             assert error_of(got[0])["error"] == code, (payload[:40], error_of(got[0]))
             assert error_of(got[0])["message"]
+        # A frame beyond the size limit is refused and the socket closed (1009, as daphne would).
+        await socket.send_to(text_data="x" * 70_000)
+        got = await socket.receive_from(timeout=5)
+        assert error_of(got)["error"] == "too_large"
+        assert (await socket.receive_output(timeout=5))["code"] == 1009
         # Out of turn: another player's pass.
         stranger = await connect(other, table.pk)
         assert (await stranger.connect(timeout=5))[0]
@@ -171,7 +178,6 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
         await stranger.send_json_to({"do": "pass", "seq": 0})
         got = await frames(stranger)
         assert error_of(got[-1])["error"] == "not_your_turn"
-        await socket.disconnect()
         await stranger.disconnect()
 
     async_to_sync(scenario)()
@@ -281,16 +287,22 @@ def test_a_socket_flood_is_rate_limited(layer, make_table, players):
     sit_all(table, players)
     start_deal(table)
 
-    async def scenario() -> list[str]:
+    async def scenario() -> tuple[list[str], int | None]:
         socket = await connect(players[0], table.pk)
         assert (await socket.connect(timeout=5))[0]
         await frames(socket)
-        for _ in range(40):
+        for _ in range(60):
             await socket.send_json_to({"do": "sync"})
-        await asyncio.sleep(0.5)
-        got = await frames(socket)
-        await socket.disconnect()
-        return got
+        got: list[str] = []
+        closed = None
+        while not await socket.receive_nothing(timeout=0.5):
+            output = await socket.receive_output(timeout=5)
+            if output["type"] == "websocket.close":
+                closed = output.get("code")
+                break
+            got.append(output.get("text", ""))
+        return got, closed
 
-    got = async_to_sync(scenario)()
+    got, closed = async_to_sync(scenario)()
     assert any(is_error(f) and error_of(f)["error"] == "rate_limited" for f in got)
+    assert closed in (None, 4429)  # a client that keeps flooding is closed
