@@ -218,6 +218,12 @@ AUDIT_ACTION_LABELS = {
     "chips.reversed": _("Journal reversed"),
     "chips.bank_closed": _("Table bank shared out"),
     "ledger.reconcile_failed": _("Ledger check found a difference"),
+    "table.opened": _("Table opened"),
+    "table.sat_down": _("Sat down at a table"),
+    "table.stood_up": _("Stood up from a table"),
+    "table.bot_seated": _("Bot seated at a table"),
+    "table.cancelled": _("Table cancelled: nobody came"),
+    "table.closed": _("Table closed"),
 }
 
 

@@ -198,26 +198,52 @@ def _dealer_after_dropping(state: State, keep: list[int]) -> int:
     return keep.index(state.setup.dealt[-1])
 
 
+def _follows(previous: Deal, deal: Deal, state: State) -> bool:
+    """Does ``deal`` follow ``previous`` at an unchanged table, as a scenario's next deal would?"""
+    out = previous.outcome or {}
+    setup = state.setup
+    return (
+        deal.players == previous.players
+        and list(setup.start_stacks) == list(out.get("stacks", ()))
+        and setup.start_bank == out.get("bank")
+        and setup.dealer == out.get("next_dealer")
+        and setup.redeal == (previous.result == "redeal")
+    )
+
+
+def _redeal_chain(deal: Deal, state: State) -> list[tuple[Deal, State]]:
+    """A deal dealt again after everybody passed antes differently (RULES.md 4.7) and a scenario can
+    say so only by playing the voided deal first: the deal with the voided deals before it."""
+    chain = [(deal, state)]
+    while chain[0][1].setup.redeal:
+        first, first_state = chain[0]
+        previous = Deal.objects.filter(session=first.session, number=first.number - 1).first()
+        if previous is None or not previous.is_over or not _follows(previous, first, first_state):
+            break
+        chain.insert(0, (previous, deal_state(previous)))
+    return chain
+
+
 def deal_export(deal: Deal) -> dict[str, Any]:
-    """One finished deal as a scenario file; ``replay`` reproduces its outcome exactly."""
-    state = deal_state(deal)
-    dropped = _excluded_waiting(state)
-    keep = [s for s in range(state.setup.seats) if s not in dropped]
-    rules = state.setup.rules
-    if dropped and rules.deck_for(len(keep)) != rules.deck_for(state.setup.seats):
-        raise ValueError(
-            "this deal had players waiting for an empty bank and cannot be written as a scenario"
-        )
+    """One finished deal as a scenario file (after the deals voided just before it, if it was dealt
+    again); ``replay`` reproduces its outcome exactly."""
+    chain = _redeal_chain(deal, deal_state(deal))
+    first_state = chain[0][1]
+    dropped = _excluded_waiting(first_state)
+    keep = [s for s in range(first_state.setup.seats) if s not in dropped]
+    rules = first_state.setup.rules
+    if dropped and rules.deck_for(len(keep)) != rules.deck_for(first_state.setup.seats):
+        raise ValueError("players waiting for an empty bank sat this deal out: no scenario can say so")
     session = deal.session
     return {
         "_comment": f"{session.title}, deal {deal.number}: exported by Khrap Club",
         "preset": session.preset,
         "rules": session.overrides,
-        "stake": state.setup.stake,
-        "stacks": [state.setup.start_stacks[s] for s in keep],
-        "bank": state.setup.start_bank,
-        "dealer": _dealer_after_dropping(state, keep),
-        "deals": [_deal_part(deal, state, keep)],
+        "stake": first_state.setup.stake,
+        "stacks": [first_state.setup.start_stacks[s] for s in keep],
+        "bank": first_state.setup.start_bank,
+        "dealer": _dealer_after_dropping(first_state, keep),
+        "deals": [_deal_part(d, st, keep) for d, st in chain],
     }
 
 
@@ -233,18 +259,8 @@ def session_export(session: TableSession) -> list[dict[str, Any]]:
             previous = None
             continue
         state = deal_state(deal)
-        chained = (
-            previous is not None
-            and runs
-            and deal.players == previous.players
-            and not _excluded_waiting(state)
-            and list(state.setup.start_stacks) == list(previous.outcome["stacks"])
-            and state.setup.start_bank == previous.outcome["bank"]
-            and state.setup.dealer == previous.outcome["next_dealer"]
-            and state.setup.redeal == (previous.result == "redeal")
-        )
-        if chained:
-            runs[-1]["deals"].append(scenario["deals"][0])
+        if previous is not None and runs and not _excluded_waiting(state) and _follows(previous, deal, state):
+            runs[-1]["deals"].append(scenario["deals"][-1])
         else:
             runs.append(scenario)
         previous = deal

@@ -35,7 +35,7 @@ def _login(browser: Browser, base: str, username: str, password: str = PASSWORD,
 
 def _open_table(page: Page, url: str) -> None:
     page.goto(url)
-    page.wait_for_function("document.getElementById('table-socket').dataset.live === '1'")
+    page.locator("#table-socket[data-live='1']").wait_for()
 
 
 def _club_with_players(names: list[str]) -> tuple[Club, list[User]]:
@@ -126,7 +126,7 @@ def test_four_browsers_play_a_whole_deal_and_my_chips_match(daphne_url: str, bro
     hand_before = page.locator(".my-hand").inner_text()
     seats_before = page.locator("#seats").inner_text()
     page.reload()
-    page.wait_for_function("document.getElementById('table-socket').dataset.live === '1'")
+    page.locator("#table-socket[data-live='1']").wait_for()
     assert page.locator(".my-hand").inner_text() == hand_before
     assert re.sub(r"\d+s", "", page.locator("#seats").inner_text()) == re.sub(r"\d+s", "", seats_before)
 
@@ -163,7 +163,7 @@ def test_a_demo_member_plays_the_bots_at_the_practice_table(daphne_url: str, bro
     page = _login(browser, daphne_url, "vera", "khrap-demo-2026")
     page.goto(f"{daphne_url}/clubs/demo-club/")
     page.get_by_role("link", name="Practice with bots").click()
-    page.wait_for_function("document.getElementById('table-socket').dataset.live === '1'")
+    page.locator("#table-socket[data-live='1']").wait_for()
     page.locator("#sit-1").click()
     expect(page.locator(".phase")).to_contain_text(re.compile("Bidding"), timeout=15_000)
     _play_until_settled([page])

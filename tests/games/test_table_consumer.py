@@ -3,7 +3,6 @@ banned members stay out, a reconnect restores the view, and no frame shows a car
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
