@@ -14,7 +14,9 @@ applies the same checks.
 from __future__ import annotations
 
 import random
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -47,11 +49,39 @@ class PostResult:
     created: bool
 
 
-def _retryable(exc: BaseException) -> bool:
-    cause = exc.__cause__
-    if getattr(cause, "sqlstate", None) in _RETRY_SQLSTATES:
-        return True
-    return connection.vendor == "sqlite" and "locked" in str(exc)
+class RetryStats:
+    """How often ``run_in_transaction`` ran a transaction again, by cause ("40P01" deadlock, "40001"
+    serialization failure, "locked" for SQLite), for this process. A retry hides a fault from the
+    caller, so the tests read these counts: ordered locking means postings alone never deadlock."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._counts: Counter[str] = Counter()
+
+    def add(self, cause: str) -> None:
+        with self._lock:
+            self._counts[cause] += 1
+
+    def snapshot(self) -> dict[str, int]:
+        with self._lock:
+            return dict(self._counts)
+
+    def reset(self) -> None:
+        with self._lock:
+            self._counts.clear()
+
+
+retry_stats = RetryStats()
+
+
+def _retry_cause(exc: BaseException) -> str | None:
+    """The reason ``exc`` may be retried (its SQLSTATE, or "locked"), or None when it may not."""
+    sqlstate = getattr(exc.__cause__, "sqlstate", None)
+    if sqlstate in _RETRY_SQLSTATES:
+        return sqlstate
+    if connection.vendor == "sqlite" and "locked" in str(exc):
+        return "locked"
+    return None
 
 
 def run_in_transaction(fn: Callable[[], T]) -> T:
@@ -65,8 +95,10 @@ def run_in_transaction(fn: Callable[[], T]) -> T:
             with transaction.atomic():
                 return fn()
         except OperationalError as exc:
-            if attempt >= attempts or not _retryable(exc):
+            cause = _retry_cause(exc)
+            if attempt >= attempts or cause is None:
                 raise
+            retry_stats.add(cause)
             time.sleep(random.uniform(0.001, 0.01) * attempt)
     raise AssertionError("unreachable")  # pragma: no cover
 
