@@ -1,8 +1,9 @@
 """Reconciliation: recompute every balance from the entries and compare with what is stored.
 
-The books are consistent when, for every account, the stored balance equals the sum of its entries
-and the last entry's balance_after; every journal has at least two entries summing to zero; every
-club's balances sum to zero; and no account but a treasury is below zero.
+The books are consistent when, for every account, the stored balance equals the sum of its entries;
+every entry's balance_after is the running sum of its account's amounts up to it (so the last one is
+the balance); every journal has at least two entries summing to zero; every club's balances sum to
+zero; and no account but a treasury is below zero.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Value
+from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Value, Window
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -25,7 +26,6 @@ logger = logging.getLogger("ledger.reconcile")
 def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
     """Every difference found, as JSON-ready dicts; plus the numbers of accounts and journals checked."""
     differences: list[dict[str, Any]] = []
-    last_after = Entry.objects.filter(account=OuterRef("pk")).order_by("-id").values("balance_after")[:1]
     accounts = Account.objects.annotate(
         entry_sum=Coalesce(
             Subquery(
@@ -36,10 +36,9 @@ def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
             ),
             Value(0),
         ),
-        last_after=Coalesce(Subquery(last_after), Value(0)),
     )
-    for account in accounts.filter(~Q(balance=F("entry_sum")) | ~Q(balance=F("last_after"))).values(
-        "pk", "club_id", "kind", "balance", "entry_sum", "last_after"
+    for account in accounts.filter(~Q(balance=F("entry_sum"))).values(
+        "pk", "club_id", "kind", "balance", "entry_sum"
     ):
         differences.append(
             {
@@ -49,7 +48,25 @@ def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
                 "kind": account["kind"],
                 "stored": account["balance"],
                 "from_entries": account["entry_sum"],
-                "last_balance_after": account["last_after"],
+            }
+        )
+    # Entries of one account are written under its row lock, so their ids follow the order in which
+    # they moved the balance: each balance_after is the sum of the amounts up to it.
+    running = Entry.objects.annotate(
+        running_sum=Window(Sum("amount"), partition_by=[F("account_id")], order_by=F("id").asc())
+    )
+    for entry in running.filter(~Q(balance_after=F("running_sum"))).order_by("id").values(
+        "pk", "account_id", "journal_id", "journal__club_id", "balance_after", "running_sum"
+    ):
+        differences.append(
+            {
+                "check": "entry_balance_after",
+                "entry": entry["pk"],
+                "account": entry["account_id"],
+                "journal": entry["journal_id"],
+                "club": entry["journal__club_id"],
+                "stored": entry["balance_after"],
+                "running_sum": entry["running_sum"],
             }
         )
     for account in (
