@@ -17,7 +17,7 @@ from club.selectors import membership_get
 from .charts import balance_chart_svg
 from .forms import GrantForm
 from .selectors import StatementPage, account_statement, balance_series, statement_cursor, wallet_get
-from .services import chips_grant
+from .services import chips_grant_result
 
 
 @login_required
@@ -58,7 +58,7 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         member = form.cleaned_data["member"]
         try:
-            chips_grant(
+            result = chips_grant_result(
                 membership=member,
                 amount=form.cleaned_data["amount"],
                 actor=request.user,
@@ -81,11 +81,16 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
                         "granted": True,
                     },
                 )
-            messages.success(
-                request,
-                _("%(amount)s chips granted to %(member)s.")
-                % {"amount": form.cleaned_data["amount"], "member": member.user.shown_name},
-            )
+            names = {"amount": form.cleaned_data["amount"], "member": member.user.shown_name}
+            if result.created:
+                messages.success(request, _("%(amount)s chips granted to %(member)s.") % names)
+            else:
+                # The same form sent again (a double click, a browser retry): the grant stands once.
+                messages.info(
+                    request,
+                    _("These %(amount)s chips were already granted to %(member)s; nothing was booked twice.")
+                    % names,
+                )
             return redirect(club.get_absolute_url())
     if getattr(request, "htmx", False):
         return render(

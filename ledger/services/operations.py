@@ -17,10 +17,11 @@ from club.errors import NotAllowed
 from club.models import Club, Membership, User
 from club.services import audit_log_write, membership_require_manager
 
-from ..errors import LedgerError, WrongClub
+from ..errors import IdempotencyConflict, LedgerError, WrongClub
 from ..models import Account, Journal
 from .posting import (
     MAX_AMOUNT,
+    PostResult,
     account_bank,
     account_hold,
     account_stack,
@@ -59,10 +60,14 @@ def _key(prefix: str, idempotency_key: str | None) -> str:
     return idempotency_key or f"{prefix}:{uuid.uuid4().hex}"
 
 
-def chips_grant(
+def chips_grant_result(
     *, membership: Membership, amount: int, actor: User, reason: str, idempotency_key: str | None = None
-) -> Journal:
-    """A manager issues chips from the club's treasury into a member's wallet."""
+) -> PostResult:
+    """A manager issues chips from the club's treasury into a member's wallet.
+
+    ``created`` is False when ``idempotency_key`` already booked this same grant (same member and
+    amount): nothing is booked twice and the caller can say so. The key reused for another member or
+    amount is refused with ``IdempotencyConflict``, and nothing is booked."""
     amount = _amount(amount)
     reason = (reason or "").strip()
     if not reason:
@@ -71,15 +76,26 @@ def chips_grant(
     membership_require_manager(club=club, actor=actor)
     _require_active(membership)
 
-    def post() -> Journal:
-        result = journal_post_result(
-            club=club,
-            kind=Kind.GRANT,
-            idempotency_key=_key("grant", idempotency_key),
-            actor=actor,
-            memo=reason[:500],
-            lines=[(account_treasury(club=club), -amount), (account_wallet(membership=membership), amount)],
-        )
+    def post() -> PostResult:
+        try:
+            result = journal_post_result(
+                club=club,
+                kind=Kind.GRANT,
+                idempotency_key=_key("grant", idempotency_key),
+                actor=actor,
+                memo=reason[:500],
+                lines=[
+                    (account_treasury(club=club), -amount),
+                    (account_wallet(membership=membership), amount),
+                ],
+            )
+        except IdempotencyConflict as exc:
+            raise IdempotencyConflict(
+                _(
+                    "This grant form was already used for a grant to another member or of another "
+                    "amount, so nothing was booked. Reload the page to make a new grant."
+                )
+            ) from exc
         if result.created:
             audit_log_write(
                 action="chips.granted",
@@ -88,9 +104,18 @@ def chips_grant(
                 target_user=membership.user,
                 data={"amount": amount, "reason": reason[:500], "journal": result.journal.pk},
             )
-        return result.journal
+        return result
 
     return run_in_transaction(post)
+
+
+def chips_grant(
+    *, membership: Membership, amount: int, actor: User, reason: str, idempotency_key: str | None = None
+) -> Journal:
+    """``chips_grant_result`` for callers that only need the journal."""
+    return chips_grant_result(
+        membership=membership, amount=amount, actor=actor, reason=reason, idempotency_key=idempotency_key
+    ).journal
 
 
 def chips_revoke(

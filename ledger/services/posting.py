@@ -3,8 +3,9 @@
 Every posting is one transaction that (1) inserts the journal, claiming its idempotency key, (2) locks
 the touched accounts in primary-key order, so two postings over overlapping accounts queue instead of
 deadlocking, (3) checks the new balances and (4) updates them and writes the entries with the balance
-after each. A repeated key returns the first journal and posts nothing; a refused posting writes
-nothing.
+after each. A repeated key returns the first journal and posts nothing, if the request is the same
+one (same club, kind, accounts and amounts); a key reused for anything else is refused
+(``IdempotencyConflict``). A refused posting writes nothing.
 
 On PostgreSQL this runs as three statements through Django's cursor (the ORM version was too slow
 for the required 400 eight-entry journals per second); other databases take the ORM path, which
@@ -28,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, Membership, User
 
-from ..errors import InsufficientChips, LedgerError, UnbalancedJournal, WrongClub
+from ..errors import IdempotencyConflict, InsufficientChips, LedgerError, UnbalancedJournal, WrongClub
 from ..models import Account, Entry, Journal
 
 Kind = Journal.Kind
@@ -160,10 +161,13 @@ def _check_locked(rows: Sequence[tuple[int, int, str, int]], deltas: dict[int, i
             )
 
 
-def _existing(*, idempotency_key: str, club_id: int, kind: str) -> Journal:
+def _existing(*, idempotency_key: str, club_id: int, kind: str, deltas: dict[int, int]) -> Journal:
+    """The journal that already holds ``idempotency_key``, if it is this very request (same club, kind
+    and lines); a retried request must not be told it did something it did not."""
     journal = Journal.objects.get(idempotency_key=idempotency_key)
-    if journal.club_id != club_id or journal.kind != kind:
-        raise LedgerError(_("This idempotency key was already used for a different posting."))
+    stored = dict(Entry.objects.filter(journal_id=journal.pk).values_list("account_id", "amount"))
+    if journal.club_id != club_id or journal.kind != kind or stored != deltas:
+        raise IdempotencyConflict(_("This idempotency key was already used for a different posting."))
     return journal
 
 
@@ -191,7 +195,8 @@ def _write_postgresql(
         )
         row = cursor.fetchone()
         if row is None:
-            return PostResult(_existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind), False)
+            return PostResult(_existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind,
+                                        deltas=deltas), False)
         journal_id = row[0]
         cursor.execute(
             "SELECT id, club_id, kind, balance FROM ledger_account WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
@@ -237,7 +242,9 @@ def _write_orm(
     now: datetime,
 ) -> PostResult:
     if Journal.objects.filter(idempotency_key=idempotency_key).exists():
-        return PostResult(_existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind), False)
+        return PostResult(
+            _existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind, deltas=deltas), False
+        )
     try:
         with transaction.atomic():
             journal = Journal.objects.create(
@@ -253,7 +260,9 @@ def _write_orm(
     except IntegrityError:
         if not Journal.objects.filter(idempotency_key=idempotency_key).exists():
             raise
-        return PostResult(_existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind), False)
+        return PostResult(
+            _existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind, deltas=deltas), False
+        )
     accounts = list(Account.objects.select_for_update().filter(pk__in=deltas).order_by("pk"))
     _check_locked([(a.pk, a.club_id, a.kind, a.balance) for a in accounts], deltas, club_id)
     entries = []
