@@ -79,14 +79,18 @@ class Account(models.Model):
         ]
 
     def __str__(self) -> str:
+        from .labels import user_label
+
         parts = [str(self.get_kind_display())]
         if self.member_id is not None:
-            parts.append(
-                str(self.member.user) if "member" in self._state.fields_cache else f"#{self.member_id}"
-            )
+            # Named only when already loaded (list_select_related): __str__ must not query per row.
+            if Account.member.is_cached(self) and Membership.user.is_cached(self.member):
+                parts.append(user_label(self.member.user))
+            else:
+                parts.append(str(_("member #%(id)s") % {"id": self.member_id}))
         if self.table_id is not None:
-            parts.append(f"table {self.table_id}")
-        return f"{' · '.join(parts)} ({self.club_id}/{self.pk})"
+            parts.append(str(_("table %(id)s") % {"id": self.table_id}))
+        return f"{' · '.join(parts)} · #{self.pk}"
 
 
 JOURNAL_KINDS = [
@@ -163,7 +167,8 @@ class Journal(models.Model):
         indexes = [models.Index(fields=["club", "id"], name="ledger_journal_club_id")]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.kind} {self.idempotency_key}"
+        # No idempotency key: it is long, and it is shown where it is wanted (last, in the lists).
+        return f"#{self.pk} {self.get_kind_display()}"
 
 
 class Entry(models.Model):
