@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.errors import ServiceError
-from club.models import Club
+from club.models import Club, Membership
 from club.selectors import membership_get
 
 from .charts import balance_chart_svg
@@ -27,6 +27,14 @@ def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
     membership = membership_get(club=club, user=request.user)
     if membership is None:
         raise Http404(_("You are not a member of this club."))
+    if membership.status == Membership.Status.BANNED:
+        # As everywhere on the site, a banned member is told so (and sees nothing of the club's books).
+        return render(
+            request,
+            "ledger/refused.html",
+            {"club": club, "message": _("You are banned from this club.")},
+            status=403,
+        )
     wallet = wallet_get(membership=membership)
     before = statement_cursor(request.GET.get("before"))
     page = (

@@ -86,3 +86,21 @@ def test_grant_form_token_reused_for_another_member_books_nothing_and_says_so(
     assert htmx.status_code == 422 and "nothing was booked" in htmx.content.decode()
     assert (wallet_balance(vera), wallet_balance(gleb)) == (50, 0)
     assert Journal.objects.filter(kind="grant").count() == 1
+
+
+# -- a banned member is told so, and sees no chips page --------------------------------------------
+
+
+def test_banned_member_cannot_open_my_chips(club: Club, owner, member_factory) -> None:
+    from club.models import Membership
+
+    member = member_factory()
+    chips_grant(membership=member, amount=40, actor=owner, reason="before the ban")
+    member.status = Membership.Status.BANNED
+    member.save()
+    client = login(member.user)
+    url = reverse("ledger_my_chips", args=[club.slug])
+    for response in (client.get(url), client.get(url, {"before": "999"}, headers={"HX-Request": "true"})):
+        page = response.content.decode()
+        assert response.status_code == 403
+        assert "You are banned from this club." in page and "before the ban" not in page
