@@ -55,6 +55,10 @@ class Club(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
     )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    # Chip grants (ledger.services.chips_grant): the most one grant may issue, and the most a manager
+    # may grant into his own wallet at once.
+    grant_limit = models.BigIntegerField(_("largest single grant"), default=1_000_000)
+    self_grant_limit = models.BigIntegerField(_("largest grant to oneself"), default=10_000)
 
     class Meta:
         ordering = ["name"]

@@ -65,9 +65,10 @@ def chips_grant_result(
 ) -> PostResult:
     """A manager issues chips from the club's treasury into a member's wallet.
 
-    ``created`` is False when ``idempotency_key`` already booked this same grant (same member and
-    amount): nothing is booked twice and the caller can say so. The key reused for another member or
-    amount is refused with ``IdempotencyConflict``, and nothing is booked."""
+    The club caps a single grant (``Club.grant_limit``) and a grant into the actor's own wallet
+    (``Club.self_grant_limit``). ``created`` is False when ``idempotency_key`` already booked this
+    same grant (same member and amount): nothing is booked twice and the caller can say so. The key
+    reused for another member or amount is refused with ``IdempotencyConflict``: nothing is booked."""
     amount = _amount(amount)
     reason = (reason or "").strip()
     if not reason:
@@ -75,6 +76,15 @@ def chips_grant_result(
     club = membership.club
     membership_require_manager(club=club, actor=actor)
     _require_active(membership)
+    if amount > club.grant_limit:
+        raise LedgerError(
+            _("A single grant in this club can be at most %(limit)s chips.") % {"limit": club.grant_limit}
+        )
+    if membership.user_id == actor.pk and amount > club.self_grant_limit:
+        raise NotAllowed(
+            _("You can grant yourself at most %(limit)s chips at a time in this club.")
+            % {"limit": club.self_grant_limit}
+        )
 
     def post() -> PostResult:
         try:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db import DataError, IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -42,6 +42,9 @@ MAX_ATTEMPTS = 5
 # can still meet one.)
 _RETRY_SQLSTATES = frozenset({"40P01", "40001"})
 MAX_AMOUNT = 10**15  # far from the bigint limit even after summing many lines
+# A balance is a PostgreSQL bigint (SQLite: a 64-bit integer). Kept symmetric: -(2**63 - 1) is the
+# lowest balance, so negating one never overflows.
+BALANCE_LIMIT = 2**63 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +153,8 @@ def _check_locked(rows: Sequence[tuple[int, int, str, int]], deltas: dict[int, i
         if account_club != club_id:
             raise WrongClub(_("Every account of a journal must belong to the journal's club."))
         new = balance + deltas[account_id]
+        if not -BALANCE_LIMIT <= new <= BALANCE_LIMIT:
+            raise _beyond_limit(kind)
         if new < 0 and kind != Account.Kind.TREASURY:
             raise InsufficientChips(
                 _("Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.")
@@ -159,6 +164,23 @@ def _check_locked(rows: Sequence[tuple[int, int, str, int]], deltas: dict[int, i
                     "needed": -deltas[account_id],
                 }
             )
+
+
+def _beyond_limit(kind: str) -> LedgerError:
+    if kind == Account.Kind.TREASURY:
+        return LedgerError(
+            _(
+                "The club's treasury cannot issue that many chips: its balance would pass the largest "
+                "number the books can hold."
+            )
+        )
+    return LedgerError(
+        _(
+            "The %(account)s cannot hold that many chips: its balance would pass the largest number "
+            "the books can hold."
+        )
+        % {"account": str(Account.Kind(kind).label).lower()}
+    )
 
 
 def _existing(*, idempotency_key: str, club_id: int, kind: str, deltas: dict[int, int]) -> Journal:
@@ -205,14 +227,21 @@ def _write_postgresql(
         _check_locked(cursor.fetchall(), deltas, club_id)
         # One statement updates the balances and writes the entries with the balance each update
         # returned, so balance_after is the database's own figure.
-        cursor.execute(
-            "WITH upd AS (UPDATE ledger_account a SET balance = a.balance + v.delta"
-            " FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, delta) WHERE a.id = v.id"
-            " RETURNING a.id, a.balance, v.delta)"
-            " INSERT INTO ledger_entry (journal_id, account_id, amount, balance_after)"
-            " SELECT %s, id, delta, balance FROM upd ORDER BY id",
-            [ids, [deltas[i] for i in ids], journal_id],
-        )
+        try:
+            cursor.execute(
+                "WITH upd AS (UPDATE ledger_account a SET balance = a.balance + v.delta"
+                " FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, delta) WHERE a.id = v.id"
+                " RETURNING a.id, a.balance, v.delta)"
+                " INSERT INTO ledger_entry (journal_id, account_id, amount, balance_after)"
+                " SELECT %s, id, delta, balance FROM upd ORDER BY id",
+                [ids, [deltas[i] for i in ids], journal_id],
+            )
+        except DataError as exc:
+            # _check_locked refuses first; this only answers a balance changed behind the ledger's
+            # back ("bigint out of range") with a sentence instead of a server error.
+            if getattr(exc.__cause__, "sqlstate", None) != "22003":
+                raise
+            raise LedgerError(_("That posting would pass the largest number the books can hold.")) from exc
     journal = Journal(
         id=journal_id,
         club_id=club_id,

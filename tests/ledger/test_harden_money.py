@@ -104,3 +104,97 @@ def test_banned_member_cannot_open_my_chips(club: Club, owner, member_factory) -
         page = response.content.decode()
         assert response.status_code == 403
         assert "You are banned from this club." in page and "before the ban" not in page
+
+
+# -- grant limits per club, and the bigint limit of the books --------------------------------------
+
+BIGINT_MAX = 2**63 - 1
+
+
+def test_a_grant_above_the_clubs_limit_is_refused(club: Club, owner, member_factory) -> None:
+    from ledger.errors import LedgerError
+
+    club.grant_limit = 100
+    club.save()
+    member = member_factory()
+    with pytest.raises(LedgerError) as excinfo:
+        chips_grant(membership=member, amount=101, actor=owner, reason="too much")
+    assert "at most 100 chips" in excinfo.value.message
+    chips_grant(membership=member, amount=100, actor=owner, reason="fine")
+    assert wallet_balance(member) == 100
+
+
+def test_a_manager_granting_himself_is_held_to_the_self_grant_limit(
+    club: Club, owner, owner_membership, member_factory
+) -> None:
+    from club.errors import NotAllowed
+
+    assert (club.grant_limit, club.self_grant_limit) == (1_000_000, 10_000)  # the defaults
+    with pytest.raises(NotAllowed) as excinfo:
+        chips_grant(membership=owner_membership, amount=10_001, actor=owner, reason="for me")
+    assert "at most 10000 chips" in excinfo.value.message
+    chips_grant(membership=owner_membership, amount=10_000, actor=owner, reason="for me")
+    chips_grant(membership=member_factory(), amount=10_001, actor=owner, reason="for another")  # not self
+    client = login(owner)
+    data = {"member": owner_membership.pk, "amount": 50_000, "reason": "for me", "token": "f" * 32}
+    texts = flashed(client.post(reverse("ledger_grant", args=[club.slug]), data, follow=True))
+    assert any("at most 10000 chips" in t for t in texts) and not any("granted to" in t for t in texts)
+    assert wallet_balance(owner_membership) == 10_000
+
+
+def _near_the_limit(account, balance: int) -> None:
+    """Put a balance where thousands of the largest grants would have taken it (the books are then
+    out of balance, which this test does not look at: only the refusal is checked)."""
+    type(account).objects.filter(pk=account.pk).update(balance=balance)
+
+
+def test_the_treasury_at_the_bigint_limit_refuses_clearly(club: Club, owner, member_factory) -> None:
+    """9,223 grants of 10**15 bring the treasury to -9.223e18; the next one would pass -(2**63 - 1).
+    That is a refusal with a sentence, not a database overflow (a server error)."""
+    from ledger.errors import LedgerError
+
+    club.grant_limit = 10**15
+    club.save()
+    member = member_factory()
+    treasury = account_treasury(club=club)
+    _near_the_limit(treasury, -9_223 * 10**15)
+    with pytest.raises(LedgerError) as excinfo:
+        chips_grant(membership=member, amount=10**15, actor=owner, reason="one too many")
+    assert "largest number" in excinfo.value.message
+    assert Journal.objects.count() == 0
+    client = login(owner)
+    data = {"member": member.pk, "amount": 10**15, "reason": "one too many", "token": "0" * 32}
+    response = client.post(reverse("ledger_grant", args=[club.slug]), data, follow=True)
+    assert response.status_code == 200
+    assert any("largest number" in t for t in flashed(response))
+    headroom = BIGINT_MAX - 9_223 * 10**15
+    chips_grant(membership=member, amount=headroom, actor=owner, reason="exactly to the limit")
+    assert type(treasury).objects.get(pk=treasury.pk).balance == -BIGINT_MAX
+
+
+def test_a_wallet_at_the_bigint_limit_refuses_clearly(club: Club, owner, member_factory) -> None:
+    from ledger.errors import LedgerError
+
+    member = member_factory()
+    chips_grant(membership=member, amount=5, actor=owner, reason="x")
+    _near_the_limit(account_wallet(membership=member), BIGINT_MAX - 1)
+    with pytest.raises(LedgerError) as excinfo:
+        chips_grant(membership=member, amount=2, actor=owner, reason="over the top")
+    assert "largest number" in excinfo.value.message
+
+
+@pytest.mark.postgres
+def test_the_database_overflow_itself_is_a_refusal_too(club: Club, member_factory, monkeypatch) -> None:
+    """Second line of defence on the PostgreSQL path: were the service's own check skipped, the
+    database's "bigint out of range" still comes back as a LedgerError with a sentence."""
+    from ledger.errors import LedgerError
+    from ledger.services import posting
+
+    treasury = account_treasury(club=club)
+    wallet = account_wallet(membership=member_factory())
+    _near_the_limit(treasury, -(2**63))  # PostgreSQL's lowest bigint
+    monkeypatch.setattr(posting, "_check_locked", lambda rows, deltas, club_id: None)
+    with pytest.raises(LedgerError) as excinfo:
+        journal_post(club=club, kind="grant", lines=[(treasury, -1), (wallet, 1)], idempotency_key="over")
+    assert "largest number" in excinfo.value.message
+    assert not Journal.objects.filter(idempotency_key="over").exists()
