@@ -2,9 +2,10 @@
 
 Chips move only through ``ledger.services.journal_post``. Journals and entries are never changed
 once written; a mistake is corrected by posting a reversal. On PostgreSQL the database itself
-enforces the rules (see migrations/0002_db_rules.py): every journal balances at commit, journals and
-entries cannot be updated, deleted or truncated, and only a treasury may go below zero (the CHECK
-below, which SQLite enforces too).
+enforces the rules (see migrations 0002 and 0003): every journal balances at commit, entries are
+added to a journal only in the transaction that created it, journals and entries cannot be updated,
+deleted or truncated, an account's identity (its member's user included) never changes, and only a
+treasury may go below zero (the CHECK below, which SQLite enforces too).
 """
 
 from __future__ import annotations
@@ -38,6 +39,19 @@ class Account(models.Model):
         related_name="ledger_accounts",
         verbose_name=_("member"),
     )
+    # The user the membership belonged to when the account was opened: on PostgreSQL written by the
+    # database itself and never changed (migration 0003). Reconciliation compares it with the
+    # membership's user today, so a membership row re-pointed to someone else cannot carry the chips.
+    member_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_index=False,
+        verbose_name=_("member's user when opened"),
+    )
     # The live tables are not modelled yet: a plain nullable id that a later migration can turn into a
     # foreign key to games.TableSession without touching any row.
     table_id = models.BigIntegerField(_("table"), null=True, blank=True)
@@ -61,6 +75,11 @@ class Account(models.Model):
                     | Q(kind="bank", member__isnull=True, table_id__isnull=False)
                 ),
                 name="ledger_account_shape_fits_kind",
+            ),
+            models.CheckConstraint(
+                condition=Q(member__isnull=True, member_user__isnull=True)
+                | Q(member__isnull=False, member_user__isnull=False),
+                name="ledger_account_member_user_recorded",
             ),
             models.UniqueConstraint(
                 fields=["club"], condition=Q(kind="treasury"), name="ledger_account_one_treasury_per_club"
@@ -146,6 +165,11 @@ class Journal(models.Model):
     )
     memo = models.CharField(_("memo"), max_length=500, blank=True)
     created_at = models.DateTimeField(_("time"), default=timezone.now)
+    # The PostgreSQL transaction that wrote the journal (txid_current(), set by a trigger whatever the
+    # client sends). An entry is accepted only from that same transaction, so nothing can be added to
+    # a journal once it is committed. Null on SQLite, and for journals older than migration 0003
+    # (which therefore accept no entry at all).
+    txid = models.BigIntegerField(_("transaction"), null=True, blank=True, editable=False)
     # One-to-one: a journal can be reversed once, which the unique index guarantees under races too.
     reversal_of = models.OneToOneField(
         "self",

@@ -396,22 +396,27 @@ def account_treasury(*, club: Club) -> Account:
     return Account.objects.get_or_create(club=club, kind=Account.Kind.TREASURY, member=None, table_id=None)[0]
 
 
-def account_wallet(*, membership: Membership) -> Account:
+def _member_account(*, membership: Membership, kind: str, table_id: int | None) -> Account:
+    # member_user records whose chips these are (PostgreSQL writes it itself, from the membership row).
     return Account.objects.get_or_create(
-        club_id=membership.club_id, kind=Account.Kind.WALLET, member=membership, table_id=None
+        club_id=membership.club_id,
+        kind=kind,
+        member=membership,
+        table_id=table_id,
+        defaults={"member_user_id": membership.user_id},
     )[0]
+
+
+def account_wallet(*, membership: Membership) -> Account:
+    return _member_account(membership=membership, kind=Account.Kind.WALLET, table_id=None)
 
 
 def account_stack(*, membership: Membership, table_id: int) -> Account:
-    return Account.objects.get_or_create(
-        club_id=membership.club_id, kind=Account.Kind.STACK, member=membership, table_id=table_id
-    )[0]
+    return _member_account(membership=membership, kind=Account.Kind.STACK, table_id=table_id)
 
 
 def account_hold(*, membership: Membership, table_id: int) -> Account:
-    return Account.objects.get_or_create(
-        club_id=membership.club_id, kind=Account.Kind.HOLD, member=membership, table_id=table_id
-    )[0]
+    return _member_account(membership=membership, kind=Account.Kind.HOLD, table_id=table_id)
 
 
 def account_bank(*, club: Club, table_id: int) -> Account:

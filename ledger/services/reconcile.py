@@ -2,7 +2,8 @@
 
 The books are consistent when, for every account, the stored balance equals the sum of its entries;
 every entry's balance_after is the running sum of its account's amounts up to it (so the last one is
-the balance); every journal has at least two entries summing to zero; every club's balances sum to
+the balance); every member's account still belongs to the user and club it was opened for; every
+journal has at least two entries summing to zero; every club's balances sum to
 zero; and no account but a treasury is below zero.
 """
 
@@ -80,6 +81,25 @@ def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
                 "account": account["pk"],
                 "club": account["club_id"],
                 "stored": account["balance"],
+            }
+        )
+    # The membership row an account hangs on may not be re-pointed (a trigger says so on PostgreSQL);
+    # should it be anyway, the chips must not silently change hands.
+    for account in (
+        Account.objects.filter(member__isnull=False)
+        .exclude(member_user_id=F("member__user_id"), club_id=F("member__club_id"))
+        .values("pk", "club_id", "kind", "member_id", "member_user_id", "member__user_id", "member__club_id")
+    ):
+        differences.append(
+            {
+                "check": "account_member",
+                "account": account["pk"],
+                "club": account["club_id"],
+                "kind": account["kind"],
+                "member": account["member_id"],
+                "recorded_user": account["member_user_id"],
+                "member_user_now": account["member__user_id"],
+                "member_club_now": account["member__club_id"],
             }
         )
     for club in Account.objects.values("club_id").annotate(total=Sum("balance")).exclude(total=0):
