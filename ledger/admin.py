@@ -26,7 +26,7 @@ from club.admin_site import ClubScopedAdmin, admin_clubs_for
 from club.models import Club, Membership
 
 from .labels import user_label
-from .models import Account, Entry, Journal, ReconciliationRun
+from .models import Account, Checkpoint, Entry, Journal, ReconciliationRun
 from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -364,3 +364,11 @@ class ReconciliationRunAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(Checkpoint)
+class CheckpointAdmin(ReconciliationRunAdmin):
+    """The seals of the hash chain (ledger/services/chain.py): for the site's operators only."""
+
+    list_display = ("id", "sealed_at", "journals", "entries", "hash")
+    list_filter = ()

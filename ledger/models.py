@@ -239,3 +239,32 @@ class ReconciliationRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.started_at:%Y-%m-%d %H:%M} {'ok' if self.ok else 'DIFFERENCES'}"
+
+
+class Checkpoint(models.Model):
+    """A seal over the journals committed since the previous checkpoint (``ledger.services.chain``):
+    each club's chain head after them, and a hash over all heads linked to the previous checkpoint's.
+    Append-only on PostgreSQL, like the journals."""
+
+    sealed_at = models.DateTimeField(_("sealed at"), default=timezone.now)
+    # PostgreSQL: every journal whose transaction id is below this is covered (by this checkpoint or
+    # an earlier one). SQLite: ``last_journal_id`` bounds the cover instead.
+    txid_horizon = models.BigIntegerField(_("transaction horizon"), null=True, blank=True)
+    last_journal_id = models.BigIntegerField(_("last journal"), null=True, blank=True)
+    journals = models.PositiveIntegerField(_("journals sealed"), default=0)
+    entries = models.PositiveBigIntegerField(_("entries sealed"), default=0)
+    heads = models.JSONField(_("chain head per club"), default=dict)
+    prev_hash = models.CharField(_("previous hash"), max_length=64)
+    hash = models.CharField(_("hash"), max_length=64)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("ledger checkpoint")
+        verbose_name_plural = _("ledger checkpoints")
+        constraints = [
+            # Two runs sealing at once: the second one's insert fails instead of forking the chain.
+            models.UniqueConstraint(fields=["prev_hash"], name="ledger_checkpoint_one_successor"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.hash[:12]}"

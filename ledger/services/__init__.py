@@ -1,5 +1,6 @@
 """Writes of the chip ledger. ``journal_post`` is the only function that changes a balance."""
 
+from .chain import chain_seal, chain_verify
 from .operations import (
     DEAL_MOVES,
     bank_close,
@@ -39,6 +40,8 @@ __all__ = [
     "account_treasury",
     "account_wallet",
     "bank_close",
+    "chain_seal",
+    "chain_verify",
     "chips_grant",
     "chips_grant_result",
     "chips_revoke",

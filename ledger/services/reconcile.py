@@ -2,9 +2,10 @@
 
 The books are consistent when, for every account, the stored balance equals the sum of its entries;
 every entry's balance_after is the running sum of its account's amounts up to it (so the last one is
-the balance); every member's account still belongs to the user and club it was opened for; every
-journal has at least two entries summing to zero; every club's balances sum to
-zero; and no account but a treasury is below zero.
+the balance); every member's account still belongs to the user and club it was opened for; the
+journals sealed by earlier runs are still what was sealed (``chain``, ledger/services/chain.py);
+every journal has at least two entries summing to zero; every club's balances sum to zero; and no
+account but a treasury is below zero.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from club.models import Club
 from club.services import audit_log_write
 
 from ..models import Account, Entry, Journal, ReconciliationRun
+from .chain import chain_seal, chain_verify
 
 logger = logging.getLogger("ledger.reconcile")
 
@@ -129,14 +131,18 @@ def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
                 "club": entry["journal__club_id"],
             }
         )
+    differences.extend(chain_verify())
     return differences, Account.objects.count(), Journal.objects.count()
 
 
 def ledger_reconcile_run() -> ReconciliationRun:
-    """Check the books, store the result, and on any difference log at ERROR and write an AuditLog row
-    per club concerned."""
+    """Check the books, seal the journals committed since the last run into the hash chain, store the
+    result, and on any difference log at ERROR and write an AuditLog row per club concerned."""
     run = ReconciliationRun.objects.create(started_at=timezone.now())
     differences, n_accounts, n_journals = ledger_verify()
+    # Sealed whatever was found: a difference stays reported by every later run, and the sooner a
+    # journal is sealed, the shorter the time in which it could be edited unseen.
+    chain_seal()
     run.finished_at = timezone.now()
     run.ok = not differences
     run.accounts_checked = n_accounts

@@ -33,8 +33,11 @@ club = Club.objects.create(name="Roles", slug="roles", created_by=boss)
 Membership.objects.create(club=club, user=boss, role="owner")
 member = Membership.objects.create(club=club, user=User.objects.create(username="member"))
 chips_grant(membership=member, amount=42, actor=boss, reason="posted as the application role")
-run = ledger_reconcile_run()
+from ledger.models import Checkpoint
+
+run = ledger_reconcile_run()  # checks, and seals the grant into the hash chain
 assert run.ok, run.differences
+assert Checkpoint.objects.get().journals == 1
 print("APP-OK", run.journals_checked)
 """
 
@@ -52,6 +55,7 @@ FORBIDDEN = {
     "truncate with the test switch": "SET ledger.allow_truncate = 'on'; TRUNCATE ledger_entry",
     "update an entry": "UPDATE ledger_entry SET amount = amount",
     "delete a journal": "DELETE FROM ledger_journal",
+    "rewrite a checkpoint": "UPDATE ledger_checkpoint SET hash = prev_hash",
     "create a table": "CREATE TABLE ledger_shadow (id int)",
     "become the owner": "SET ROLE {owner}",
     "make itself superuser": "ALTER ROLE {app} SUPERUSER",
