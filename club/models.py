@@ -8,6 +8,7 @@ import zoneinfo
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -57,8 +58,12 @@ class Club(models.Model):
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     # Chip grants (ledger.services.chips_grant): the most one grant may issue, and the most a manager
     # may grant into his own wallet at once.
-    grant_limit = models.BigIntegerField(_("largest single grant"), default=1_000_000)
-    self_grant_limit = models.BigIntegerField(_("largest grant to oneself"), default=10_000)
+    grant_limit = models.BigIntegerField(
+        _("largest single grant"), default=1_000_000, validators=[MinValueValidator(1)]
+    )
+    self_grant_limit = models.BigIntegerField(
+        _("largest grant to oneself"), default=10_000, validators=[MinValueValidator(0)]
+    )
 
     class Meta:
         ordering = ["name"]
