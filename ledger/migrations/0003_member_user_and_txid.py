@@ -16,6 +16,10 @@
   records the membership's user when it is opened (``member_user``, written by a trigger from the
   membership row), the identity trigger keeps it fixed, a membership that holds accounts may no
   longer change its club or user, and reconciliation compares (``account_member``).
+
+The account identity trigger is rebuilt from the table's columns as they are when this runs: every
+column but ``balance`` is fixed (``created_at`` too), including columns another migration added
+before this one, so the order in which migrations touching ``ledger_account`` run does not lose one.
 """
 
 import django.db.models.deletion
@@ -80,13 +84,6 @@ $$;
 CREATE TRIGGER ledger_account_member_user BEFORE INSERT ON ledger_account
     FOR EACH ROW EXECUTE FUNCTION ledger_account_record_member_user();
 
-DROP TRIGGER ledger_account_identity_fixed ON ledger_account;
-CREATE TRIGGER ledger_account_identity_fixed BEFORE UPDATE ON ledger_account FOR EACH ROW
-    WHEN (OLD.club_id IS DISTINCT FROM NEW.club_id OR OLD.kind IS DISTINCT FROM NEW.kind
-          OR OLD.member_id IS DISTINCT FROM NEW.member_id OR OLD.table_id IS DISTINCT FROM NEW.table_id
-          OR OLD.member_user_id IS DISTINCT FROM NEW.member_user_id)
-    EXECUTE FUNCTION ledger_refuse_account_identity_change();
-
 CREATE FUNCTION ledger_refuse_membership_identity_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF EXISTS (SELECT 1 FROM ledger_account WHERE member_id = OLD.id) THEN
@@ -105,11 +102,6 @@ CREATE TRIGGER ledger_membership_identity_fixed BEFORE UPDATE ON club_membership
 BACKWARD = r"""
 DROP TRIGGER IF EXISTS ledger_membership_identity_fixed ON club_membership;
 DROP FUNCTION IF EXISTS ledger_refuse_membership_identity_change();
-DROP TRIGGER IF EXISTS ledger_account_identity_fixed ON ledger_account;
-CREATE TRIGGER ledger_account_identity_fixed BEFORE UPDATE ON ledger_account FOR EACH ROW
-    WHEN (OLD.club_id IS DISTINCT FROM NEW.club_id OR OLD.kind IS DISTINCT FROM NEW.kind
-          OR OLD.member_id IS DISTINCT FROM NEW.member_id OR OLD.table_id IS DISTINCT FROM NEW.table_id)
-    EXECUTE FUNCTION ledger_refuse_account_identity_change();
 DROP TRIGGER IF EXISTS ledger_account_member_user ON ledger_account;
 DROP FUNCTION IF EXISTS ledger_account_record_member_user();
 CREATE OR REPLACE FUNCTION ledger_refuse_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -137,14 +129,36 @@ def record_member_users(apps, schema_editor):
     )
 
 
+def _identity_trigger(schema_editor, *, without: tuple[str, ...]) -> None:
+    """(Re)create the trigger that lets an UPDATE of an account change nothing but its balance (and
+    the columns in ``without``)."""
+    quote = schema_editor.connection.ops.quote_name
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = 'ledger_account'"
+            " ORDER BY ordinal_position"
+        )
+        columns = [row[0] for row in cursor.fetchall() if row[0] not in ("balance", *without)]
+    changed = " OR ".join(f"OLD.{quote(c)} IS DISTINCT FROM NEW.{quote(c)}" for c in columns)
+    schema_editor.execute(
+        "DROP TRIGGER IF EXISTS ledger_account_identity_fixed ON ledger_account;"
+        " CREATE TRIGGER ledger_account_identity_fixed BEFORE UPDATE ON ledger_account FOR EACH ROW"
+        f" WHEN ({changed}) EXECUTE FUNCTION ledger_refuse_account_identity_change();",
+        params=None,
+    )
+
+
 def forward(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(FORWARD, params=None)
+        _identity_trigger(schema_editor, without=())
 
 
 def backward(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(BACKWARD, params=None)
+        _identity_trigger(schema_editor, without=("member_user_id", "id", "created_at"))
 
 
 class Migration(migrations.Migration):

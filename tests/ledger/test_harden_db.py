@@ -136,9 +136,15 @@ def test_a_membership_holding_accounts_keeps_its_user_and_club(club: Club, owner
 
 
 @pytest.mark.postgres
-def test_an_accounts_recorded_user_cannot_change(club: Club, owner, member_factory) -> None:
+@pytest.mark.parametrize("field", ["member_user", "created_at"])
+def test_an_account_changes_its_balance_only(club: Club, owner, member_factory, field: str) -> None:
+    """Every column but the balance is fixed: the recorded user, and also the opening time."""
+    from django.utils import timezone
+
     member = member_factory()
     chips_grant(membership=member, amount=3, actor=owner, reason="x")
+    value = make_user() if field == "member_user" else timezone.now() - timezone.timedelta(days=400)
     with pytest.raises(DatabaseError) as excinfo, transaction.atomic():
-        Account.objects.filter(member=member).update(member_user=make_user())
+        Account.objects.filter(member=member).update(**{field: value})
     assert "balance only" in str(excinfo.value)
+    Account.objects.filter(member=member).update(balance=3)  # the balance itself may change
