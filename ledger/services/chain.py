@@ -38,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from datetime import UTC
 from typing import Any
@@ -55,9 +56,9 @@ GENESIS = "0" * 64
 _CHUNK = 2000
 
 
-# What identifies an account in the chain (every column that may never change). A column added to
-# Account that is part of its identity belongs here too; journals sealed before then keep hashing
-# without it only if the checkpoints are re-sealed, so add it before the first seal in production.
+# What identifies an account in the chain (the columns that may never change). A column added to
+# Account's identity belongs here too, but adding one changes the hash of every sealed journal: do it
+# before the first seal in production, or every checkpoint will be reported.
 ACCOUNT_IDENTITY = ("club_id", "kind", "member_id", "member_user_id", "table_id")
 
 
@@ -96,54 +97,35 @@ _JOURNAL_FIELDS = (
 )  # fmt: skip
 
 
-def _segment(checkpoint: Checkpoint | None, previous: Checkpoint | None) -> QuerySet[Journal]:
-    """The journals ``checkpoint`` covers (after ``previous``); ``checkpoint=None``: all of them."""
-    qs = Journal.objects.all()
-    if connection.vendor == "postgresql":
-        qs = qs.annotate(tx=Coalesce("txid", 0))
-        if previous is not None:
-            qs = qs.filter(tx__gte=previous.txid_horizon)
-        if checkpoint is not None:
-            qs = qs.filter(tx__lt=checkpoint.txid_horizon)
-    else:
-        if previous is not None:
-            qs = qs.filter(id__gt=previous.last_journal_id or 0)
-        if checkpoint is not None:
-            qs = qs.filter(id__lte=checkpoint.last_journal_id or 0)
-    return qs
-
-
-def _walk(
-    journals: QuerySet[Journal], heads: dict[str, str], accounts: dict[int, list[Any]]
-) -> tuple[dict[str, str], int, int, int | None]:
-    """Fold the journals into the clubs' heads; returns (new heads, journals, entries, last id)."""
-    heads = dict(heads)
-    n_journals = n_entries = 0
-    last_id = None
-    journal_rows = journals.order_by("id").values(*_JOURNAL_FIELDS).iterator(chunk_size=_CHUNK)
-    entry_rows: Iterator[tuple[Any, ...]] = (
-        Entry.objects.filter(journal__in=journals.values("id"))
+def _journals(qs: QuerySet[Journal]) -> Iterator[tuple[dict[str, Any], list[tuple[Any, ...]]]]:
+    """The journals of ``qs`` in id order, each with its entries (id order): two streamed queries
+    merged, so memory stays flat however long the books are."""
+    journal_rows = qs.order_by("id").values(*_JOURNAL_FIELDS).iterator(chunk_size=_CHUNK)
+    entry_rows = (
+        Entry.objects.filter(journal__in=qs.values("id"))
         .order_by("journal_id", "id")
         .values_list("journal_id", "id", "account_id", "amount", "balance_after")
         .iterator(chunk_size=_CHUNK)
     )
     pending = next(entry_rows, None)
     for journal in journal_rows:
-        while pending is not None and pending[0] < journal["id"]:  # entries of a journal not in view
-            pending = next(entry_rows, None)
         entries = []
-        while pending is not None and pending[0] == journal["id"]:
-            entries.append(pending[1:])
+        while pending is not None and pending[0] <= journal["id"]:
+            if pending[0] == journal["id"]:
+                entries.append(pending[1:])
             pending = next(entry_rows, None)
-        club = str(journal["club_id"])
-        digest = hashlib.sha256(
-            bytes.fromhex(heads.get(club, GENESIS)) + canonical(journal, entries, accounts)
-        )
-        heads[club] = digest.hexdigest()
-        n_journals += 1
-        n_entries += len(entries)
-        last_id = journal["id"]
-    return heads, n_journals, n_entries, last_id
+        yield journal, entries
+
+
+def _link(
+    head: str, journal: dict[str, Any], entries: list[tuple[Any, ...]], accounts: dict[int, list[Any]]
+) -> str:
+    return hashlib.sha256(bytes.fromhex(head) + canonical(journal, entries, accounts)).hexdigest()
+
+
+def _annotated() -> QuerySet[Journal]:
+    # NULL txid: journals written before migration 0003 (and SQLite's). They belong to the first seal.
+    return Journal.objects.annotate(tx=Coalesce("txid", 0))
 
 
 def checkpoint_hash(
@@ -158,13 +140,17 @@ def checkpoint_hash(
 def chain_verify() -> list[dict[str, Any]]:
     """Recompute every sealed segment and compare with its checkpoint. Differences: ``chain`` (a club's
     sealed journals are not what was sealed) and ``checkpoint`` (a checkpoint row itself was altered
-    or removed from the middle of the chain)."""
+    or removed from the middle of the chain).
+
+    One pass over the books, whatever the number of checkpoints: each journal is folded into the
+    segment it belongs to (by transaction on PostgreSQL, by id on SQLite), starting from the heads
+    the previous checkpoint stored, so an edit is reported at the one checkpoint that sealed it."""
+    checkpoints = list(Checkpoint.objects.order_by("id"))
+    if not checkpoints:
+        return []
     differences: list[dict[str, Any]] = []
-    accounts = _account_identities()
-    previous: Checkpoint | None = None
-    for checkpoint in Checkpoint.objects.order_by("id"):
-        prev_heads = previous.heads if previous is not None else {}
-        prev_hash = previous.hash if previous is not None else GENESIS
+    prev_hash = GENESIS
+    for checkpoint in checkpoints:
         expected = checkpoint_hash(
             prev_hash=prev_hash,
             heads=checkpoint.heads,
@@ -173,9 +159,26 @@ def chain_verify() -> list[dict[str, Any]]:
         )
         if checkpoint.prev_hash != prev_hash or checkpoint.hash != expected:
             differences.append({"check": "checkpoint", "checkpoint": checkpoint.pk, "club": None})
-        heads, _n, _e, _last = _walk(_segment(checkpoint, previous), prev_heads, accounts)
-        for club in sorted(set(heads) | set(checkpoint.heads), key=int):
-            if heads.get(club) != checkpoint.heads.get(club):
+        prev_hash = checkpoint.hash
+
+    by_txid = connection.vendor == "postgresql"
+    if by_txid:  # segment k: previous horizon <= tx < horizon k
+        bounds = [c.txid_horizon or 0 for c in checkpoints]
+        qs = _annotated().filter(tx__lt=bounds[-1])
+    else:  # segment k: previous last id < id <= last id k
+        bounds = [c.last_journal_id or 0 for c in checkpoints]
+        qs = Journal.objects.filter(id__lte=bounds[-1])
+    accounts = _account_identities()
+    touched: list[dict[str, str]] = [{} for _ in checkpoints]
+    for journal, entries in _journals(qs):
+        k = bisect_right(bounds, journal["txid"] or 0) if by_txid else bisect_left(bounds, journal["id"])
+        club = str(journal["club_id"])
+        head = touched[k].get(club) or (checkpoints[k - 1].heads.get(club, GENESIS) if k else GENESIS)
+        touched[k][club] = _link(head, journal, entries, accounts)
+    for k, checkpoint in enumerate(checkpoints):
+        before = checkpoints[k - 1].heads if k else {}
+        for club in sorted(set(before) | set(checkpoint.heads) | set(touched[k]), key=int):
+            if touched[k].get(club, before.get(club)) != checkpoint.heads.get(club):
                 differences.append(
                     {
                         "check": "chain",
@@ -184,7 +187,6 @@ def chain_verify() -> list[dict[str, Any]]:
                         "sealed_at": checkpoint.sealed_at.isoformat(),
                     }
                 )
-        previous = checkpoint
     return differences
 
 
@@ -196,33 +198,43 @@ def chain_seal() -> Checkpoint | None:
             previous = Checkpoint.objects.order_by("-id").first()
             if connection.vendor == "postgresql":
                 with connection.cursor() as cursor:
+                    # Every transaction below the oldest one still running has ended: the set of
+                    # journals with a lower txid is final.
                     cursor.execute("SELECT txid_snapshot_xmin(txid_current_snapshot())")
                     horizon: int | None = cursor.fetchone()[0]
+                qs = _annotated().filter(tx__lt=horizon)
+                if previous is not None:
+                    qs = qs.filter(tx__gte=previous.txid_horizon)
                 last_id = None
             else:
                 horizon = None
-                last_id = Journal.objects.aggregate(m=Max("id"))["m"]
-            pending = Checkpoint(txid_horizon=horizon, last_journal_id=last_id)
-            segment = _segment(pending, previous)
-            if not segment.exists():
+                last_id = Journal.objects.aggregate(m=Max("id"))["m"] or 0
+                qs = Journal.objects.filter(id__lte=last_id)
+                if previous is not None:
+                    qs = qs.filter(id__gt=previous.last_journal_id or 0)
+            heads = dict(previous.heads) if previous is not None else {}
+            accounts = _account_identities()
+            n_journals = n_entries = 0
+            for journal, entries in _journals(qs):
+                club = str(journal["club_id"])
+                heads[club] = _link(heads.get(club, GENESIS), journal, entries, accounts)
+                n_journals += 1
+                n_entries += len(entries)
+                if last_id is None or journal["id"] > last_id:
+                    last_id = journal["id"]  # PostgreSQL: for the reader; the horizon bounds the seal
+            if n_journals == 0:
                 return None
-            heads, n_journals, n_entries, last = _walk(
-                segment, previous.heads if previous is not None else {}, _account_identities()
-            )
             prev_hash = previous.hash if previous is not None else GENESIS
             checkpoint = Checkpoint.objects.create(
                 sealed_at=timezone.now(),
                 txid_horizon=horizon,
-                last_journal_id=last_id if last_id is not None else last,
+                last_journal_id=last_id,
                 journals=n_journals,
                 entries=n_entries,
                 heads=heads,
                 prev_hash=prev_hash,
                 hash=checkpoint_hash(
-                    prev_hash=prev_hash,
-                    heads=heads,
-                    txid_horizon=horizon,
-                    last_journal_id=last_id if last_id is not None else last,
+                    prev_hash=prev_hash, heads=heads, txid_horizon=horizon, last_journal_id=last_id
                 ),
             )
     except IntegrityError:  # another run sealed from the same checkpoint first (unique prev_hash)

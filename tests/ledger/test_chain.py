@@ -20,6 +20,7 @@ from ledger.services import (
     ledger_verify,
 )
 
+from .conftest import make_user
 from .tamper import tamper
 
 # Committed for real: a seal covers only transactions that have ended, and a plain django_db test
@@ -173,3 +174,29 @@ def test_a_journal_still_in_flight_is_sealed_only_after_it_commits(club: Club, o
     second = Checkpoint.objects.order_by("-id").first()
     assert (Checkpoint.objects.count(), second.journals) == (2, 2)  # "slow" and "quick"
     assert ledger_verify()[0] == []
+
+
+def test_an_edit_is_reported_at_the_checkpoint_that_sealed_it(club: Club, owner, member_factory) -> None:
+    """Three seals; the middle one's journal is edited: only that checkpoint (and only that club)
+    is reported, the ones before and after still verify."""
+    other = Club.objects.create(name="Other", slug="other-chain", created_by=owner)
+    from club.models import Membership
+
+    Membership.objects.create(club=other, user=owner, role=Membership.Role.OWNER)
+    journals = []
+    for n in range(3):
+        journals.append(chips_grant(membership=member_factory(), amount=10 + n, actor=owner, reason=f"r{n}"))
+        chips_grant(
+            membership=Membership.objects.create(club=other, user=make_user()),
+            amount=5,
+            actor=owner,
+            reason="o",
+        )
+        assert ledger_reconcile_run().ok
+    seals = list(Checkpoint.objects.order_by("id"))
+    assert [c.journals for c in seals] == [2, 2, 2]
+    tamper("UPDATE ledger_journal SET memo = 'rewritten' WHERE id = %s", [journals[1].pk])
+    differences = ledger_verify()[0]
+    assert [(d["check"], d["checkpoint"], d["club"]) for d in differences] == [
+        ("chain", seals[1].pk, club.pk)
+    ]
