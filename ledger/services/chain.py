@@ -26,7 +26,10 @@ Which journals a seal may cover. Ids are handed out when a posting starts, so a 
 id can commit after one with a higher id; a seal by id would skip it forever. On PostgreSQL each
 journal records its transaction (``txid``, migration 0003); a seal covers the journals whose
 transaction is below the snapshot's ``xmin``: every such transaction has ended, so that set can never
-grow again. On SQLite (one writer at a time) the committed journals are always an id prefix.
+grow again. On SQLite (one writer at a time) the committed journals are always an id prefix. The
+``xmin`` is the whole server's: a transaction left open anywhere on it (an idle session in another
+database too) holds sealing back, never makes it wrong; a seal that falls an hour behind says so in
+the log (WARNING).
 
 What the chain cannot do on its own: someone who can rewrite the checkpoints too can recompute the
 whole chain. Each seal therefore logs its hash (logger ``ledger.chain``, INFO); keep those lines
@@ -40,7 +43,7 @@ import json
 import logging
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
-from datetime import UTC
+from datetime import UTC, timedelta
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -54,6 +57,7 @@ logger = logging.getLogger("ledger.chain")
 
 GENESIS = "0" * 64
 _CHUNK = 2000
+HELD_BACK = timedelta(hours=1)  # unsealed journals older than this: something holds sealing back
 
 
 # What identifies an account in the chain (the columns that may never change). A column added to
@@ -206,6 +210,12 @@ def chain_seal() -> Checkpoint | None:
                 if previous is not None:
                     qs = qs.filter(tx__gte=previous.txid_horizon)
                 last_id = None
+                if _annotated().filter(tx__gte=horizon, created_at__lt=timezone.now() - HELD_BACK).exists():
+                    logger.warning(
+                        "ledger chain: journals older than %s cannot be sealed yet: a transaction on the"
+                        " database server has been open since before them (see pg_stat_activity)",
+                        HELD_BACK,
+                    )
             else:
                 horizon = None
                 last_id = Journal.objects.aggregate(m=Max("id"))["m"] or 0
