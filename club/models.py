@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -97,6 +98,14 @@ class Club(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
     )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    # Chip grants (ledger.services.chips_grant): the most one grant may issue, and the most a manager
+    # may grant into his own wallet at once.
+    grant_limit = models.BigIntegerField(
+        _("largest single grant"), default=1_000_000, validators=[MinValueValidator(1)]
+    )
+    self_grant_limit = models.BigIntegerField(
+        _("largest grant to oneself"), default=10_000, validators=[MinValueValidator(0)]
+    )
 
     class Meta:
         ordering = ["name"]

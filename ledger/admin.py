@@ -13,18 +13,20 @@ from django.contrib import admin
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
+from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
 from club.admin_site import ClubScopedAdmin, admin_clubs_for
-from club.models import Club
+from club.models import Club, Membership
 
-from .models import Account, Entry, Journal, ReconciliationRun
+from .labels import user_label
+from .models import Account, Checkpoint, Entry, Journal, ReconciliationRun
 from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -36,6 +38,24 @@ def _csv_text(value: str) -> str:
     return f"'{value}" if value.startswith(_FORMULA_STARTS) else value
 
 
+KEY_SHOWN = 24  # characters of an idempotency key shown in a list; the whole key is in the tooltip
+
+
+def titled(title: str, base: type[admin.FieldListFilter] = admin.ChoicesFieldListFilter) -> type:
+    """A field filter with its own title: two fields called "kind" must not both read "By kind"."""
+
+    class TitledFilter(base):  # type: ignore[valid-type, misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.title = title
+
+    return TitledFilter
+
+
+def short_key(key: str) -> str:
+    return format_html('<span title="{}">{}</span>', key, Truncator(key).chars(KEY_SHOWN))
+
+
 class ClubScopedReadOnlyAdmin(ClubScopedAdmin):
     """The books are view only, with no bulk action at all (not even "delete selected")."""
 
@@ -44,11 +64,22 @@ class ClubScopedReadOnlyAdmin(ClubScopedAdmin):
 
 
 class EntryInline(admin.TabularInline):
+    """A journal's lines on its page. Visible to whoever may see the journal: club managers hold no
+    Django model permissions (the admin follows the club role), and an auditor who cannot see what a
+    journal moved cannot audit it."""
+
     model = Entry
     fields = ("account", "amount", "balance_after")
     readonly_fields = fields
     extra = 0
     can_delete = False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
+        return super().get_queryset(request).select_related("account__member__user")
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        clubs = admin_clubs_for(request.user)
+        return clubs.filter(pk=obj.club_id).exists() if obj is not None else clubs.exists()
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -56,14 +87,21 @@ class EntryInline(admin.TabularInline):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
 
 @admin.register(Account)
 class AccountAdmin(ClubScopedReadOnlyAdmin):
-    list_display = ("id", "club", "kind", "member", "table_id", "balance", "statement_link")
+    list_display = ("id", "kind", "member_label", "table_id", "balance", "club", "statement_link")
     # RelatedOnly: a plain club filter would list every club of the site, invite-only ones too.
-    list_filter = (("club", admin.RelatedOnlyFieldListFilter), "kind")
+    list_filter = (("club", admin.RelatedOnlyFieldListFilter), ("kind", titled(_("account kind"))))
     search_fields = ("member__user__username", "member__user__display_name", "=table_id")
     list_select_related = ("club", "member__user")
+
+    @admin.display(description=_("member"), ordering="member__user__username")
+    def member_label(self, obj: Account) -> str:
+        return user_label(obj.member.user) if obj.member_id else ""
 
     @admin.display(description=_("statement"))
     def statement_link(self, obj: Account) -> str:
@@ -135,9 +173,14 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
 
 @admin.register(Journal)
 class JournalAdmin(ClubScopedReadOnlyAdmin):
-    list_display = ("id", "created_at", "club", "kind", "idempotency_key", "deal_id", "actor", "memo")
+    # What a reader needs first (when, what kind, how much, who, why) fits a 1280 px screen; the
+    # long machine columns come last and the idempotency key is cut short (whole in its tooltip and
+    # on the journal's page).
+    list_display = ("id", "created_at", "kind", "amount", "actor", "memo", "club", "deal_id", "short_key")
     list_filter = (
-        ("club", admin.RelatedOnlyFieldListFilter), "kind", ("created_at", admin.DateFieldListFilter)
+        ("club", admin.RelatedOnlyFieldListFilter),
+        ("kind", titled(_("journal kind"))),
+        ("created_at", admin.DateFieldListFilter),
     )
     search_fields = (
         "=idempotency_key",
@@ -151,19 +194,46 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
     inlines = [EntryInline]
     show_full_result_count = False
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Journal]:
+        # A subquery per shown row (after the page is cut), not an aggregate over every journal.
+        moved = (
+            Entry.objects.filter(journal=OuterRef("pk"), amount__gt=0)
+            .values("journal")
+            .annotate(s=Sum("amount"))
+            .values("s")[:1]
+        )
+        return super().get_queryset(request).annotate(moved=Subquery(moved))
+
+    @admin.display(description=_("amount"))
+    def amount(self, obj: Journal) -> int | None:
+        """The chips the journal moved: the sum of its positive lines."""
+        return getattr(obj, "moved", None)
+
+    @admin.display(description=_("idempotency key"), ordering="idempotency_key")
+    def short_key(self, obj: Journal) -> str:
+        return short_key(obj.idempotency_key)
+
 
 class EntryMemberFilter(admin.SimpleListFilter):
     title = _("member")
     parameter_name = "member"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        accounts = Account.objects.filter(
-            member__isnull=False, club__in=admin_clubs_for(request.user)
-        ).select_related("member__user")
-        seen: dict[int, str] = {}
-        for account in accounts[:500]:
-            seen.setdefault(account.member_id, f"{account.member.user} ({account.member.club_id})")
-        return [(str(k), v) for k, v in sorted(seen.items(), key=lambda kv: kv[1])]
+        """ "Vera (@vera)": the username tells two Veras apart; the club's name is added only for someone
+        who sees several clubs (a bare club id read like a count)."""
+        clubs = admin_clubs_for(request.user)
+        members = (
+            Membership.objects.filter(club__in=clubs, ledger_accounts__isnull=False)
+            .distinct()
+            .select_related("user", "club")
+            .order_by("user__username", "club__name")[:500]
+        )
+        several = clubs.count() > 1
+        choices = [
+            (str(m.pk), f"{user_label(m.user)} · {m.club.name}" if several else user_label(m.user))
+            for m in members
+        ]
+        return sorted(choices, key=lambda choice: choice[1].casefold())
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Entry]) -> QuerySet[Entry]:
         value = self.value()
@@ -177,11 +247,11 @@ class EntryMemberFilter(admin.SimpleListFilter):
 @admin.register(Entry)
 class EntryAdmin(ClubScopedReadOnlyAdmin):
     club_path = "journal__club"
-    list_display = ("id", "created", "journal", "account", "amount", "balance_after")
+    list_display = ("id", "created", "account", "amount", "balance_after", "journal_link", "short_key")
     list_filter = (
         ("journal__club", admin.RelatedOnlyFieldListFilter),
-        "journal__kind",
-        "account__kind",
+        ("journal__kind", titled(_("journal kind"))),
+        ("account__kind", titled(_("account kind"))),
         EntryMemberFilter,
         ("journal__created_at", admin.DateFieldListFilter),
     )
@@ -198,6 +268,16 @@ class EntryAdmin(ClubScopedReadOnlyAdmin):
     @admin.display(description=_("time"), ordering="journal__created_at")
     def created(self, obj: Entry) -> Any:
         return obj.journal.created_at
+
+    @admin.display(description=_("journal"), ordering="journal_id")
+    def journal_link(self, obj: Entry) -> str:
+        return format_html(
+            '<a href="{}">{}</a>', reverse("admin:ledger_journal_change", args=[obj.journal_id]), obj.journal
+        )
+
+    @admin.display(description=_("idempotency key"), ordering="journal__idempotency_key")
+    def short_key(self, obj: Entry) -> str:
+        return short_key(obj.journal.idempotency_key)
 
     def get_urls(self) -> list[URLPattern]:
         return [
@@ -284,3 +364,11 @@ class ReconciliationRunAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(Checkpoint)
+class CheckpointAdmin(ReconciliationRunAdmin):
+    """The seals of the hash chain (ledger/services/chain.py): for the site's operators only."""
+
+    list_display = ("id", "sealed_at", "journals", "entries", "hash")
+    list_filter = ()

@@ -23,3 +23,10 @@ class InsufficientChips(LedgerError):
     """An account other than a treasury would go below zero."""
 
     code = "insufficient_chips"
+
+
+class IdempotencyConflict(LedgerError):
+    """An idempotency key that was already used for a different posting (other club, kind, accounts
+    or amounts). A true repeat of the same request is not an error: it returns the first journal."""
+
+    code = "idempotency_conflict"

@@ -8,12 +8,14 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Membership
 
+from .labels import user_label
 from .services.posting import MAX_AMOUNT
 
 
 class MemberChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj: Membership) -> str:
-        return obj.user.shown_name
+        # Display names are not unique: the username tells the real Vera from an impostor.
+        return user_label(obj.user)
 
 
 class GrantForm(forms.Form):

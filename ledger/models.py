@@ -2,9 +2,10 @@
 
 Chips move only through ``ledger.services.journal_post``. Journals and entries are never changed
 once written; a mistake is corrected by posting a reversal. On PostgreSQL the database itself
-enforces the rules (see migrations/0002_db_rules.py): every journal balances at commit, journals and
-entries cannot be updated, deleted or truncated, and only a treasury may go below zero (the CHECK
-below, which SQLite enforces too).
+enforces the rules (see migrations 0002 and 0003): every journal balances at commit, entries are
+added to a journal only in the transaction that created it, journals and entries cannot be updated,
+deleted or truncated, an account's identity (its member's user included) never changes, and only a
+treasury may go below zero (the CHECK below, which SQLite enforces too).
 """
 
 from __future__ import annotations
@@ -37,6 +38,19 @@ class Account(models.Model):
         on_delete=models.PROTECT,
         related_name="ledger_accounts",
         verbose_name=_("member"),
+    )
+    # The user the membership belonged to when the account was opened: on PostgreSQL written by the
+    # database itself and never changed (migration 0003). Reconciliation compares it with the
+    # membership's user today, so a membership row re-pointed to someone else cannot carry the chips.
+    member_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_index=False,
+        verbose_name=_("member's user when opened"),
     )
     # The live tables are not modelled yet: a plain nullable id that a later migration can turn into a
     # foreign key to games.TableSession without touching any row.
@@ -74,6 +88,11 @@ class Account(models.Model):
                 ),
                 name="ledger_account_shape_fits_kind",
             ),
+            models.CheckConstraint(
+                condition=Q(member__isnull=True, member_user__isnull=True)
+                | Q(member__isnull=False, member_user__isnull=False),
+                name="ledger_account_member_user_recorded",
+            ),
             models.UniqueConstraint(
                 fields=["club"], condition=Q(kind="treasury"), name="ledger_account_one_treasury_per_club"
             ),
@@ -96,16 +115,20 @@ class Account(models.Model):
         ]
 
     def __str__(self) -> str:
+        from .labels import user_label
+
         parts = [str(self.get_kind_display())]
         if self.member_id is not None:
-            parts.append(
-                str(self.member.user) if "member" in self._state.fields_cache else f"#{self.member_id}"
-            )
+            # Named only when already loaded (list_select_related): __str__ must not query per row.
+            if Account.member.is_cached(self) and Membership.user.is_cached(self.member):
+                parts.append(user_label(self.member.user))
+            else:
+                parts.append(str(_("member #%(id)s") % {"id": self.member_id}))
         elif self.seat_id is not None:
-            parts.append(f"bot seat #{self.seat_id}")
+            parts.append(str(_("bot seat #%(id)s") % {"id": self.seat_id}))
         if self.table_id is not None:
-            parts.append(f"table {self.table_id}")
-        return f"{' · '.join(parts)} ({self.club_id}/{self.pk})"
+            parts.append(str(_("table %(id)s") % {"id": self.table_id}))
+        return f"{' · '.join(parts)} · #{self.pk}"
 
 
 JOURNAL_KINDS = [
@@ -165,6 +188,11 @@ class Journal(models.Model):
     )
     memo = models.CharField(_("memo"), max_length=500, blank=True)
     created_at = models.DateTimeField(_("time"), default=timezone.now)
+    # The PostgreSQL transaction that wrote the journal (txid_current(), set by a trigger whatever the
+    # client sends). An entry is accepted only from that same transaction, so nothing can be added to
+    # a journal once it is committed. Null on SQLite, and for journals older than migration 0003
+    # (which therefore accept no entry at all).
+    txid = models.BigIntegerField(_("transaction"), null=True, blank=True, editable=False)
     # One-to-one: a journal can be reversed once, which the unique index guarantees under races too.
     reversal_of = models.OneToOneField(
         "self",
@@ -186,7 +214,8 @@ class Journal(models.Model):
         indexes = [models.Index(fields=["club", "id"], name="ledger_journal_club_id")]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.kind} {self.idempotency_key}"
+        # No idempotency key: it is long, and it is shown where it is wanted (last, in the lists).
+        return f"#{self.pk} {self.get_kind_display()}"
 
 
 class Entry(models.Model):
@@ -233,3 +262,32 @@ class ReconciliationRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.started_at:%Y-%m-%d %H:%M} {'ok' if self.ok else 'DIFFERENCES'}"
+
+
+class Checkpoint(models.Model):
+    """A seal over the journals committed since the previous checkpoint (``ledger.services.chain``):
+    each club's chain head after them, and a hash over all heads linked to the previous checkpoint's.
+    Append-only on PostgreSQL, like the journals."""
+
+    sealed_at = models.DateTimeField(_("sealed at"), default=timezone.now)
+    # PostgreSQL: every journal whose transaction id is below this is covered (by this checkpoint or
+    # an earlier one). SQLite: ``last_journal_id`` bounds the cover instead.
+    txid_horizon = models.BigIntegerField(_("transaction horizon"), null=True, blank=True)
+    last_journal_id = models.BigIntegerField(_("last journal"), null=True, blank=True)
+    journals = models.PositiveIntegerField(_("journals sealed"), default=0)
+    entries = models.PositiveBigIntegerField(_("entries sealed"), default=0)
+    heads = models.JSONField(_("chain head per club"), default=dict)
+    prev_hash = models.CharField(_("previous hash"), max_length=64)
+    hash = models.CharField(_("hash"), max_length=64)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("ledger checkpoint")
+        verbose_name_plural = _("ledger checkpoints")
+        constraints = [
+            # Two runs sealing at once: the second one's insert fails instead of forking the chain.
+            models.UniqueConstraint(fields=["prev_hash"], name="ledger_checkpoint_one_successor"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.hash[:12]}"

@@ -11,13 +11,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.errors import ServiceError
-from club.models import Club
+from club.models import Club, Membership
 from club.selectors import membership_get
 
 from .charts import balance_chart_svg
 from .forms import GrantForm
 from .selectors import StatementPage, account_statement, balance_series, statement_cursor, wallet_get
-from .services import chips_grant
+from .services import chips_grant_result
 
 
 @login_required
@@ -27,6 +27,14 @@ def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
     membership = membership_get(club=club, user=request.user)
     if membership is None:
         raise Http404(_("You are not a member of this club."))
+    if membership.status == Membership.Status.BANNED:
+        # As everywhere on the site, a banned member is told so (and sees nothing of the club's books).
+        return render(
+            request,
+            "ledger/refused.html",
+            {"club": club, "message": _("You are banned from this club.")},
+            status=403,
+        )
     wallet = wallet_get(membership=membership)
     before = statement_cursor(request.GET.get("before"))
     page = (
@@ -58,7 +66,7 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         member = form.cleaned_data["member"]
         try:
-            chips_grant(
+            result = chips_grant_result(
                 membership=member,
                 amount=form.cleaned_data["amount"],
                 actor=request.user,
@@ -81,11 +89,16 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
                         "granted": True,
                     },
                 )
-            messages.success(
-                request,
-                _("%(amount)s chips granted to %(member)s.")
-                % {"amount": form.cleaned_data["amount"], "member": member.user.shown_name},
-            )
+            names = {"amount": form.cleaned_data["amount"], "member": member.user.shown_name}
+            if result.created:
+                messages.success(request, _("%(amount)s chips granted to %(member)s.") % names)
+            else:
+                # The same form sent again (a double click, a browser retry): the grant stands once.
+                messages.info(
+                    request,
+                    _("These %(amount)s chips were already granted to %(member)s; nothing was booked twice.")
+                    % names,
+                )
             return redirect(club.get_absolute_url())
     if getattr(request, "htmx", False):
         return render(

@@ -1,12 +1,13 @@
 """Writes of the chip ledger. ``journal_post`` is the only function that changes a balance."""
 
+from .chain import chain_seal, chain_verify
 from .operations import (
     DEAL_MOVES,
     bank_close,
     chips_grant,
+    chips_grant_result,
     chips_revoke,
     deal_ante,
-    deal_book_events,
     deal_hold,
     deal_move,
     deal_payout,
@@ -38,10 +39,12 @@ __all__ = [
     "account_treasury",
     "account_wallet",
     "bank_close",
+    "chain_seal",
+    "chain_verify",
     "chips_grant",
+    "chips_grant_result",
     "chips_revoke",
     "deal_ante",
-    "deal_book_events",
     "deal_hold",
     "deal_move",
     "deal_payout",

@@ -8,7 +8,7 @@ so a retried request leaves one journal and one log row.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
@@ -17,10 +17,11 @@ from club.errors import NotAllowed
 from club.models import Club, Membership, User
 from club.services import audit_log_write, membership_require_manager
 
-from ..errors import LedgerError, WrongClub
+from ..errors import IdempotencyConflict, LedgerError, WrongClub
 from ..models import Account, Journal
 from .posting import (
     MAX_AMOUNT,
+    PostResult,
     account_bank,
     account_hold,
     account_stack,
@@ -59,10 +60,15 @@ def _key(prefix: str, idempotency_key: str | None) -> str:
     return idempotency_key or f"{prefix}:{uuid.uuid4().hex}"
 
 
-def chips_grant(
+def chips_grant_result(
     *, membership: Membership, amount: int, actor: User, reason: str, idempotency_key: str | None = None
-) -> Journal:
-    """A manager issues chips from the club's treasury into a member's wallet."""
+) -> PostResult:
+    """A manager issues chips from the club's treasury into a member's wallet.
+
+    The club caps a single grant (``Club.grant_limit``) and a grant into the actor's own wallet
+    (``Club.self_grant_limit``). ``created`` is False when ``idempotency_key`` already booked this
+    same grant (same member and amount): nothing is booked twice and the caller can say so. The key
+    reused for another member or amount is refused with ``IdempotencyConflict``: nothing is booked."""
     amount = _amount(amount)
     reason = (reason or "").strip()
     if not reason:
@@ -70,16 +76,36 @@ def chips_grant(
     club = membership.club
     membership_require_manager(club=club, actor=actor)
     _require_active(membership)
-
-    def post() -> Journal:
-        result = journal_post_result(
-            club=club,
-            kind=Kind.GRANT,
-            idempotency_key=_key("grant", idempotency_key),
-            actor=actor,
-            memo=reason[:500],
-            lines=[(account_treasury(club=club), -amount), (account_wallet(membership=membership), amount)],
+    if amount > club.grant_limit:
+        raise LedgerError(
+            _("A single grant in this club can be at most %(limit)s chips.") % {"limit": club.grant_limit}
         )
+    if membership.user_id == actor.pk and amount > club.self_grant_limit:
+        raise NotAllowed(
+            _("You can grant yourself at most %(limit)s chips at a time in this club.")
+            % {"limit": club.self_grant_limit}
+        )
+
+    def post() -> PostResult:
+        try:
+            result = journal_post_result(
+                club=club,
+                kind=Kind.GRANT,
+                idempotency_key=_key("grant", idempotency_key),
+                actor=actor,
+                memo=reason[:500],
+                lines=[
+                    (account_treasury(club=club), -amount),
+                    (account_wallet(membership=membership), amount),
+                ],
+            )
+        except IdempotencyConflict as exc:
+            raise IdempotencyConflict(
+                _(
+                    "This grant form was already used for a grant to another member or of another "
+                    "amount, so nothing was booked. Reload the page to make a new grant."
+                )
+            ) from exc
         if result.created:
             audit_log_write(
                 action="chips.granted",
@@ -88,9 +114,18 @@ def chips_grant(
                 target_user=membership.user,
                 data={"amount": amount, "reason": reason[:500], "journal": result.journal.pk},
             )
-        return result.journal
+        return result
 
     return run_in_transaction(post)
+
+
+def chips_grant(
+    *, membership: Membership, amount: int, actor: User, reason: str, idempotency_key: str | None = None
+) -> Journal:
+    """``chips_grant_result`` for callers that only need the journal."""
+    return chips_grant_result(
+        membership=membership, amount=amount, actor=actor, reason=reason, idempotency_key=idempotency_key
+    ).journal
 
 
 def chips_revoke(
@@ -261,76 +296,6 @@ deal_hold = _deal_move_of(Kind.HOLD)
 deal_release = _deal_move_of(Kind.RELEASE)
 deal_penalty = _deal_move_of(Kind.PENALTY)
 deal_payout = _deal_move_of(Kind.PAYOUT)
-
-
-def _parse_endpoint(text: str) -> tuple[str, int | None]:
-    """ "stack:2" -> ("stack", 2); "bank" -> ("bank", None)."""
-    if text == "bank":
-        return "bank", None
-    where, _sep, seat = text.partition(":")
-    if where in ("stack", "hold") and seat.isdigit():
-        return where, int(seat)
-    raise LedgerError(_("Unknown chip endpoint “%(text)s”.") % {"text": text})
-
-
-def deal_book_events(
-    *, club: Club, table_id: int, deal: Any, seq: int, events: Iterable[Any], seats: Mapping[int, Membership]
-) -> list[Journal]:
-    """Book the ``ChipsMoved`` events of one engine action, one journal each, in one transaction.
-
-    Keys are ``deal:<deal>:seq:<seq>:<kind>:<n>`` with n the event's index among the action's chip
-    movements, so booking the same action again (a retried request, a replay) books nothing new.
-    Other events are ignored; a movement of zero chips books nothing."""
-    deal_id = getattr(deal, "pk", deal)
-    moves = [
-        event
-        for event in events
-        if hasattr(event, "src") and hasattr(event, "dst") and getattr(event, "kind", None) in DEAL_MOVES
-    ]
-    for membership in seats.values():
-        if membership.club_id != club.pk:
-            raise WrongClub(_("Every seat must be held by a member of the table's club."))
-
-    def book() -> list[Journal]:
-        journals: list[Journal] = []
-        cache: dict[str, Account] = {}
-
-        def account_for(text: str) -> Account:
-            if text not in cache:
-                where, seat = _parse_endpoint(text)
-                if where == "bank":
-                    cache[text] = account_bank(club=club, table_id=table_id)
-                else:
-                    if seat not in seats:
-                        raise LedgerError(_("No member sits in seat %(seat)s.") % {"seat": seat})
-                    cache[text] = _seat_account(where, membership=seats[seat], table_id=table_id)
-            return cache[text]
-
-        for index, event in enumerate(moves):
-            src_where, src_seat = _parse_endpoint(event.src)
-            dst_where, dst_seat = _parse_endpoint(event.dst)
-            if (src_where, dst_where) != DEAL_MOVES[event.kind] or (
-                src_seat is not None and dst_seat is not None and src_seat != dst_seat
-            ):
-                raise LedgerError(
-                    _("A “%(kind)s” cannot move chips from %(src)s to %(dst)s.")
-                    % {"kind": event.kind, "src": event.src, "dst": event.dst}
-                )
-            if event.amount == 0:
-                continue
-            amount = _amount(event.amount)
-            journals.append(
-                journal_post_result(
-                    club=club,
-                    kind=event.kind,
-                    deal=deal_id,
-                    idempotency_key=f"deal:{deal_id}:seq:{seq}:{event.kind}:{index}",
-                    lines=[(account_for(event.src), -amount), (account_for(event.dst), amount)],
-                ).journal
-            )
-        return journals
-
-    return run_in_transaction(book)
 
 
 def bank_close(

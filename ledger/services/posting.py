@@ -3,8 +3,9 @@
 Every posting is one transaction that (1) inserts the journal, claiming its idempotency key, (2) locks
 the touched accounts in primary-key order, so two postings over overlapping accounts queue instead of
 deadlocking, (3) checks the new balances and (4) updates them and writes the entries with the balance
-after each. A repeated key returns the first journal and posts nothing; a refused posting writes
-nothing.
+after each. A repeated key returns the first journal and posts nothing, if the request is the same
+one (same club, kind, accounts and amounts); a key reused for anything else is refused
+(``IdempotencyConflict``). A refused posting writes nothing.
 
 On PostgreSQL this runs as three statements through Django's cursor (the ORM version was too slow
 for the required 400 eight-entry journals per second); other databases take the ORM path, which
@@ -14,19 +15,21 @@ applies the same checks.
 from __future__ import annotations
 
 import random
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db import DataError, IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Membership, User
 
-from ..errors import InsufficientChips, LedgerError, UnbalancedJournal, WrongClub
+from ..errors import IdempotencyConflict, InsufficientChips, LedgerError, UnbalancedJournal, WrongClub
 from ..models import Account, Entry, Journal
 
 Kind = Journal.Kind
@@ -39,6 +42,9 @@ MAX_ATTEMPTS = 5
 # can still meet one.)
 _RETRY_SQLSTATES = frozenset({"40P01", "40001"})
 MAX_AMOUNT = 10**15  # far from the bigint limit even after summing many lines
+# A balance is a PostgreSQL bigint (SQLite: a 64-bit integer). Kept symmetric: -(2**63 - 1) is the
+# lowest balance, so negating one never overflows.
+BALANCE_LIMIT = 2**63 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +53,39 @@ class PostResult:
     created: bool
 
 
-def _retryable(exc: BaseException) -> bool:
-    cause = exc.__cause__
-    if getattr(cause, "sqlstate", None) in _RETRY_SQLSTATES:
-        return True
-    return connection.vendor == "sqlite" and "locked" in str(exc)
+class RetryStats:
+    """How often ``run_in_transaction`` ran a transaction again, by cause ("40P01" deadlock, "40001"
+    serialization failure, "locked" for SQLite), for this process. A retry hides a fault from the
+    caller, so the tests read these counts: ordered locking means postings alone never deadlock."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._counts: Counter[str] = Counter()
+
+    def add(self, cause: str) -> None:
+        with self._lock:
+            self._counts[cause] += 1
+
+    def snapshot(self) -> dict[str, int]:
+        with self._lock:
+            return dict(self._counts)
+
+    def reset(self) -> None:
+        with self._lock:
+            self._counts.clear()
+
+
+retry_stats = RetryStats()
+
+
+def _retry_cause(exc: BaseException) -> str | None:
+    """The reason ``exc`` may be retried (its SQLSTATE, or "locked"), or None when it may not."""
+    sqlstate = getattr(exc.__cause__, "sqlstate", None)
+    if sqlstate in _RETRY_SQLSTATES:
+        return sqlstate
+    if connection.vendor == "sqlite" and "locked" in str(exc):
+        return "locked"
+    return None
 
 
 def run_in_transaction(fn: Callable[[], T]) -> T:
@@ -65,8 +99,10 @@ def run_in_transaction(fn: Callable[[], T]) -> T:
             with transaction.atomic():
                 return fn()
         except OperationalError as exc:
-            if attempt >= attempts or not _retryable(exc):
+            cause = _retry_cause(exc)
+            if attempt >= attempts or cause is None:
                 raise
+            retry_stats.add(cause)
             time.sleep(random.uniform(0.001, 0.01) * attempt)
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -117,6 +153,8 @@ def _check_locked(rows: Sequence[tuple[int, int, str, int]], deltas: dict[int, i
         if account_club != club_id:
             raise WrongClub(_("Every account of a journal must belong to the journal's club."))
         new = balance + deltas[account_id]
+        if not -BALANCE_LIMIT <= new <= BALANCE_LIMIT:
+            raise _beyond_limit(kind)
         if new < 0 and kind != Account.Kind.TREASURY:
             raise InsufficientChips(
                 _("Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.")
@@ -128,10 +166,30 @@ def _check_locked(rows: Sequence[tuple[int, int, str, int]], deltas: dict[int, i
             )
 
 
-def _existing(*, idempotency_key: str, club_id: int, kind: str) -> Journal:
+def _beyond_limit(kind: str) -> LedgerError:
+    if kind == Account.Kind.TREASURY:
+        return LedgerError(
+            _(
+                "The club's treasury cannot issue that many chips: its balance would pass the largest "
+                "number the books can hold."
+            )
+        )
+    return LedgerError(
+        _(
+            "The %(account)s cannot hold that many chips: its balance would pass the largest number "
+            "the books can hold."
+        )
+        % {"account": str(Account.Kind(kind).label).lower()}
+    )
+
+
+def _existing(*, idempotency_key: str, club_id: int, kind: str, deltas: dict[int, int]) -> Journal:
+    """The journal that already holds ``idempotency_key``, if it is this very request (same club, kind
+    and lines); a retried request must not be told it did something it did not."""
     journal = Journal.objects.get(idempotency_key=idempotency_key)
-    if journal.club_id != club_id or journal.kind != kind:
-        raise LedgerError(_("This idempotency key was already used for a different posting."))
+    stored = dict(Entry.objects.filter(journal_id=journal.pk).values_list("account_id", "amount"))
+    if journal.club_id != club_id or journal.kind != kind or stored != deltas:
+        raise IdempotencyConflict(_("This idempotency key was already used for a different posting."))
     return journal
 
 
@@ -159,7 +217,8 @@ def _write_postgresql(
         )
         row = cursor.fetchone()
         if row is None:
-            return PostResult(_existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind), False)
+            return PostResult(_existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind,
+                                        deltas=deltas), False)
         journal_id = row[0]
         cursor.execute(
             "SELECT id, club_id, kind, balance FROM ledger_account WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
@@ -168,14 +227,21 @@ def _write_postgresql(
         _check_locked(cursor.fetchall(), deltas, club_id)
         # One statement updates the balances and writes the entries with the balance each update
         # returned, so balance_after is the database's own figure.
-        cursor.execute(
-            "WITH upd AS (UPDATE ledger_account a SET balance = a.balance + v.delta"
-            " FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, delta) WHERE a.id = v.id"
-            " RETURNING a.id, a.balance, v.delta)"
-            " INSERT INTO ledger_entry (journal_id, account_id, amount, balance_after)"
-            " SELECT %s, id, delta, balance FROM upd ORDER BY id",
-            [ids, [deltas[i] for i in ids], journal_id],
-        )
+        try:
+            cursor.execute(
+                "WITH upd AS (UPDATE ledger_account a SET balance = a.balance + v.delta"
+                " FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, delta) WHERE a.id = v.id"
+                " RETURNING a.id, a.balance, v.delta)"
+                " INSERT INTO ledger_entry (journal_id, account_id, amount, balance_after)"
+                " SELECT %s, id, delta, balance FROM upd ORDER BY id",
+                [ids, [deltas[i] for i in ids], journal_id],
+            )
+        except DataError as exc:
+            # _check_locked refuses first; this only answers a balance changed behind the ledger's
+            # back ("bigint out of range") with a sentence instead of a server error.
+            if getattr(exc.__cause__, "sqlstate", None) != "22003":
+                raise
+            raise LedgerError(_("That posting would pass the largest number the books can hold.")) from exc
     journal = Journal(
         id=journal_id,
         club_id=club_id,
@@ -205,7 +271,9 @@ def _write_orm(
     now: datetime,
 ) -> PostResult:
     if Journal.objects.filter(idempotency_key=idempotency_key).exists():
-        return PostResult(_existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind), False)
+        return PostResult(
+            _existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind, deltas=deltas), False
+        )
     try:
         with transaction.atomic():
             journal = Journal.objects.create(
@@ -221,7 +289,9 @@ def _write_orm(
     except IntegrityError:
         if not Journal.objects.filter(idempotency_key=idempotency_key).exists():
             raise
-        return PostResult(_existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind), False)
+        return PostResult(
+            _existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind, deltas=deltas), False
+        )
     accounts = list(Account.objects.select_for_update().filter(pk__in=deltas).order_by("pk"))
     _check_locked([(a.pk, a.club_id, a.kind, a.balance) for a in accounts], deltas, club_id)
     entries = []
@@ -326,22 +396,27 @@ def account_treasury(*, club: Club) -> Account:
     return Account.objects.get_or_create(club=club, kind=Account.Kind.TREASURY, member=None, table_id=None)[0]
 
 
-def account_wallet(*, membership: Membership) -> Account:
+def _member_account(*, membership: Membership, kind: str, table_id: int | None) -> Account:
+    # member_user records whose chips these are (PostgreSQL writes it itself, from the membership row).
     return Account.objects.get_or_create(
-        club_id=membership.club_id, kind=Account.Kind.WALLET, member=membership, table_id=None
+        club_id=membership.club_id,
+        kind=kind,
+        member=membership,
+        table_id=table_id,
+        defaults={"member_user_id": membership.user_id},
     )[0]
+
+
+def account_wallet(*, membership: Membership) -> Account:
+    return _member_account(membership=membership, kind=Account.Kind.WALLET, table_id=None)
 
 
 def account_stack(*, membership: Membership, table_id: int) -> Account:
-    return Account.objects.get_or_create(
-        club_id=membership.club_id, kind=Account.Kind.STACK, member=membership, table_id=table_id
-    )[0]
+    return _member_account(membership=membership, kind=Account.Kind.STACK, table_id=table_id)
 
 
 def account_hold(*, membership: Membership, table_id: int) -> Account:
-    return Account.objects.get_or_create(
-        club_id=membership.club_id, kind=Account.Kind.HOLD, member=membership, table_id=table_id
-    )[0]
+    return _member_account(membership=membership, kind=Account.Kind.HOLD, table_id=table_id)
 
 
 def account_bank(*, club: Club, table_id: int) -> Account:

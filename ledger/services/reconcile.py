@@ -1,8 +1,11 @@
 """Reconciliation: recompute every balance from the entries and compare with what is stored.
 
-The books are consistent when, for every account, the stored balance equals the sum of its entries
-and the last entry's balance_after; every journal has at least two entries summing to zero; every
-club's balances sum to zero; and no account but a treasury is below zero.
+The books are consistent when, for every account, the stored balance equals the sum of its entries;
+every entry's balance_after is the running sum of its account's amounts up to it (so the last one is
+the balance); every member's account still belongs to the user and club it was opened for; the
+journals sealed by earlier runs are still what was sealed (``chain``, ledger/services/chain.py);
+every journal has at least two entries summing to zero; every club's balances sum to zero; and no
+account but a treasury is below zero.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Value
+from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Value, Window
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -18,6 +21,7 @@ from club.models import Club
 from club.services import audit_log_write
 
 from ..models import Account, Entry, Journal, ReconciliationRun
+from .chain import chain_seal, chain_verify
 
 logger = logging.getLogger("ledger.reconcile")
 
@@ -25,7 +29,6 @@ logger = logging.getLogger("ledger.reconcile")
 def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
     """Every difference found, as JSON-ready dicts; plus the numbers of accounts and journals checked."""
     differences: list[dict[str, Any]] = []
-    last_after = Entry.objects.filter(account=OuterRef("pk")).order_by("-id").values("balance_after")[:1]
     accounts = Account.objects.annotate(
         entry_sum=Coalesce(
             Subquery(
@@ -36,10 +39,9 @@ def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
             ),
             Value(0),
         ),
-        last_after=Coalesce(Subquery(last_after), Value(0)),
     )
-    for account in accounts.filter(~Q(balance=F("entry_sum")) | ~Q(balance=F("last_after"))).values(
-        "pk", "club_id", "kind", "balance", "entry_sum", "last_after"
+    for account in accounts.filter(~Q(balance=F("entry_sum"))).values(
+        "pk", "club_id", "kind", "balance", "entry_sum"
     ):
         differences.append(
             {
@@ -49,7 +51,25 @@ def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
                 "kind": account["kind"],
                 "stored": account["balance"],
                 "from_entries": account["entry_sum"],
-                "last_balance_after": account["last_after"],
+            }
+        )
+    # Entries of one account are written under its row lock, so their ids follow the order in which
+    # they moved the balance: each balance_after is the sum of the amounts up to it.
+    running = Entry.objects.annotate(
+        running_sum=Window(Sum("amount"), partition_by=[F("account_id")], order_by=F("id").asc())
+    )
+    for entry in running.filter(~Q(balance_after=F("running_sum"))).order_by("id").values(
+        "pk", "account_id", "journal_id", "journal__club_id", "balance_after", "running_sum"
+    ):
+        differences.append(
+            {
+                "check": "entry_balance_after",
+                "entry": entry["pk"],
+                "account": entry["account_id"],
+                "journal": entry["journal_id"],
+                "club": entry["journal__club_id"],
+                "stored": entry["balance_after"],
+                "running_sum": entry["running_sum"],
             }
         )
     for account in (
@@ -63,6 +83,25 @@ def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
                 "account": account["pk"],
                 "club": account["club_id"],
                 "stored": account["balance"],
+            }
+        )
+    # The membership row an account hangs on may not be re-pointed (a trigger says so on PostgreSQL);
+    # should it be anyway, the chips must not silently change hands.
+    for account in (
+        Account.objects.filter(member__isnull=False)
+        .exclude(member_user_id=F("member__user_id"), club_id=F("member__club_id"))
+        .values("pk", "club_id", "kind", "member_id", "member_user_id", "member__user_id", "member__club_id")
+    ):
+        differences.append(
+            {
+                "check": "account_member",
+                "account": account["pk"],
+                "club": account["club_id"],
+                "kind": account["kind"],
+                "member": account["member_id"],
+                "recorded_user": account["member_user_id"],
+                "member_user_now": account["member__user_id"],
+                "member_club_now": account["member__club_id"],
             }
         )
     for club in Account.objects.values("club_id").annotate(total=Sum("balance")).exclude(total=0):
@@ -92,14 +131,18 @@ def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
                 "club": entry["journal__club_id"],
             }
         )
+    differences.extend(chain_verify())
     return differences, Account.objects.count(), Journal.objects.count()
 
 
 def ledger_reconcile_run() -> ReconciliationRun:
-    """Check the books, store the result, and on any difference log at ERROR and write an AuditLog row
-    per club concerned."""
+    """Check the books, seal the journals committed since the last run into the hash chain, store the
+    result, and on any difference log at ERROR and write an AuditLog row per club concerned."""
     run = ReconciliationRun.objects.create(started_at=timezone.now())
     differences, n_accounts, n_journals = ledger_verify()
+    # Sealed whatever was found: a difference stays reported by every later run, and the sooner a
+    # journal is sealed, the shorter the time in which it could be edited unseen.
+    chain_seal()
     run.finished_at = timezone.now()
     run.ok = not differences
     run.accounts_checked = n_accounts

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django import template
 
-from club.models import Club, Membership
+from club.models import Club, Membership, User
 
 from ..forms import GrantForm
+from ..labels import user_label
 from ..selectors import wallet_balance
 
 register = template.Library()
@@ -20,3 +21,9 @@ def ledger_wallet_balance(membership: Membership | None) -> int:
 @register.simple_tag
 def ledger_grant_form(club: Club) -> GrantForm:
     return GrantForm(club=club)
+
+
+@register.filter(name="user_label")
+def user_label_filter(user: User | None) -> str:
+    """ "Vera (@vera)": display names are not unique, usernames are."""
+    return user_label(user) if user is not None else ""

@@ -8,7 +8,7 @@ import pytest
 
 from club.errors import NotAllowed
 from club.models import AuditLog, Club, Membership
-from ledger.errors import InsufficientChips, LedgerError, WrongClub
+from ledger.errors import InsufficientChips, LedgerError
 from ledger.models import Account, Journal
 from ledger.selectors import account_balance, club_total, deal_journals, wallet_balance
 from ledger.services import (
@@ -20,7 +20,6 @@ from ledger.services import (
     chips_grant,
     chips_revoke,
     deal_ante,
-    deal_book_events,
     deal_hold,
     deal_payout,
     deal_penalty,
@@ -143,67 +142,6 @@ def test_deal_movements_follow_rules_6_8(club: Club, owner, member_factory) -> N
     assert [j.kind for j in deal_journals(deal=1)] == ["ante", "ante", "hold", "penalty", "release", "payout"]
     with pytest.raises(InsufficientChips):
         deal_payout(membership=b, table_id=TABLE, amount=1, idempotency_key="d1:o2", deal=1)
-
-
-def test_book_events_books_each_movement_once(club: Club, owner, member_factory) -> None:
-    a, b = _seated(owner, member_factory, 2)
-    events = [
-        ChipsMoved("ante", "stack:0", "bank", 10),
-        Played("AS"),
-        ChipsMoved("ante", "stack:1", "bank", 10),
-        ChipsMoved("hold", "stack:1", "hold:1", 20),
-        ChipsMoved("ante", "stack:0", "bank", 0),
-    ]
-    seats = {0: a, 1: b}
-    journals = deal_book_events(club=club, table_id=TABLE, deal=7, seq=3, events=events, seats=seats)
-    assert [j.idempotency_key for j in journals] == [
-        "deal:7:seq:3:ante:0",
-        "deal:7:seq:3:ante:1",
-        "deal:7:seq:3:hold:2",
-    ]
-    again = deal_book_events(club=club, table_id=TABLE, deal=7, seq=3, events=events, seats=seats)
-    assert [j.pk for j in again] == [j.pk for j in journals]
-    assert Journal.objects.filter(deal_id=7).count() == 3
-    assert account_balance(account=account_bank(club=club, table_id=TABLE)) == 20
-    assert account_balance(account=account_hold(membership=b, table_id=TABLE)) == 20
-
-
-@pytest.mark.parametrize(
-    "event",
-    [
-        ChipsMoved("ante", "bank", "stack:0", 5),  # wrong direction for an ante
-        ChipsMoved("hold", "stack:0", "hold:1", 5),  # another seat's hold
-        ChipsMoved("payout", "bank", "stack:9", 5),  # nobody in seat 9
-        ChipsMoved("payout", "bank", "wallet:0", 5),  # not a table endpoint
-    ],
-)
-def test_book_events_refuses_malformed_movements(club: Club, owner, member_factory, event) -> None:
-    a, b = _seated(owner, member_factory, 2)
-    before = Journal.objects.count()
-    with pytest.raises(LedgerError):
-        deal_book_events(
-            club=club,
-            table_id=TABLE,
-            deal=8,
-            seq=1,
-            events=[ChipsMoved("ante", "stack:0", "bank", 5), event],
-            seats={0: a, 1: b},
-        )
-    assert Journal.objects.count() == before  # the whole action or nothing
-
-
-def test_book_events_refuses_a_seat_from_another_club(club: Club, owner, member_factory) -> None:
-    stranger_club = Club.objects.create(name="S", slug="s", created_by=owner)
-    stranger = Membership.objects.create(club=stranger_club, user=make_user())
-    with pytest.raises(WrongClub):
-        deal_book_events(
-            club=club,
-            table_id=TABLE,
-            deal=9,
-            seq=1,
-            events=[ChipsMoved("ante", "stack:0", "bank", 5)],
-            seats={0: stranger},
-        )
 
 
 def test_bank_close_splits_evenly_and_remainder_goes_to_treasury(club: Club, owner, member_factory) -> None:

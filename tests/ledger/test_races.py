@@ -2,6 +2,9 @@
 
 Every thread's work is bounded (barrier and join timeouts, a lock timeout on each connection), so a
 deadlock or a lost wake-up fails the test instead of hanging CI.
+
+``run_in_transaction`` retries a deadlocked transaction, so a posting that locked its accounts out of
+order would still end well, only slower: each test also asserts that nothing had to be retried.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from club.models import Club
 from ledger.errors import InsufficientChips
 from ledger.models import Account, Journal
 from ledger.services import account_treasury, account_wallet, journal_post, ledger_verify
+from ledger.services.posting import retry_stats
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -41,11 +45,15 @@ def run_threads(work: Callable[[int], object]) -> tuple[list[object], list[BaseE
             connection.close()
 
     threads = [threading.Thread(target=target, args=(i,), daemon=True) for i in range(THREADS)]
+    retry_stats.reset()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=TIMEOUT)
     assert not any(thread.is_alive() for thread in threads), "a posting thread did not finish"
+    # Postings lock their accounts in id order, so they queue and never deadlock: a retry here (40P01
+    # deadlock, 40001 serialization failure) means the ordering was lost and the retry hid it.
+    assert retry_stats.snapshot() == {}, f"transactions were retried: {retry_stats.snapshot()}"
     return results, errors
 
 

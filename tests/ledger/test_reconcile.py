@@ -9,9 +9,11 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from club.models import AuditLog, Club
-from ledger.models import Account, ReconciliationRun
-from ledger.services import chips_grant
+from ledger.models import Account, Entry, ReconciliationRun
+from ledger.services import chips_grant, ledger_verify
 from ledger.tasks import ledger_reconcile
+
+from .tamper import tamper
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +55,25 @@ def test_negative_balance_check_reads_every_account(club: Club, owner, member_fa
     chips_grant(membership=member_factory(), amount=10, actor=owner, reason="x")
     assert Account.objects.count() == 2
     call_command("ledger_check")
+
+
+def _three_grants(owner, member) -> list[int]:
+    for amount in (10, 20, 30):
+        chips_grant(membership=member, amount=amount, actor=owner, reason="x")
+    return list(
+        Entry.objects.filter(account__member=member).order_by("id").values_list("pk", flat=True)
+    )
+
+
+@pytest.mark.parametrize("which", [0, 1, -1], ids=["first", "middle", "last"])
+def test_a_tampered_balance_after_is_found(club: Club, owner, member_factory, which: int) -> None:
+    """Only ``balance_after`` of one entry is wrong; balances and sums are right. Every entry's
+    balance_after must be the running sum of its account's amounts, not only the last one's."""
+    member = member_factory()
+    entries = _three_grants(owner, member)
+    assert ledger_verify()[0] == []
+    tamper("UPDATE ledger_entry SET balance_after = balance_after + 1 WHERE id = %s", [entries[which]])
+    differences = ledger_verify()[0]
+    assert [(d["check"], d["entry"]) for d in differences] == [("entry_balance_after", entries[which])]
+    found = differences[0]
+    assert found["stored"] == found["running_sum"] + 1

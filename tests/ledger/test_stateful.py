@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from club.models import Club, Membership
-from ledger.errors import InsufficientChips, LedgerError, UnbalancedJournal, WrongClub
+from ledger.errors import IdempotencyConflict, InsufficientChips, LedgerError, UnbalancedJournal, WrongClub
 from ledger.models import Account, Entry, Journal
 from ledger.selectors import club_total
 from ledger.services import (
@@ -65,7 +65,7 @@ class LedgerMachine(RuleBasedStateMachine):
         self.model: dict[str, int] = dict.fromkeys(self.accounts, 0)
         self.journals: list[tuple[Journal, dict[str, int]]] = []  # posted journals and their lines
         self.reversed: set[int] = set()
-        self.keys: list[tuple[str, str]] = []  # (key, kind) used so far
+        self.keys: list[tuple[str, str, dict[str, int]]] = []  # (key, kind, lines) used so far
         self.entries = 0
         self.n = n
         self.seq = itertools.count()
@@ -84,7 +84,7 @@ class LedgerMachine(RuleBasedStateMachine):
             for name, delta in lines.items():
                 self.model[name] += delta
             self.journals.append((journal, lines))
-            self.keys.append((journal.idempotency_key, journal.kind))
+            self.keys.append((journal.idempotency_key, journal.kind, lines))
             self.entries += len(lines)
         else:
             with pytest.raises(InsufficientChips):
@@ -176,16 +176,25 @@ class LedgerMachine(RuleBasedStateMachine):
     def repeated_key(self, data: st.DataObject, p: int, amount: int) -> None:
         if not self.keys:
             return
-        key, kind = data.draw(st.sampled_from(self.keys))
-        lines = [(self.accounts["treasury"], -amount), (self.accounts[f"wallet:{p}"], amount)]
-        journal = journal_post(club=self.club, kind=kind, idempotency_key=key, lines=lines)
-        assert journal.idempotency_key == key
+        key, kind, first = data.draw(st.sampled_from(self.keys))
+        same = [(self.accounts[name], delta) for name, delta in first.items()]
+        journal = journal_post(club=self.club, kind=kind, idempotency_key=key, lines=same)
+        assert journal.idempotency_key == key  # the same request again: the first journal, nothing new
+        other = {"treasury": -amount, f"wallet:{p}": amount}
+        if other != first:  # the key for other lines is refused, not answered with the first journal
+            with pytest.raises(IdempotencyConflict):
+                journal_post(
+                    club=self.club,
+                    kind=kind,
+                    idempotency_key=key,
+                    lines=[(self.accounts[name], delta) for name, delta in other.items()],
+                )
         with pytest.raises(LedgerError):  # the same key for another kind of posting
             journal_post(
                 club=self.club,
                 kind="penalty" if kind != "penalty" else "payout",
                 idempotency_key=key,
-                lines=lines,
+                lines=same,
             )
 
     # -- invariants ------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ def _setup(processes: int) -> tuple[int, list[list[int]]]:
     from ledger.services import account_wallet, chips_grant
 
     owner = User.objects.create(username="bench-owner")
-    club = Club.objects.create(name="Ledger bench", slug="ledger-bench", created_by=owner)
+    club = Club.objects.create(name="Ledger bench", slug="ledger-bench", created_by=owner, grant_limit=10**9)
     Membership.objects.create(club=club, user=owner, role=Membership.Role.OWNER)
     groups: list[list[int]] = []
     for p in range(processes):
