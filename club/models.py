@@ -226,6 +226,7 @@ AUDIT_ACTION_LABELS = {
     "chips.left_table": _("Left a table with chips"),
     "chips.reversed": _("Journal reversed"),
     "chips.bank_closed": _("Table bank shared out"),
+    "chips.bank_shared": _("Bank shared: too few players could pay"),
     "ledger.reconcile_failed": _("Ledger check found a difference"),
     "table.opened": _("Table opened"),
     "table.sat_down": _("Sat down at a table"),

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from .errors import NotAllowed, ServiceError
 from .models import AuditLog, Club, Invite, Membership, User
+from .signals import member_gone
 
 Role = Membership.Role
 Status = Membership.Status
@@ -313,6 +314,7 @@ def membership_ban(*, membership: Membership, actor: User, reason: str = "") -> 
     target.save(update_fields=["status", "role", "ban_reason", "banned_at", "updated_at"])
     audit_log_write(action="membership.banned", actor=actor, club=target.club, target_user=target.user,
                     data={"reason": target.ban_reason, "from": old})
+    member_gone.send(sender=Membership, membership=target, reason="banned")
     return target
 
 
@@ -341,4 +343,5 @@ def membership_leave(*, club: Club, user: User) -> Membership:
     membership.role = Role.MEMBER
     membership.save(update_fields=["status", "role", "updated_at"])
     audit_log_write(action="membership.left", actor=user, club=club, target_user=user)
+    member_gone.send(sender=Membership, membership=membership, reason="left")
     return membership

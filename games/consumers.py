@@ -36,6 +36,7 @@ from .services import (
 )
 from .services.access import member_require_active
 from .services.fairness import seed_contribute
+from .services.members import kick_group
 from .services.presence import presence_beat, presence_join, presence_leave
 from .sockets import socket_language
 from .ticker import ensure_ticker
@@ -48,13 +49,13 @@ RATE_BURST = 16
 HEARTBEAT_SECONDS = 25.0
 
 
-def _check_access(session_id: int, user: Any) -> bool:
-    """Refuses a stranger (``TableError``); says whether the user may seat bots."""
+def _check_access(session_id: int, user: Any) -> tuple[int, bool]:
+    """Refuses a stranger (``TableError``); the table's club, and whether the user may seat bots."""
     session = table_get(session_id=session_id)
     if session is None:
         raise TableError("no_table")
     member_require_active(session=session, user=user)
-    return table_can_manage(session=session, user=user)
+    return session.club_id, table_can_manage(session=session, user=user)
 
 
 def _frame(session_id: int, user: Any) -> dict[str, Any]:
@@ -84,11 +85,17 @@ class TableConsumer(JsonSocketConsumer):
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         self.lang = socket_language(self.scope)
         try:
-            self.can_manage = await database_sync_to_async(_check_access)(self.session_id, self.user)
+            self.club_id, self.can_manage = await database_sync_to_async(_check_access)(
+                self.session_id, self.user
+            )
         except TableError:
             await self.close(code=4403)
             return
-        for group in (user_group(self.session_id, self.user.pk), watch_group(self.session_id)):
+        for group in (
+            user_group(self.session_id, self.user.pk),
+            watch_group(self.session_id),
+            kick_group(self.user.pk),
+        ):
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
         await self.accept()
@@ -127,7 +134,11 @@ class TableConsumer(JsonSocketConsumer):
         call = database_sync_to_async
         if isinstance(message, Act):
             await call(table_act)(
-                session_id=self.session_id, user=self.user, action=message.action, expected_seq=message.seq
+                session_id=self.session_id,
+                user=self.user,
+                action=message.action,
+                expected_seq=message.seq,
+                expected_deal=message.deal,
             )
         elif isinstance(message, Sit):
             await call(table_sit)(
@@ -182,6 +193,14 @@ class TableConsumer(JsonSocketConsumer):
 
     async def table_view(self, event: dict[str, Any]) -> None:
         await self._render(event["view"], event["public"])
+
+    async def table_kick(self, event: dict[str, Any]) -> None:
+        """Banned from (or gone from) this table's club: told why, and the socket closes."""
+        if event.get("club") != self.club_id:
+            return
+        code = "banned" if event.get("reason") == "banned" else "not_member"
+        await self.send_error(TableError(code))
+        await self.close(code=4403)
 
     async def table_watch(self, event: dict[str, Any]) -> None:
         if self.user.pk in event["viewers"]:

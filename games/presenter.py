@@ -262,7 +262,12 @@ def table_context(
             )
         seat["me"] = me is not None and seat.get("position") == me["position"] and not seat.get("empty")
         seats.append(seat)
+    clock_ms = None
+    if deal and deal.get("deadline"):
+        left = datetime.fromisoformat(deal["deadline"]) - now
+        clock_ms = max(0, int(left.total_seconds() * 1000))
     context: dict[str, Any] = {
+        "clock_ms": clock_ms,
         "session": session,
         "title": preset_title(session["preset"]),
         "seats": seats,

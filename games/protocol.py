@@ -21,6 +21,7 @@ _KEYS = frozenset(
     {
         "do",
         "seq",
+        "deal",
         "buy_in",
         "value",
         "cards",
@@ -41,6 +42,7 @@ _KEYS = frozenset(
 class Act:
     action: Action
     seq: int
+    deal: int  # the deal whose view the move was made on
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,9 @@ def parse_message(data: Mapping[str, Any]) -> Message:
     if "seq" not in data:
         raise _bad(_("a move needs the “seq” of the view it was made on."))
     seq = _small_int(data["seq"], "seq", 10**9)
+    if "deal" not in data:
+        raise _bad(_("a move needs the “deal” it was made on."))
+    deal = _small_int(data["deal"], "deal", 10**15)
     raw: dict[str, Any] = {"do": do}
     if "cards" in data:
         cards = data["cards"]
@@ -157,4 +162,4 @@ def parse_message(data: Mapping[str, Any]) -> Message:
         action = Action.from_json(raw)
     except EngineError as exc:
         raise _bad(exc.message) from None
-    return Act(action=action, seq=seq)
+    return Act(action=action, seq=seq, deal=deal)

@@ -106,7 +106,13 @@ def table_act_view(request: HttpRequest, session_id: int) -> HttpResponse:
         message = parse_message(data)
         if not isinstance(message, Act):
             raise TableError("bad_message", problem=_("not a move"))
-        table_act(session_id=session_id, user=request.user, action=message.action, expected_seq=message.seq)
+        table_act(
+            session_id=session_id,
+            user=request.user,
+            action=message.action,
+            expected_seq=message.seq,
+            expected_deal=message.deal,
+        )
 
     return _post_to_table(request, session_id, act)
 

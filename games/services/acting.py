@@ -8,9 +8,10 @@ fired after somebody moved) is refused and changes nothing.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -31,6 +32,9 @@ from .schedule import schedule_tick
 from .snapshots import state_dump
 
 Actor = DealAction.Actor
+logger = logging.getLogger("games.clock")
+#: A deal or table whose clock work failed is looked at again after this long.
+QUARANTINE = timedelta(seconds=60)
 
 
 @dataclass(frozen=True)
@@ -114,16 +118,31 @@ def _apply(
     return ActResult(deal_id=deal.pk, seq=deal.seq, action=action, over=is_over(new_state))
 
 
+def _seen_enough(deal: Deal, seat: int, expected_seq: int) -> bool:
+    """Was the move made on a view that is still good? Yes if nothing happened since, or only other
+    players looking at their own cards (a look costs no turn and changes nothing of his)."""
+    if expected_seq == deal.seq:
+        return True
+    if not 0 <= expected_seq < deal.seq:
+        return False
+    since = DealAction.objects.filter(deal=deal, seq__gt=expected_seq).values_list("seat", "action")
+    return all(action.get("do") == "look" and acted != seat for acted, action in since)
+
+
 @transaction.atomic
-def table_act(*, session_id: int, user: User, action: Action, expected_seq: int) -> ActResult:
-    """A person's move at his seat, if ``expected_seq`` is the deal's current ``seq``."""
+def table_act(
+    *, session_id: int, user: User, action: Action, expected_seq: int, expected_deal: int | None = None
+) -> ActResult:
+    """A person's move at his seat, made on the view of deal ``expected_deal`` at ``expected_seq``:
+    refused as stale if the table has moved on since (a move of an older deal, or after another
+    move), so a resent form or a queued click never lands on a table its player did not see."""
     session = session_lock(session_id)
     member_require_active(session=session, user=user)
     deal = deal_running(session)
     if deal is None:
         raise TableError("no_deal")
     deal.session = session
-    if type(expected_seq) is not int or expected_seq != deal.seq:
+    if type(expected_seq) is not int or (expected_deal is not None and expected_deal != deal.pk):
         raise TableError("stale")
     try:
         seat = next(
@@ -133,6 +152,8 @@ def table_act(*, session_id: int, user: User, action: Action, expected_seq: int)
         )
     except StopIteration:
         raise TableError("not_seated") from None
+    if not _seen_enough(deal, seat, expected_seq):
+        raise TableError("stale")
     return _apply(
         session=session, deal=deal, seat=seat, requested=action, actor=Actor.PERSON, now=timezone.now()
     )
@@ -210,10 +231,23 @@ def tables_tick(now: datetime | None = None) -> int:
                 done += 1
         except TableError:
             continue
+        except Exception:
+            # One broken deal must not stop every other table's clock: log it, and look again in
+            # a minute rather than at every tick.
+            logger.exception("table clock: deal %s could not move", deal_id)
+            Deal.objects.filter(pk=deal_id, seq=seq).update(deadline=now + QUARANTINE)
     for session_id in to_deal:
-        if session_deal_if_due(session_id=session_id, now=now) is not None:
-            done += 1
-    return done + schedule_tick(now)
+        try:
+            if session_deal_if_due(session_id=session_id, now=now) is not None:
+                done += 1
+        except Exception:
+            logger.exception("table clock: table %s could not deal", session_id)
+            TableSession.objects.filter(pk=session_id).update(next_deal_at=now + QUARANTINE)
+    try:
+        done += schedule_tick(now)
+    except Exception:
+        logger.exception("table clock: the schedule could not move")
+    return done
 
 
 __all__ = [

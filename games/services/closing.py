@@ -79,3 +79,38 @@ def table_after_stand_up(*, session: TableSession, now: datetime) -> None:
         session.next_deal_at = None
         session.save(update_fields=["status", "next_deal_at"])
     table_bank_close(session=session, reason=_("nobody plays here any more"))
+
+
+def table_bank_share(*, session: TableSession, deal: Deal) -> Journal | None:
+    """A table that cannot deal any more (too few players can pay) shares the bank among the players
+    of its last deal who still sit there, into their stacks; the remainder of the division to the
+    first of them. The caller holds the session lock."""
+    bank = account_bank(club=session.club, table_id=session.pk)
+    total = Account.objects.select_for_update().filter(pk=bank.pk).values_list("balance", flat=True).get()
+    seated = [s for s in seats_taken(session) if s.pk in deal.players]
+    if total == 0 or not seated:
+        return None
+    from .booking import seat_account
+
+    share, remainder = divmod(total, len(seated))
+    lines: list[tuple[Account, int]] = [(bank, -total)]
+    for i, seat in enumerate(seated):
+        amount = share + (remainder if i == 0 else 0)
+        if amount:
+            lines.append((seat_account(seat, "stack"), amount))
+    result = journal_post_result(
+        club=session.club,
+        kind=Journal.Kind.PAYOUT,
+        idempotency_key=f"bank_share:table:{session.pk}:after:{deal.pk}",
+        lines=lines,
+        memo=_("Bank of table “%(title)s” shared: too few players can pay to deal")
+        % {"title": session.title},
+    )
+    audit_log_write(
+        action="chips.bank_shared",
+        actor=None,
+        club=session.club,
+        target=session.title,
+        data={"table": session.pk, "total": total, "journal": result.journal.pk},
+    )
+    return result.journal

@@ -25,6 +25,9 @@ from . import booking
 from .access import seats_taken
 from .snapshots import FORMAT, state_dump, state_load
 
+#: Deals a player may stay away for before he is stood up (his stack back in his wallet).
+AWAY_DEALS_BEFORE_STANDING_UP = 2
+
 
 def session_rules(session: TableSession) -> Rules:
     return Rules.from_json(session.rules)
@@ -68,26 +71,36 @@ def _present_person(seats: Sequence[Seat]) -> bool:
     return any(not s.is_bot and s.status == Seat.Status.SITTING for s in seats)
 
 
+def _not_dealing(session: TableSession) -> None:
+    """No deal starts now: the table waits (for players, chips, or its start)."""
+    if session.status == TableSession.Status.RUNNING:
+        session.status = TableSession.Status.OPEN
+    session.save(update_fields=["next_deal_at", "status"])
+
+
 def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | None:
     """Start the next deal if the table can play one; the caller holds the session lock.
 
-    Needs a live session, no deal running, a person sitting (bots never play among themselves), the
-    seats within the preset's player range and two players able to be dealt in. Otherwise nothing
-    happens and the table waits for somebody to sit down (``next_deal_at`` is cleared)."""
+    The seats taken and not away are dealt in (an away player sits new deals out: his chips are not
+    anted for him); a person must be among them (bots never play among themselves), within the
+    preset's player range. Players who sat down while the bank held chips wait for an empty bank,
+    unless without them nobody could play: then they join, rather than the table stopping for good.
+    If still fewer than two can pay, a bank left from earlier deals is shared among the players of
+    the last deal, so its chips are not stuck, and the table waits for players or chips."""
     now = now or timezone.now()
     session.next_deal_at = None
     ended = session.ends_at is not None and now >= session.ends_at
     if not session.is_live or session.started_at is None or ended or deal_running(session) is not None:
-        session.save(update_fields=["next_deal_at"])
+        _not_dealing(session)
         return None
-    seats = list(seats_taken(session))
+    seats = [s for s in seats_taken(session) if s.status != Seat.Status.AWAY]
     rules = session_rules(session)
     if (
         len(seats) < max(session.min_players, rules.min_players)
         or len(seats) > rules.max_players
         or not _present_person(seats)
     ):
-        session.save(update_fields=["next_deal_at"])
+        _not_dealing(session)
         return None
     last = Deal.objects.filter(session=session).order_by("-number").first()
     positions = [s.position for s in seats]
@@ -106,20 +119,31 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
     )
     mixed = [c.value for c in contributions]
     deck = shuffled_deck(deck_seed(seed, mixed), rules.deck_for(len(seats)))
-    try:
-        state = new_deal(
-            rules,
-            stake=int(session.stake),
-            stacks=stacks,
-            bank=bank_balance(session),
-            dealer=dealer,
-            deck=deck,
-            waiting=[i for i, s in enumerate(seats) if s.waiting],
-            redeal=last is not None and last.result == "redeal",
-        )
-    except EngineError:
-        # Fewer than two players can ante: wait for a buy-in or a new player.
-        session.save(update_fields=["next_deal_at"])
+    bank = bank_balance(session)
+    waiting = [i for i, s in enumerate(seats) if s.waiting]
+    state = None
+    for wait in (waiting, []) if waiting else (waiting,):
+        try:
+            state = new_deal(
+                rules,
+                stake=int(session.stake),
+                stacks=stacks,
+                bank=bank,
+                dealer=dealer,
+                deck=deck,
+                waiting=wait,
+                redeal=last is not None and last.result == "redeal",
+            )
+            break
+        except EngineError:
+            continue
+    if state is None:
+        if bank > 0 and last is not None:
+            from .closing import table_bank_share
+
+            table_bank_share(session=session, deal=last)
+            session.next_deal_at = now + timedelta(seconds=conf.first_deal_pause())
+        _not_dealing(session)
         return None
     opening = deal_start_events(state)
     deal = Deal.objects.create(
@@ -182,6 +206,9 @@ def deal_finish(
     deal.finished_at = now
     deal.result = out.result
     deal.outcome = {**out.to_json(), "stacks": list(out.stacks)}
+    deal.deadline = None
+    # Saved before anyone stands up: what follows must see this deal as over.
+    deal.save(update_fields=["finished_at", "result", "outcome", "deadline"])
     start = state.setup.start_stacks
     for row in DealPlayer.objects.filter(deal=deal):
         row.status = out.statuses[row.engine_seat]
@@ -197,6 +224,12 @@ def deal_finish(
         session_close(session=session, now=now)
         return
     leaving = [seat for seat in players if seat.leave_after_deal and seat.status != Seat.Status.LEFT]
+    # A player away for two deals in a row goes home (his chips with him) after the second.
+    for seat in seats_taken(session).filter(status=Seat.Status.AWAY):
+        seat.away_deals += 1
+        seat.save(update_fields=["away_deals"])
+        if seat.away_deals >= AWAY_DEALS_BEFORE_STANDING_UP and seat.pk not in {s.pk for s in leaving}:
+            leaving.append(seat)
     for seat in leaving:
         seat_stand_up(seat=seat, now=now)
     if leaving:

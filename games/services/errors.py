@@ -28,7 +28,6 @@ _MESSAGES = {
     "no_such_seat": _("This table has seats 1 to %(count)s."),
     "buy_in_range": _("Bring between %(low)s and %(high)s chips to this table."),
     "not_enough_chips": _("You have %(balance)s chips; this buy-in needs %(needed)s."),
-    "in_deal": _("You play in the current deal: you will leave the table when it ends."),
     "already_away": _("You are already marked away."),
     "not_away": _("You are not marked away."),
     "bad_session": _("%(problem)s"),

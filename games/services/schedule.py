@@ -7,6 +7,7 @@ can run them. ``schedule_due`` says which sessions owe which transition at a giv
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
@@ -22,6 +23,7 @@ from .dealing import deal_running, pending_seed_draw
 from .errors import TableError
 from .notify import table_notify_on_commit
 
+logger = logging.getLogger("games.schedule")
 SEATING_OPENS = timedelta(minutes=15)
 #: A session nobody has sat at by this long after its start is cancelled.
 NO_SHOW_GRACE = timedelta(minutes=15)
@@ -202,17 +204,23 @@ def schedule_due(now: datetime) -> dict[str, list[int]]:
     }
 
 
+TRANSITIONS = {
+    "open": session_open,
+    "start": session_start,
+    "cancel": session_cancel_if_empty,
+    "end": session_end,
+}
+
+
 def schedule_tick(now: datetime) -> int:
+    """Every transition due at ``now``; one that fails is logged and the others still run."""
     done = 0
-    due = schedule_due(now)
-    for session_id in due["open"]:
-        done += session_open(session_id=session_id, now=now)
-    for session_id in due["start"]:
-        done += session_start(session_id=session_id, now=now)
-    for session_id in due["cancel"]:
-        done += session_cancel_if_empty(session_id=session_id, now=now)
-    for session_id in due["end"]:
-        done += session_end(session_id=session_id, now=now)
+    for name, session_ids in schedule_due(now).items():
+        for session_id in session_ids:
+            try:
+                done += TRANSITIONS[name](session_id=session_id, now=now)
+            except Exception:
+                logger.exception("schedule: %s of table %s failed", name, session_id)
     return done
 
 

@@ -12,6 +12,7 @@ from club.services import audit_log_write
 from ledger.errors import InsufficientChips
 
 from .. import conf
+from ..engine import to_act
 from ..models import Reservation, Seat, TableSession
 from . import booking
 from .access import member_require_active, member_require_manager, seat_of, seats_taken, session_lock
@@ -136,14 +137,16 @@ def table_leave(*, session_id: int, user: User) -> bool:
 
 def _set_away(session: TableSession, seat: Seat, away: bool) -> None:
     seat.status = Seat.Status.AWAY if away else Seat.Status.SITTING
-    seat.save(update_fields=["status"])
+    seat.away_deals = 0
+    seat.save(update_fields=["status", "away_deals"])
     deal = deal_running(session)
     if deal is not None and seat.pk in deal.players:
-        # The clock of a seat that is to act now follows its new state at once.
-        players = deal_players(deal)
         state = deal_state(deal)
-        deal.deadline = turn_deadline(session, state, players, timezone.now())
-        deal.save(update_fields=["deadline"])
+        acting = to_act(state)
+        if acting is not None and deal.players[acting] == seat.pk:
+            # Only his own clock follows his new state: another seat's turn keeps its time.
+            deal.deadline = turn_deadline(session, state, deal_players(deal), timezone.now())
+            deal.save(update_fields=["deadline"])
 
 
 @transaction.atomic
@@ -220,7 +223,9 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
 def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
     """Stand a bot up (after the deal it plays in); its stack goes back to the treasury."""
     session = session_lock(session_id)
-    if not (session.practice and session.created_by_id == actor.pk):
+    if session.practice and session.created_by_id == actor.pk:
+        member_require_active(session=session, user=actor)
+    else:
         member_require_manager(session=session, user=actor)
     seat = seats_taken(session).filter(position=position).exclude(bot="").first()
     if seat is None:

@@ -85,7 +85,8 @@ def table_session_create(
     min_players = _whole(min_players, _("The players needed to deal"), max(2, rules.min_players), seat_count)
     stake = _whole(stake, _("The stake"), 1, MAX_AMOUNT // 1000)
     buy_in_min = _whole(buy_in_min, _("The smallest buy-in"), stake, MAX_AMOUNT)
-    buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, MAX_AMOUNT)
+    # Every chip of a table can move in one journal line (a payout of the whole bank).
+    buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, MAX_AMOUNT // max(seat_count, 1))
     turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600)
     now = timezone.now()
     starts_at = starts_at or now
@@ -139,6 +140,14 @@ def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots
     rules = PRESETS.get(preset)
     if rules is None:
         raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]})
+    # One practice table per member at a time: he gets his open one back (each seats three bots on
+    # treasury chips, so opening them without end would spend the treasury on nothing).
+    mine = TableSession.objects.filter(
+        club=club, created_by=user, practice=True, close_when_empty=True,
+        status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING],
+    ).first()
+    if mine is not None:
+        return mine
     seats = min(max(bots + 1, rules.min_players), rules.max_players, 6)
     session = table_session_create(
         club=club,

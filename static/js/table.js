@@ -16,12 +16,20 @@
     showError.timer = setTimeout(function () { box.hidden = true; }, 6000);
   }
 
+  // The clock counts down what the server said was left when it sent the table, on this
+  // browser's own clock: a wrong system clock cannot show the wrong time.
+  function armClocks(root) {
+    var now = Date.now();
+    (root || document).querySelectorAll(".clock[data-remaining]").forEach(function (clock) {
+      clock.dataset.until = String(now + parseInt(clock.dataset.remaining || "0", 10));
+    });
+  }
+
   function tickClocks() {
     var now = Date.now();
-    document.querySelectorAll(".clock[data-deadline]").forEach(function (clock) {
-      var deadline = Date.parse(clock.dataset.deadline);
+    document.querySelectorAll(".clock[data-until]").forEach(function (clock) {
       var total = Math.max(1, parseFloat(clock.dataset.total || "30")) * 1000;
-      var left = Math.max(0, deadline - now);
+      var left = Math.max(0, parseInt(clock.dataset.until, 10) - now);
       var bar = clock.querySelector(".clock-bar");
       var text = clock.querySelector(".clock-text");
       if (bar) bar.style.width = Math.min(100, (left / total) * 100) + "%";
@@ -39,6 +47,7 @@
   }
 
   function prepare(root) {
+    armClocks(root);
     (root || document).querySelectorAll("form.choose-cards").forEach(updateChooser);
     var log = document.getElementById("deal-log");
     if (log) log.scrollTop = log.scrollHeight;  // the newest line in sight
@@ -74,6 +83,15 @@
     });
   }
 
+  // Where a frame stands in the table's story: (deal number, seq). Two updates sent from two
+  // threads can arrive the wrong way round; an older picture never replaces a newer one.
+  function position(text) {
+    var deal = /data-deal-number="(\d+)"/.exec(text), seq = /data-seq="(\d+)"/.exec(text);
+    return [deal ? parseInt(deal[1], 10) : 0, seq ? parseInt(seq[1], 10) : 0];
+  }
+
+  function older(a, b) { return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]); }
+
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var message = event.detail.message;
     if (typeof message === "string" && message.charAt(0) === "{") {
@@ -82,6 +100,11 @@
         var data = JSON.parse(message);
         if (data.message) showError(data.message);
       } catch (e) { /* not for us */ }
+      return;
+    }
+    var live = document.getElementById("table-live");
+    if (live && typeof message === "string" && older(position(message), position(live.outerHTML.slice(0, 400)))) {
+      event.preventDefault();
       return;
     }
     keepInputs();
@@ -132,15 +155,18 @@
     if (box) box.hidden = true;
   });
 
-  // Keys: 1-9 play (or pick) the card in that place, P passes, B says "I'm back", Enter confirms a pick.
+  // Keys: 1-9 play (or pick) the card in that place, Enter confirms the cards picked, letters say
+  // the bids (P pass, S snore, H help, F five, L look...), B says "I'm back".
+  var LETTERS = {p: "pass", s: "snore", h: "help", f: "five", x: "six", l: "look", c: "cheer",
+                 m: "mourn", v: "helicopter", d: "dark", t: "shoot", k: "blind"};
+
   document.addEventListener("keydown", function (event) {
     if (!table() || event.altKey || event.ctrlKey || event.metaKey) return;
     var tag = (event.target.tagName || "").toLowerCase();
-    if (tag === "input" && event.target.type !== "checkbox" || tag === "select" || tag === "textarea") return;
+    if ((tag === "input" && event.target.type !== "checkbox") || tag === "select" || tag === "textarea") return;
     var live = document.getElementById("table-live");
     if (!live) return;
-    var key = event.key;
-    var target = null;
+    var key = event.key, target = null;
     if (/^[1-9]$/.test(key)) {
       target = live.querySelector('[data-key="' + key + '"]');
       if (target && target.type === "checkbox") {
@@ -149,10 +175,18 @@
         event.preventDefault();
         return;
       }
-    } else if (key === "p" || key === "P") {
-      target = live.querySelector('button[data-key="pass"]');
+      if (target && target.dataset.choose) {  // the 7♠: joker or seven is his to say
+        event.preventDefault();
+        target.focus();
+        return;
+      }
+    } else if (key === "Enter") {
+      if (tag === "button" || tag === "a") return;  // the focused control answers Enter itself
+      target = live.querySelector("form.choose-cards button[type=submit]");
     } else if (key === "b" || key === "B") {
       target = document.getElementById("back-button");
+    } else if (LETTERS[key.toLowerCase()]) {
+      target = live.querySelector('.bids button[data-key="' + LETTERS[key.toLowerCase()] + '"]');
     }
     if (target && !target.disabled) {
       event.preventDefault();

@@ -57,30 +57,40 @@ def _club_with_players(names: list[str]) -> tuple[Club, list[User]]:
     return club, users
 
 
+def _where(page: Page) -> tuple[str | None, str | None]:
+    live = page.locator("#table-live")
+    return live.get_attribute("data-deal-number"), live.get_attribute("data-seq")
+
+
 def _move(page: Page) -> bool:
     """Make one sensible move if it is this page's turn: declare rather than pass (so the deal is
-    played), stand pat or give up the fewest cards, play the first card offered."""
+    played), stand pat or give up the fewest cards, play the first card offered. Then wait for the
+    table to move on, as a person would, instead of clicking a page the move has not reached yet."""
     live = page.locator("#table-live")
     if live.get_attribute("data-my-turn") != "1":
         return False
+    before = _where(page)
     bids = live.locator(".bids button")
+    chooser = live.locator("form.choose-cards")
+    cards = live.locator(".card-button")
     if bids.count():
         labels = [bids.nth(i).inner_text() for i in range(bids.count())]
         preferred = [i for i, text in enumerate(labels) if text not in ("Pass", "Look at my cards")]
         bids.nth(preferred[0] if preferred else 0).click()
-        return True
-    chooser = live.locator("form.choose-cards")
-    if chooser.count():
+    elif chooser.count():
         low = int(chooser.get_attribute("data-low") or 0)
         for i in range(low):
             chooser.locator(".card-pick").nth(i).click()
         chooser.locator("button[type=submit]").click()
-        return True
-    cards = live.locator(".card-button")
-    if cards.count():
+    elif cards.count():
         cards.first.click()
-        return True
-    return False
+    else:
+        return False
+    for _ in range(100):
+        if _where(page) != before:
+            break
+        page.wait_for_timeout(50)
+    return True
 
 
 def _play_until_settled(pages: list[Page], *, rounds: int = 400) -> None:
@@ -91,7 +101,6 @@ def _play_until_settled(pages: list[Page], *, rounds: int = 400) -> None:
         for page in pages:
             if _move(page):
                 moved = True
-                page.wait_for_timeout(150)
         if not moved:
             pages[0].wait_for_timeout(200)
     raise AssertionError("the deal was not settled")

@@ -30,10 +30,13 @@ async def connect(
 
 
 async def frames(communicator: WebsocketCommunicator, *, timeout: float = 0.5) -> list[str]:
-    """Every frame waiting on this socket (HTML updates and JSON errors)."""
+    """Every frame waiting on this socket (HTML updates and JSON errors), up to a close."""
     out = []
     while not await communicator.receive_nothing(timeout=timeout):
-        out.append(await communicator.receive_from(timeout=5))
+        output = await communicator.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            break
+        out.append(output.get("text") or "")
         timeout = 0.1
     return out
 

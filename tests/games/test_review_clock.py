@@ -66,9 +66,9 @@ def test_a_scheduled_table_opens_when_its_start_time_comes(club, owner):
         seat_count=4,
         buy_in_min=100,
         buy_in_max=500,
-        starts_at=timezone.now() + timedelta(minutes=5),
+        starts_at=timezone.now() + timedelta(hours=1),
     )
     assert table.status == TableSession.Status.SCHEDULED
-    acting.tables_tick(timezone.now() + timedelta(hours=1))
+    acting.tables_tick(timezone.now() + timedelta(hours=1, minutes=1))
     table.refresh_from_db()
     assert table.status == TableSession.Status.OPEN, "the scheduled table never opens"

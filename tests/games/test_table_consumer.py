@@ -63,7 +63,7 @@ def _move_for(deal_id: int) -> tuple[int, dict[str, Any], int]:
     state = dealing.deal_state(deal)
     seat = state.queue[0]
     action = BasicBot(seed=deal.seq).choose(observe(state, seat))
-    return seat, {**action.to_json(), "seq": deal.seq}, deal.seq
+    return seat, {**action.to_json(), "seq": deal.seq, "deal": deal.pk}, deal.seq
 
 
 def _check_frames(deal: Deal, seat: int | None, received: list[str]) -> None:
@@ -142,13 +142,15 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
         ('{"do": "pass"}', "bad_message"),
         ('{"do": "pass", "seq": 0, "evil": 1}', "bad_message"),
         ('{"do": "play", "card": "ZZ", "seq": 0}', "bad_message"),
-        ('{"do": "pass", "seq": 7}', "stale"),
+        ('{"do": "pass", "seq": 7, "deal": DEAL}', "stale"),
+        ('{"do": "pass", "seq": 0, "deal": 999999}', "stale"),
+        ('{"do": "pass", "seq": 0}', "bad_message"),
         ('{"do": "pass", "seq": -1}', "bad_message"),
         ('{"do": "pass", "seq": 1.5}', "bad_message"),
         ('{"do": "pass", "seq": true}', "bad_message"),
         ('{"do": "pass\\u0000", "seq": 0}', "bad_text"),
         ('{"do": "sit", "position": "１", "buy_in": 100}', "bad_message"),
-        ('{"do": "play", "card": "AS", "seq": 0}', "illegal_action"),
+        ('{"do": "play", "card": "AS", "seq": 0, "deal": DEAL}', "illegal_action"),
         (b"\x00\x01binary", "binary_frame"),
     ]
 
@@ -160,7 +162,7 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
             if isinstance(payload, bytes):
                 await socket.send_to(bytes_data=payload)
             else:
-                await socket.send_to(text_data=payload)
+                await socket.send_to(text_data=payload.replace("DEAL", str(deal.pk)))
             got = await frames(socket)
             assert len(got) == 1 and is_error(got[0]), (payload[:40], got)
             assert error_of(got[0])["error"] == code, (payload[:40], error_of(got[0]))
@@ -174,7 +176,7 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
         stranger = await connect(other, table.pk)
         assert (await stranger.connect(timeout=5))[0]
         await frames(stranger)
-        await stranger.send_json_to({"do": "pass", "seq": 0})
+        await stranger.send_json_to({"do": "pass", "seq": 0, "deal": deal.pk})
         got = await frames(stranger)
         assert error_of(got[-1])["error"] == "not_your_turn"
         await stranger.disconnect()
@@ -197,7 +199,7 @@ def test_error_frames_speak_the_players_language(layer, make_table, players):
         socket = await connect(user, table.pk)
         assert (await socket.connect(timeout=5))[0]
         await frames(socket)
-        await socket.send_json_to({"do": "pass", "seq": 99})
+        await socket.send_json_to({"do": "pass", "seq": 99, "deal": 1})
         got = await frames(socket)
         await socket.disconnect()
         return error_of(got[-1])["message"]
@@ -244,7 +246,7 @@ def test_a_ban_takes_effect_on_the_next_message(layer, make_table, players, owne
         await sync_to_async(club_services.membership_ban)(
             membership=await sync_to_async(Membership.objects.get)(club=club, user=user), actor=owner
         )
-        await socket.send_json_to({"do": "pass", "seq": 0})
+        await socket.send_json_to({"do": "pass", "seq": 0, "deal": deal.pk})
         got = await frames(socket)
         await socket.disconnect()
         return error_of(got[-1])

@@ -1,0 +1,85 @@
+"""A member who is banned from the club, or leaves it, leaves its tables too.
+
+His seats are played by default moves until the deal in progress ends, then stood up with his stack
+back in his wallet; his table sockets are closed at once, with the reason. (A banned member's moves
+were refused from the moment of the ban: every request checks the membership.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from club.models import Membership
+
+from ..models import Seat
+from .access import session_lock
+from .closing import table_after_stand_up
+from .dealing import deal_running
+from .notify import table_notify_on_commit
+from .seating import seat_stand_up
+
+
+def kick_group(user_id: int) -> str:
+    """Every table socket of one person joins this group, so he can be shown the door at once."""
+    return f"tables.kick.{user_id}"
+
+
+def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
+    """Stand the member up at every live table of his club (after the deal he plays in); returns the
+    tables touched. Runs inside the caller's transaction (the ban or the leave)."""
+    touched = []
+    sessions = (
+        Seat.objects.filter(member=membership)
+        .exclude(status=Seat.Status.LEFT)
+        .values_list("session_id", flat=True)
+        .distinct()
+    )
+    now = timezone.now()
+    for session_id in sorted(sessions):
+        session = session_lock(session_id)
+        seat = (
+            Seat.objects.filter(session=session, member=membership).exclude(status=Seat.Status.LEFT).first()
+        )
+        if seat is None:
+            continue
+        deal = deal_running(session)
+        if deal is not None and seat.pk in deal.players:
+            seat.status = Seat.Status.AWAY
+            seat.leave_after_deal = True
+            seat.save(update_fields=["status", "leave_after_deal"])
+            deal.deadline = (
+                min(filter(None, [deal.deadline, now])) if _is_to_act(deal, seat) else deal.deadline
+            )
+            deal.save(update_fields=["deadline"])
+        else:
+            seat_stand_up(seat=seat, now=now)
+            table_after_stand_up(session=session, now=now)
+        table_notify_on_commit(session.pk)
+        touched.append(session.pk)
+    user_id, club_id = membership.user_id, membership.club_id
+    transaction.on_commit(lambda: _kick(user_id=user_id, club_id=club_id, reason=reason))
+    return touched
+
+
+def _is_to_act(deal: Any, seat: Seat) -> bool:
+    from ..engine import to_act
+    from .dealing import deal_state
+
+    acting = to_act(deal_state(deal))
+    return acting is not None and deal.players[acting] == seat.pk
+
+
+def _kick(*, user_id: int, club_id: int, reason: str) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(
+            kick_group(user_id), {"type": "table.kick", "club": club_id, "reason": reason}
+        )
+
+
+def _on_member_gone(sender: Any, membership: Membership, reason: str, **kwargs: Any) -> None:
+    member_leave_tables(membership=membership, reason=reason)
