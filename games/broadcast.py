@@ -66,18 +66,26 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def table_push(session_id: int) -> None:
+def layer_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send (group, message) pairs through the channel layer, from synchronous code.
+
+    Services run in worker threads (sync views, database_sync_to_async); a caller holding a running
+    event loop in this thread (a browser-driving test) cannot wait for the layer, and sends nothing."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         pass
     else:
-        # Services run in worker threads (sync views, database_sync_to_async); a caller holding a
-        # running event loop in this thread (a browser-driving test) cannot wait for the layer.
-        logger.warning("table %s changed in a thread running an event loop: update not sent", session_id)
+        logger.warning(
+            "channel layer send from a thread running an event loop: %d message(s) not sent", len(messages)
+        )
         return
-    for group, message in table_messages(session_id):
+    for group, message in messages:
         async_to_sync(layer.group_send)(group, message)
+
+
+def table_push(session_id: int) -> None:
+    layer_send(table_messages(session_id))

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
@@ -74,11 +72,9 @@ def _is_to_act(deal: Any, seat: Seat) -> bool:
 
 
 def _kick(*, user_id: int, club_id: int, reason: str) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(
-            kick_group(user_id), {"type": "table.kick", "club": club_id, "reason": reason}
-        )
+    from ..broadcast import layer_send
+
+    layer_send([(kick_group(user_id), {"type": "table.kick", "club": club_id, "reason": reason})])
 
 
 def _on_member_gone(sender: Any, membership: Membership, reason: str, **kwargs: Any) -> None:

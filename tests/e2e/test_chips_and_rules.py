@@ -47,7 +47,7 @@ def test_grant_with_htmx_then_the_member_reads_his_statement(live_server, browse
     # A grant the server refuses (Ivan was banned after the page was drawn) shows its reason in
     # place: htmx swaps in the form with its errors (a 422).
     services.membership_ban(membership=Membership.objects.get(club=club, user=player), actor=owner)
-    form.get_by_label("Member").select_option(label="Ivan")
+    form.get_by_label("Member").select_option(label="Ivan (@ivan)")
     form.get_by_label("Chips").fill("150")
     form.get_by_label("Reason").fill("Welcome")
     form.get_by_role("button", name="Grant chips").click()
@@ -60,7 +60,7 @@ def test_grant_with_htmx_then_the_member_reads_his_statement(live_server, browse
     manager.evaluate("window.__noReload = true")
 
     form = manager.locator("#grant-form")
-    form.get_by_label("Member").select_option(label="Ivan")
+    form.get_by_label("Member").select_option(label="Ivan (@ivan)")
     form.get_by_label("Chips").fill("150")
     form.get_by_label("Reason").fill("Welcome")
     form.get_by_role("button", name="Grant chips").click()
