@@ -93,11 +93,11 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Account)
 class AccountAdmin(ClubScopedReadOnlyAdmin):
-    list_display = ("id", "kind", "member_label", "table_id", "balance", "club", "statement_link")
+    list_display = ("id", "kind", "member_label", "table", "balance", "club", "statement_link")
     # RelatedOnly: a plain club filter would list every club of the site, invite-only ones too.
     list_filter = (("club", admin.RelatedOnlyFieldListFilter), ("kind", titled(_("account kind"))))
-    search_fields = ("member__user__username", "member__user__display_name", "=table_id")
-    list_select_related = ("club", "member__user")
+    search_fields = ("member__user__username", "member__user__display_name", "=table__id")
+    list_select_related = ("club", "member__user", "table")
 
     @admin.display(description=_("member"), ordering="member__user__username")
     def member_label(self, obj: Account) -> str:
@@ -176,7 +176,7 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
     # What a reader needs first (when, what kind, how much, who, why) fits a 1280 px screen; the
     # long machine columns come last and the idempotency key is cut short (whole in its tooltip and
     # on the journal's page).
-    list_display = ("id", "created_at", "kind", "amount", "actor", "memo", "club", "deal_id", "short_key")
+    list_display = ("id", "created_at", "kind", "amount", "actor", "memo", "club", "deal_link", "short_key")
     list_filter = (
         ("club", admin.RelatedOnlyFieldListFilter),
         ("kind", titled(_("journal kind"))),
@@ -189,9 +189,20 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
         "actor__username",
         "entries__account__member__user__username",
     )
-    list_select_related = ("club", "actor")
+    list_select_related = ("club", "actor", "deal__session")
+    readonly_fields = ("deal_link",)
     date_hierarchy = "created_at"
     inlines = [EntryInline]
+
+    @admin.display(description=_("deal"), ordering="deal_id")
+    def deal_link(self, obj: Journal) -> str:
+        """The deal page this journal books an action of (a running deal's page opens when it ends)."""
+        if obj.deal_id is None:
+            return ""
+        label = _("%(table)s · deal %(n)s") % {"table": obj.deal.session.title, "n": obj.deal.number}
+        if obj.deal.finished_at is None:
+            return str(label)
+        return format_html('<a href="{}">{}</a>', reverse("deal_page", args=[obj.deal_id]), label)
     show_full_result_count = False
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Journal]:

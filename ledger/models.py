@@ -52,9 +52,16 @@ class Account(models.Model):
         db_index=False,
         verbose_name=_("member's user when opened"),
     )
-    # The live tables are not modelled yet: a plain nullable id that a later migration can turn into a
-    # foreign key to games.TableSession without touching any row.
-    table_id = models.BigIntegerField(_("table"), null=True, blank=True)
+    #: The table a stack, hold or bank belongs to.
+    table = models.ForeignKey(
+        "games.TableSession",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="ledger_accounts",
+        db_index=False,  # the per-kind unique constraints below lead with it or cover it
+        verbose_name=_("table"),
+    )
     #: A bot's seat at a table: bots are no members, so their stack and hold are the seat's.
     seat = models.ForeignKey(
         "games.Seat",
@@ -78,13 +85,13 @@ class Account(models.Model):
             ),
             models.CheckConstraint(
                 condition=(
-                    Q(kind="treasury", member__isnull=True, table_id__isnull=True, seat__isnull=True)
-                    | Q(kind="wallet", member__isnull=False, table_id__isnull=True, seat__isnull=True)
-                    | Q(kind__in=["stack", "hold"], member__isnull=False, table_id__isnull=False,
+                    Q(kind="treasury", member__isnull=True, table__isnull=True, seat__isnull=True)
+                    | Q(kind="wallet", member__isnull=False, table__isnull=True, seat__isnull=True)
+                    | Q(kind__in=["stack", "hold"], member__isnull=False, table__isnull=False,
                         seat__isnull=True)
-                    | Q(kind__in=["stack", "hold"], member__isnull=True, table_id__isnull=False,
+                    | Q(kind__in=["stack", "hold"], member__isnull=True, table__isnull=False,
                         seat__isnull=False)
-                    | Q(kind="bank", member__isnull=True, table_id__isnull=False, seat__isnull=True)
+                    | Q(kind="bank", member__isnull=True, table__isnull=False, seat__isnull=True)
                 ),
                 name="ledger_account_shape_fits_kind",
             ),
@@ -100,12 +107,12 @@ class Account(models.Model):
                 fields=["member"], condition=Q(kind="wallet"), name="ledger_account_one_wallet_per_member"
             ),
             models.UniqueConstraint(
-                fields=["kind", "member", "table_id"],
+                fields=["kind", "member", "table"],
                 condition=Q(kind__in=["stack", "hold"]),
                 name="ledger_account_one_seat_account_per_table",
             ),
             models.UniqueConstraint(
-                fields=["table_id"], condition=Q(kind="bank"), name="ledger_account_one_bank_per_table"
+                fields=["table"], condition=Q(kind="bank"), name="ledger_account_one_bank_per_table"
             ),
             models.UniqueConstraint(
                 fields=["kind", "seat"],
@@ -174,8 +181,15 @@ class Journal(models.Model):
     # Unique through Meta.constraints rather than unique=True, which would add a second (LIKE) index to
     # the hot insert path on PostgreSQL.
     idempotency_key = models.CharField(_("idempotency key"), max_length=200)
-    # Like table_id: becomes a foreign key to games.Deal once that model exists.
-    deal_id = models.BigIntegerField(_("deal"), null=True, blank=True, db_index=True)
+    #: The deal whose action this journal books (games.services.booking), if any.
+    deal = models.ForeignKey(
+        "games.Deal",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="journals",
+        verbose_name=_("deal"),
+    )
     # PROTECT: the people named in the books stay; deactivate a user rather than delete him.
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,

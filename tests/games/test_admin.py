@@ -85,3 +85,25 @@ def test_a_running_deals_seed_and_actions_are_hidden_in_the_admin(make_table, pl
         f"/admin/games/dealaction/{action.pk}/change/"
         not in client.get("/admin/games/dealaction/").content.decode()
     )
+
+
+def test_journals_and_deals_link_both_ways(make_table, players, owner):
+    from ledger.models import Journal
+
+    from .conftest import play_deal_as_people
+
+    table = make_table()
+    sit_all(table, players)
+    deal = play_deal_as_people(start_deal(table), players)
+    journal = Journal.objects.filter(deal=deal).first()
+    assert journal is not None
+    client = _client(owner)
+    admin_page = client.get(f"/admin/ledger/journal/{journal.pk}/change/").content.decode()
+    assert f"/deals/{deal.pk}/" in admin_page
+    listing = client.get("/admin/ledger/journal/").content.decode()
+    assert f"/deals/{deal.pk}/" in listing
+    deal_page = client.get(f"/deals/{deal.pk}/").content.decode()
+    assert f"/admin/ledger/journal/{journal.pk}/change/" in deal_page
+    # A URL filter through the deal to its seed (or state) is refused, not answered.
+    assert client.get("/admin/ledger/journal/", {"deal__seed__startswith": deal.seed[:2]}).status_code == 400
+    assert client.get("/admin/games/deal/", {"seed__startswith": deal.seed[:2]}).status_code == 400

@@ -18,7 +18,7 @@ from ledger.services import (
     journal_reverse,
 )
 
-from .conftest import make_user
+from .conftest import make_user, new_table
 
 pytestmark = pytest.mark.django_db
 
@@ -182,9 +182,10 @@ def test_account_shape_is_checked(club: Club, member_factory) -> None:
         Account.objects.create(club=club, kind="wallet")  # a wallet needs a member
     with pytest.raises(IntegrityError), transaction.atomic():
         Account.objects.create(club=club, kind="bank")  # a bank needs a table
-    account_bank(club=club, table_id=7)
+    table = new_table(club)
+    account_bank(club=club, table_id=table)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Account.objects.create(club=club, kind="bank", table_id=7)  # one bank per table
+        Account.objects.create(club=club, kind="bank", table_id=table)  # one bank per table
     with pytest.raises(IntegrityError), transaction.atomic():
         Account.objects.create(club=club, kind="treasury")  # account_bank made none, but:
         Account.objects.create(club=club, kind="treasury")  # one treasury per club

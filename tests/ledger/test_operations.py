@@ -28,10 +28,9 @@ from ledger.services import (
     table_leave,
 )
 
-from .conftest import make_user
+from .conftest import make_user, new_table
 
 pytestmark = pytest.mark.django_db
-TABLE = 11
 
 
 @dataclass(frozen=True)
@@ -102,60 +101,69 @@ def test_revoke(club: Club, owner, member_factory) -> None:
     assert club_total(club=club) == 0
 
 
-def test_buy_in_and_leave(club: Club, owner, member_factory) -> None:
+def test_buy_in_and_leave(club: Club, owner, member_factory, table: int) -> None:
     member = member_factory()
     chips_grant(membership=member, amount=100, actor=owner, reason="x")
-    table_buy_in(membership=member, table_id=TABLE, amount=80)
+    table_buy_in(membership=member, table_id=table, amount=80)
     assert wallet_balance(membership=member) == 20
-    assert account_balance(account=account_stack(membership=member, table_id=TABLE)) == 80
+    assert account_balance(account=account_stack(membership=member, table_id=table)) == 80
     with pytest.raises(InsufficientChips):
-        table_buy_in(membership=member, table_id=TABLE, amount=21)
-    table_leave(membership=member, table_id=TABLE, amount=30)
-    table_leave(membership=member, table_id=TABLE)  # the rest
+        table_buy_in(membership=member, table_id=table, amount=21)
+    table_leave(membership=member, table_id=table, amount=30)
+    table_leave(membership=member, table_id=table)  # the rest
     assert wallet_balance(membership=member) == 100
-    assert table_leave(membership=member, table_id=TABLE) is None
+    assert table_leave(membership=member, table_id=table) is None
     assert AuditLog.objects.filter(action="chips.bought_in").count() == 1
     assert AuditLog.objects.filter(action="chips.left_table").count() == 2
 
 
-def _seated(owner, member_factory, n: int = 3, chips: int = 100) -> list[Membership]:
+def _seated(owner, member_factory, n: int, table: int, chips: int = 100) -> list[Membership]:
     members = [member_factory() for _ in range(n)]
     for m in members:
         chips_grant(membership=m, amount=chips, actor=owner, reason="x")
-        table_buy_in(membership=m, table_id=TABLE, amount=chips)
+        table_buy_in(membership=m, table_id=table, amount=chips)
     return members
 
 
-def test_deal_movements_follow_rules_6_8(club: Club, owner, member_factory) -> None:
-    a, b = _seated(owner, member_factory, 2)
-    deal_ante(membership=a, table_id=TABLE, amount=10, idempotency_key="d1:a", deal=1)
-    deal_ante(membership=b, table_id=TABLE, amount=10, idempotency_key="d1:b", deal=1)
-    deal_hold(membership=a, table_id=TABLE, amount=40, idempotency_key="d1:h", deal=1)
-    deal_penalty(membership=a, table_id=TABLE, amount=30, idempotency_key="d1:p", deal=1)
-    deal_release(membership=a, table_id=TABLE, amount=10, idempotency_key="d1:r", deal=1)
-    deal_payout(membership=b, table_id=TABLE, amount=50, idempotency_key="d1:o", deal=1)
-    bank = account_bank(club=club, table_id=TABLE)
+def test_deal_movements_follow_rules_6_8(club: Club, owner, member_factory, table: int, deal: int) -> None:
+    a, b = _seated(owner, member_factory, 2, table)
+    deal_ante(membership=a, table_id=table, amount=10, idempotency_key="d1:a", deal=deal)
+    deal_ante(membership=b, table_id=table, amount=10, idempotency_key="d1:b", deal=deal)
+    deal_hold(membership=a, table_id=table, amount=40, idempotency_key="d1:h", deal=deal)
+    deal_penalty(membership=a, table_id=table, amount=30, idempotency_key="d1:p", deal=deal)
+    deal_release(membership=a, table_id=table, amount=10, idempotency_key="d1:r", deal=deal)
+    deal_payout(membership=b, table_id=table, amount=50, idempotency_key="d1:o", deal=deal)
+    bank = account_bank(club=club, table_id=table)
     assert account_balance(account=bank) == 0
-    assert account_balance(account=account_stack(membership=a, table_id=TABLE)) == 60
-    assert account_balance(account=account_hold(membership=a, table_id=TABLE)) == 0
-    assert account_balance(account=account_stack(membership=b, table_id=TABLE)) == 140
-    assert [j.kind for j in deal_journals(deal=1)] == ["ante", "ante", "hold", "penalty", "release", "payout"]
+    assert account_balance(account=account_stack(membership=a, table_id=table)) == 60
+    assert account_balance(account=account_hold(membership=a, table_id=table)) == 0
+    assert account_balance(account=account_stack(membership=b, table_id=table)) == 140
+    assert [j.kind for j in deal_journals(deal=deal)] == [
+        "ante",
+        "ante",
+        "hold",
+        "penalty",
+        "release",
+        "payout",
+    ]
     with pytest.raises(InsufficientChips):
-        deal_payout(membership=b, table_id=TABLE, amount=1, idempotency_key="d1:o2", deal=1)
+        deal_payout(membership=b, table_id=table, amount=1, idempotency_key="d1:o2", deal=deal)
 
 
-def test_bank_close_splits_evenly_and_remainder_goes_to_treasury(club: Club, owner, member_factory) -> None:
-    players = _seated(owner, member_factory, 3)
+def test_bank_close_splits_evenly_and_remainder_goes_to_treasury(
+    club: Club, owner, member_factory, table: int, deal: int
+) -> None:
+    players = _seated(owner, member_factory, 3, table)
     for i, m in enumerate(players):
-        deal_ante(membership=m, table_id=TABLE, amount=10 + (i == 0), idempotency_key=f"a{i}", deal=1)
-        table_leave(membership=m, table_id=TABLE)
+        deal_ante(membership=m, table_id=table, amount=10 + (i == 0), idempotency_key=f"a{i}", deal=deal)
+        table_leave(membership=m, table_id=table)
     treasury_before = account_balance(account=account_treasury(club=club))
-    journal = bank_close(club=club, table_id=TABLE, players=players)
+    journal = bank_close(club=club, table_id=table, players=players)
     assert journal is not None and journal.kind == "bank_close"
     assert [wallet_balance(membership=m) for m in players] == [89 + 10, 90 + 10, 90 + 10]
     assert account_balance(account=account_treasury(club=club)) == treasury_before + 1
-    assert account_balance(account=account_bank(club=club, table_id=TABLE)) == 0
-    assert bank_close(club=club, table_id=TABLE, players=players) is None
+    assert account_balance(account=account_bank(club=club, table_id=table)) == 0
+    assert bank_close(club=club, table_id=table, players=players) is None
     assert AuditLog.objects.filter(action="chips.bank_closed").count() == 1
     assert club_total(club=club) == 0
 
@@ -180,5 +188,6 @@ def test_no_code_outside_journal_post_writes_balances() -> None:
 def test_account_kinds_per_club(club: Club, member_factory) -> None:
     m = member_factory()
     assert account_treasury(club=club).pk == account_treasury(club=club).pk
-    assert account_stack(membership=m, table_id=1).pk != account_hold(membership=m, table_id=1).pk
+    table = new_table(club)
+    assert account_stack(membership=m, table_id=table).pk != account_hold(membership=m, table_id=table).pk
     assert Account.objects.filter(club=club).count() == 3

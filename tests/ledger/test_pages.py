@@ -13,7 +13,7 @@ from club.models import Club, Membership, User
 from ledger.models import Account, Entry, Journal
 from ledger.services import chips_grant, table_buy_in
 
-from .conftest import make_user
+from .conftest import make_user, new_table
 
 pytestmark = pytest.mark.django_db
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -28,7 +28,7 @@ def login(user: User) -> Client:
 def test_my_chips_shows_balance_statement_and_chart(club: Club, owner, member_factory) -> None:
     member = member_factory()
     chips_grant(membership=member, amount=120, actor=owner, reason="welcome bonus")
-    table_buy_in(membership=member, table_id=3, amount=20)
+    table_buy_in(membership=member, table_id=new_table(club), amount=20)
     response = login(member.user).get(reverse("ledger_my_chips", args=[club.slug]))
     html = response.content.decode()
     assert response.status_code == 200

@@ -21,6 +21,7 @@ from ledger.errors import InsufficientChips
 from ledger.models import Account, Journal
 from ledger.services import account_treasury, account_wallet, journal_post, ledger_verify
 from ledger.services.posting import retry_stats
+from tests.ledger.conftest import new_table
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -128,9 +129,11 @@ def test_racing_buy_ins_never_overdraw_a_wallet(club: Club, member_factory) -> N
         idempotency_key="fund",
     )
 
+    tables = [new_table(club) for _ in range(8)]
+
     def work(i: int) -> bool:
         try:
-            table_buy_in(membership=member, table_id=500 + i, amount=30)
+            table_buy_in(membership=member, table_id=tables[i], amount=30)
             return True
         except InsufficientChips:
             return False

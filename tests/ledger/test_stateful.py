@@ -31,7 +31,7 @@ from ledger.services import (
     table_buy_in,
 )
 
-from .conftest import make_user
+from .conftest import make_user, new_deal, new_table
 
 pytestmark = pytest.mark.django_db
 PLAYERS = 3
@@ -45,9 +45,10 @@ class LedgerMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         n = next(_run)
-        self.table = 1000 + n  # a bank belongs to one table and one club: a new table per run
         self.owner = make_user("sm-owner")
         self.club = Club.objects.create(name=f"SM {n}", slug=f"sm-{n}", created_by=self.owner)
+        self.table = new_table(self.club)  # a bank belongs to one table and one club: a new table per run
+        self.deal = new_deal(self.table)
         Membership.objects.create(club=self.club, user=self.owner, role=Membership.Role.OWNER)
         self.members = [
             Membership.objects.create(club=self.club, user=make_user("sm")) for _ in range(PLAYERS)
@@ -125,7 +126,7 @@ class LedgerMachine(RuleBasedStateMachine):
                 table_id=self.table,
                 amount=amount,
                 idempotency_key=self.key(),
-                deal=1,
+                deal=self.deal,
             ),
         )
 
