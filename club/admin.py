@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 from django.contrib.auth.admin import UserAdmin
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
@@ -75,6 +77,20 @@ class ActionFilter(admin.SimpleListFilter):
         return queryset.filter(action=self.value()) if self.value() else queryset
 
 
+class ModerationFields(forms.Form):
+    """What a ban or a suspension says to the member, and when it ends."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+    until = forms.DateTimeField(
+        label=_("Until"), required=False, input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+
+
+class ModerationActionForm(ActionForm, ModerationFields):
+    """Beside the action list, so a ban or a suspension is given with its reason and end."""
+
+
 @admin.register(User)
 class SiteUserAdmin(UserAdmin):
     fieldsets = (
@@ -108,9 +124,13 @@ class MembershipAdmin(ClubScopedAdmin):
     list_filter = ("status", "role", ("club", admin.RelatedOnlyFieldListFilter), MemberFilter)
     search_fields = ("user__username", "user__display_name", "club__name")
     list_select_related = ("user", "club")
-    fields = ("member", "club", "role", "status", "ban_reason", "banned_at", "created_at", "updated_at")
+    fields = (
+        "member", "club", "role", "status", "ban_reason", "banned_at", "ban_until", "suspended_until",
+        "suspend_reason", "created_at", "updated_at",
+    )
     readonly_fields = fields
-    actions = ["ban_selected", "unban_selected"]
+    actions = ["ban_selected", "unban_selected", "suspend_selected", "unsuspend_selected"]
+    action_form = ModerationActionForm
 
     @admin.display(description=_("member"), ordering="user__username")
     def member(self, obj: Membership) -> str:
@@ -126,12 +146,12 @@ class MembershipAdmin(ClubScopedAdmin):
 
     def _run(
         self, request: HttpRequest, queryset: QuerySet[Membership], service: Callable[..., Membership],
-        done: Callable[[int], str],
+        done: Callable[[int], str], **extra: Any,
     ) -> None:
         ok = 0
         for membership in queryset.select_related("user", "club"):
             try:
-                service(membership=membership, actor=request.user)
+                service(membership=membership, actor=request.user, **extra)
             except ServiceError as exc:
                 who = f"{membership.user.name_and_username}, {membership.club}"
                 self.message_user(request, f"{who}: {exc.message}", messages.ERROR)
@@ -140,10 +160,33 @@ class MembershipAdmin(ClubScopedAdmin):
         if ok:
             self.message_user(request, done(ok) % {"count": ok}, messages.SUCCESS)
 
-    @admin.action(description=_("Ban the selected members"))
+    def _moderation(self, request: HttpRequest) -> dict[str, Any] | None:
+        """The reason and end date typed beside the action (None, with a message, when unreadable)."""
+        form = ModerationFields(request.POST)
+        if not form.is_valid():
+            self.message_user(request, _("The end is not a date and time."), messages.ERROR)
+            return None
+        return {"reason": form.cleaned_data.get("reason") or "", "until": form.cleaned_data.get("until")}
+
+    @admin.action(description=_("Ban the selected members (reason and end beside)"))
     def ban_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
-        self._run(request, queryset, services.membership_ban,
-                  lambda n: ngettext("%(count)d member banned.", "%(count)d members banned.", n))
+        extra = self._moderation(request)
+        if extra is not None:
+            self._run(request, queryset, services.membership_ban,
+                      lambda n: ngettext("%(count)d member banned.", "%(count)d members banned.", n), **extra)
+
+    @admin.action(description=_("Suspend the selected members from the tables (reason and end beside)"))
+    def suspend_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        extra = self._moderation(request)
+        if extra is not None:
+            self._run(request, queryset, services.membership_suspend,
+                      lambda n: ngettext("%(count)d member suspended.", "%(count)d members suspended.", n),
+                      **extra)
+
+    @admin.action(description=_("Lift the suspension of the selected members"))
+    def unsuspend_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        self._run(request, queryset, services.membership_unsuspend,
+                  lambda n: ngettext("%(count)d suspension lifted.", "%(count)d suspensions lifted.", n))
 
     @admin.action(description=_("Lift the ban of the selected members"))
     def unban_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:

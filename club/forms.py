@@ -37,7 +37,9 @@ class RegisterForm(_EmailNotTaken, UserCreationForm):
         label=_("Email"), help_text=_("Only used to reset your password."), max_length=254
     )
     display_name = forms.CharField(
-        label=_("Display name"), max_length=60, required=False,
+        label=_("Display name"),
+        max_length=60,
+        required=False,
         help_text=_("The name other players see. Leave empty to use your username."),
     )
 
@@ -66,14 +68,19 @@ class ClubCreateForm(forms.Form):
         label=_("Description"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
     join_policy = forms.ChoiceField(
-        label=_("Who can join"), choices=Club.JoinPolicy.choices, initial=Club.JoinPolicy.OPEN,
+        label=_("Who can join"),
+        choices=Club.JoinPolicy.choices,
+        initial=Club.JoinPolicy.OPEN,
         widget=forms.RadioSelect,
     )
 
 
 class ClubSettingsForm(forms.Form):
     description = forms.CharField(
-        label=_("Description"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 4}),
+        label=_("Description"),
+        max_length=2000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_("What the club is about: shown on the club page and in the list of clubs."),
     )
     join_policy = forms.ChoiceField(
@@ -90,5 +97,20 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=[(Membership.Role.MANAGER, ""), (Membership.Role.MEMBER, "")])
 
 
+def _until_field(required: bool) -> forms.DateTimeField:
+    return forms.DateTimeField(
+        label=_("Until"),
+        required=required,
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+
+
 class BanForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+    until = _until_field(required=False)
+
+
+class SuspendForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+    until = _until_field(required=True)

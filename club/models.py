@@ -141,6 +141,11 @@ class Membership(models.Model):
     # audit log keeps the history).
     ban_reason = models.CharField(_("ban reason"), max_length=500, blank=True)
     banned_at = models.DateTimeField(_("banned at"), null=True, blank=True)
+    #: A ban with an end: the clock lifts it then (empty: until a manager lifts it).
+    ban_until = models.DateTimeField(_("banned until"), null=True, blank=True)
+    #: Suspended from the tables (not from the club) until then, for this reason.
+    suspended_until = models.DateTimeField(_("suspended from tables until"), null=True, blank=True)
+    suspend_reason = models.CharField(_("suspension reason"), max_length=500, blank=True)
 
     class Meta:
         verbose_name = _("membership")
@@ -168,6 +173,11 @@ class Membership(models.Model):
     def is_manager(self) -> bool:
         """Owners manage too: every manager permission is also the owner's."""
         return self.is_active and self.role in (self.Role.OWNER, self.Role.MANAGER)
+
+    @property
+    def is_suspended(self) -> bool:
+        """Kept away from the tables for now (the clock clears the mark when the time is up)."""
+        return self.suspended_until is not None and self.suspended_until > timezone.now()
 
 
 def new_invite_code() -> str:
@@ -217,6 +227,11 @@ AUDIT_ACTION_LABELS = {
     "membership.demoted": _("Made a plain member"),
     "membership.banned": _("Banned from the club"),
     "membership.unbanned": _("Ban lifted"),
+    "membership.ban_expired": _("Ban ended"),
+    "membership.suspended": _("Suspended from the tables"),
+    "membership.unsuspended": _("Suspension lifted"),
+    "membership.suspension_ended": _("Suspension ended"),
+    "table.stood_up_by_manager": _("Stood up from a table by a manager"),
     "membership.left": _("Left the club"),
     "invite.created": _("Invite link created"),
     "invite.revoked": _("Invite link withdrawn"),
@@ -305,6 +320,14 @@ AUDIT_DATA_LABELS = {
     "memo": _("Memo"),
     "run": _("Check run"),
     "differences": _("Differences"),
+    "until": _("Until"),
+    "position": _("Seat"),
+    "buy_in": _("Chips brought"),
+    "bot": _("Bot"),
+    "total": _("Chips"),
+    "preset": _("Game"),
+    "stake": _("Stake"),
+    "practice": _("Practice table"),
 }
 
 

@@ -6,10 +6,10 @@ Views, admin actions and tasks call these and hold no rules of their own. Every 
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -301,8 +301,24 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
     return target
 
 
+def _check_until(until: datetime | None, *, required: bool) -> None:
+    if until is None:
+        if required:
+            raise ServiceError(_("Say until when."), code="invalid")
+        return
+    if until <= timezone.now():
+        raise ServiceError(_("The end must be in the future."), code="invalid")
+    if until > timezone.now() + timedelta(days=3650):
+        raise ServiceError(_("The end must be within ten years."), code="invalid")
+
+
 @transaction.atomic
-def membership_ban(*, membership: Membership, actor: User, reason: str = "") -> Membership:
+def membership_ban(
+    *, membership: Membership, actor: User, reason: str = "", until: datetime | None = None
+) -> Membership:
+    """Ban a member (until ``until``, or until a manager lifts it): he leaves the club's tables after
+    the deal he plays in, his table sockets close, and no door lets him back in meanwhile."""
+    _check_until(until, required=False)
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status == Status.BANNED:
         raise ServiceError(_("%(name)s is already banned.") % {"name": target.user.shown_name}, code="stale")
@@ -311,11 +327,75 @@ def membership_ban(*, membership: Membership, actor: User, reason: str = "") -> 
     target.role = Role.MEMBER
     target.ban_reason = reason.strip()[:500]
     target.banned_at = timezone.now()
-    target.save(update_fields=["status", "role", "ban_reason", "banned_at", "updated_at"])
+    target.ban_until = until
+    target.save(update_fields=["status", "role", "ban_reason", "banned_at", "ban_until", "updated_at"])
+    data: dict[str, Any] = {"reason": target.ban_reason, "from": old}
+    if until is not None:
+        data["until"] = until.isoformat(timespec="minutes")
     audit_log_write(action="membership.banned", actor=actor, club=target.club, target_user=target.user,
-                    data={"reason": target.ban_reason, "from": old})
+                    data=data)
     member_gone.send(sender=Membership, membership=target, reason="banned")
     return target
+
+
+@transaction.atomic
+def membership_suspend(*, membership: Membership, actor: User, reason: str, until: datetime) -> Membership:
+    """Keep an active member away from the tables until ``until`` (he stays in the club): he leaves
+    its tables after the deal he plays in and his table sockets close."""
+    _check_until(until, required=True)
+    reason = (reason or "").strip()[:500]
+    if not reason:
+        raise ServiceError(_("Say why the member is suspended."), code="invalid")
+    _mine, target = _managed_target(membership=membership, actor=actor)
+    if target.status != Status.ACTIVE:
+        raise ServiceError(_("Only active members can be suspended."), code="stale")
+    target.suspended_until = until
+    target.suspend_reason = reason
+    target.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
+    audit_log_write(action="membership.suspended", actor=actor, club=target.club, target_user=target.user,
+                    data={"reason": reason, "until": until.isoformat(timespec="minutes")})
+    member_gone.send(sender=Membership, membership=target, reason="suspended")
+    return target
+
+
+@transaction.atomic
+def membership_unsuspend(*, membership: Membership, actor: User) -> Membership:
+    _mine, target = _managed_target(membership=membership, actor=actor)
+    if not target.is_suspended:
+        raise ServiceError(
+            _("%(name)s is not suspended (any more).") % {"name": target.user.shown_name}, code="stale"
+        )
+    target.suspended_until, target.suspend_reason = None, ""
+    target.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
+    audit_log_write(action="membership.unsuspended", actor=actor, club=target.club, target_user=target.user)
+    return target
+
+
+def memberships_expire(*, now: datetime | None = None) -> int:
+    """Lift the bans and end the suspensions whose time is up (the clock runs this; idempotent:
+    each row is re-read under its lock). Returns how many ended."""
+    now = now or timezone.now()
+    done = 0
+    due = Membership.objects.filter(
+        models.Q(status=Status.BANNED, ban_until__lte=now) | models.Q(suspended_until__lte=now)
+    ).values_list("pk", flat=True)
+    for pk in list(due):
+        with transaction.atomic():
+            member = Membership.objects.select_for_update().select_related("club", "user").get(pk=pk)
+            if member.status == Status.BANNED and member.ban_until is not None and member.ban_until <= now:
+                member.status = Status.LEFT
+                member.ban_reason, member.banned_at, member.ban_until = "", None, None
+                member.save(update_fields=["status", "ban_reason", "banned_at", "ban_until", "updated_at"])
+                audit_log_write(action="membership.ban_expired", actor=None, club=member.club,
+                                target_user=member.user)
+                done += 1
+            if member.suspended_until is not None and member.suspended_until <= now:
+                member.suspended_until, member.suspend_reason = None, ""
+                member.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
+                audit_log_write(action="membership.suspension_ended", actor=None, club=member.club,
+                                target_user=member.user)
+                done += 1
+    return done
 
 
 @transaction.atomic
@@ -326,8 +406,8 @@ def membership_unban(*, membership: Membership, actor: User) -> Membership:
             _("%(name)s is not banned (any more).") % {"name": target.user.shown_name}, code="stale"
         )
     target.status = Status.LEFT
-    target.ban_reason, target.banned_at = "", None
-    target.save(update_fields=["status", "ban_reason", "banned_at", "updated_at"])
+    target.ban_reason, target.banned_at, target.ban_until = "", None, None
+    target.save(update_fields=["status", "ban_reason", "banned_at", "ban_until", "updated_at"])
     audit_log_write(action="membership.unbanned", actor=actor, club=target.club, target_user=target.user)
     return target
 

@@ -45,5 +45,11 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/<int:pk>/role/", views.membership_role, name="membership_role"),
     path("clubs/<slug:slug>/members/<int:pk>/ban/", views.membership_ban, name="membership_ban"),
     path("clubs/<slug:slug>/members/<int:pk>/unban/", views.membership_unban, name="membership_unban"),
+    path("clubs/<slug:slug>/members/<int:pk>/suspend/", views.membership_suspend, name="membership_suspend"),
+    path(
+        "clubs/<slug:slug>/members/<int:pk>/unsuspend/",
+        views.membership_unsuspend,
+        name="membership_unsuspend",
+    ),
     path("invite/<str:code>/", views.invite_accept, name="invite_accept"),
 ]

@@ -29,6 +29,7 @@ from .forms import (
     ProfileForm,
     RegisterForm,
     RoleForm,
+    SuspendForm,
 )
 from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership
 
@@ -90,9 +91,12 @@ def profile(request: HttpRequest) -> HttpResponse:
             # The profile is a deliberate choice too: make it win over an older language-switch cookie.
             translation.activate(user.preferred_language)
             response.set_cookie(
-                settings.LANGUAGE_COOKIE_NAME, user.preferred_language,
-                max_age=settings.LANGUAGE_COOKIE_AGE, path=settings.LANGUAGE_COOKIE_PATH,
-                samesite=settings.LANGUAGE_COOKIE_SAMESITE, secure=settings.LANGUAGE_COOKIE_SECURE,
+                settings.LANGUAGE_COOKIE_NAME,
+                user.preferred_language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
                 httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
             )
         messages.success(request, _("Your profile has been saved."))
@@ -192,12 +196,17 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     """The owner's page for the club's description and join policy."""
     club = get_object_or_404(Club, slug=slug)
     membership = selectors.membership_get(club=club, user=request.user)
-    if not request.user.is_superuser and (membership is None or not membership.is_manager
-                                          or membership.role != Membership.Role.OWNER):
+    if not request.user.is_superuser and (
+        membership is None or not membership.is_manager or membership.role != Membership.Role.OWNER
+    ):
         raise PermissionDenied
-    form = ClubSettingsForm(request.POST or None, initial={
-        "description": club.description, "join_policy": club.join_policy,
-    })
+    form = ClubSettingsForm(
+        request.POST or None,
+        initial={
+            "description": club.description,
+            "join_policy": club.join_policy,
+        },
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.club_update(club=club, actor=request.user, **form.cleaned_data)
@@ -256,11 +265,13 @@ def invite_accept(request: HttpRequest, code: str) -> HttpResponse:
         services.invite_check(invite=invite)
     except ServiceError as exc:
         problem = exc.message
-    membership = (
-        selectors.membership_get(club=invite.club, user=request.user) if invite is not None else None
-    )
-    context = {"invite": invite, "club": invite.club if invite else None, "problem": problem,
-               "membership": membership}
+    membership = selectors.membership_get(club=invite.club, user=request.user) if invite is not None else None
+    context = {
+        "invite": invite,
+        "club": invite.club if invite else None,
+        "problem": problem,
+        "membership": membership,
+    }
     return render(request, "club/invite_accept.html", context, status=404 if invite is None else 200)
 
 
@@ -323,11 +334,46 @@ def membership_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 def membership_ban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = BanForm(request.POST)
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
 
     def act(target: Membership) -> str:
-        services.membership_ban(membership=target, actor=request.user, reason=reason)
+        if not form.is_valid():
+            raise ServiceError(_("The ban's end is not a date and time."))
+        services.membership_ban(
+            membership=target,
+            actor=request.user,
+            reason=form.cleaned_data["reason"],
+            until=form.cleaned_data["until"],
+        )
         return _("%(name)s has been banned from the club.") % {"name": target.user.shown_name}
+
+    return _membership_action(request, slug, pk, act)
+
+
+@require_POST
+@login_required
+def membership_suspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    form = SuspendForm(request.POST)
+
+    def act(target: Membership) -> str:
+        if not form.is_valid():
+            raise ServiceError(_("A suspension needs a reason and an end date."))
+        services.membership_suspend(
+            membership=target,
+            actor=request.user,
+            reason=form.cleaned_data["reason"],
+            until=form.cleaned_data["until"],
+        )
+        return _("%(name)s is suspended from the tables.") % {"name": target.user.shown_name}
+
+    return _membership_action(request, slug, pk, act)
+
+
+@require_POST
+@login_required
+def membership_unsuspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def act(target: Membership) -> str:
+        services.membership_unsuspend(membership=target, actor=request.user)
+        return _("%(name)s may play at the tables again.") % {"name": target.user.shown_name}
 
     return _membership_action(request, slug, pk, act)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from datetime import datetime
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -22,7 +23,7 @@ from club.ws import JsonSocketConsumer
 
 from .broadcast import user_group, watch_group
 from .presenter import table_context
-from .protocol import Act, Contribute, Message, SeatBot, Sit, parse_message
+from .protocol import Act, Contribute, Message, SeatBot, Sit, StandUp, parse_message
 from .selectors import table_can_manage, table_frame_for, table_get
 from .services import (
     TableError,
@@ -33,6 +34,7 @@ from .services import (
     table_bot_remove,
     table_leave,
     table_sit,
+    table_stand_up,
 )
 from .services.access import member_require_active
 from .services.fairness import seed_contribute
@@ -144,6 +146,10 @@ class TableConsumer(JsonSocketConsumer):
             await call(table_sit)(
                 session_id=self.session_id, user=self.user, position=message.position, buy_in=message.buy_in
             )
+        elif isinstance(message, StandUp):
+            await call(table_stand_up)(
+                session_id=self.session_id, actor=self.user, position=message.position, reason=message.reason
+            )
         elif isinstance(message, Contribute):
             await call(seed_contribute)(session_id=self.session_id, user=self.user, value=message.value)
         elif isinstance(message, SeatBot) and message.buy_in is not None:
@@ -198,8 +204,14 @@ class TableConsumer(JsonSocketConsumer):
         """Banned from (or gone from) this table's club: told why, and the socket closes."""
         if event.get("club") != self.club_id:
             return
-        code = "banned" if event.get("reason") == "banned" else "not_member"
-        await self.send_error(TableError(code))
+        reason = event.get("reason")
+        if reason == "suspended":
+            params = event.get("params") or {}
+            until = datetime.fromisoformat(params["until"]) if params.get("until") else None
+            error = TableError("suspended", until=until, reason=params.get("reason", ""))
+        else:
+            error = TableError("banned" if reason == "banned" else "not_member")
+        await self.send_error(error)
         await self.close(code=4403)
 
     async def table_watch(self, event: dict[str, Any]) -> None:

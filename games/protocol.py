@@ -24,6 +24,7 @@ _KEYS = frozenset(
         "deal",
         "buy_in",
         "value",
+        "reason",
         "cards",
         "card",
         "position",
@@ -54,6 +55,14 @@ class Command:
 class Sit:
     position: int  # 0-based
     buy_in: int
+
+
+@dataclass(frozen=True)
+class StandUp:
+    """A manager stands a player up, with a reason."""
+
+    position: int  # 0-based
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -95,7 +104,7 @@ def _position(data: Mapping[str, Any]) -> int:
     return position - 1
 
 
-Message = Act | Command | Sit | SeatBot | Contribute
+Message = Act | Command | Sit | SeatBot | Contribute | StandUp
 
 
 def parse_message(data: Mapping[str, Any]) -> Message:
@@ -111,6 +120,11 @@ def parse_message(data: Mapping[str, Any]) -> Message:
         return Sit(position=_position(data), buy_in=_small_int(data.get("buy_in"), "buy_in", 10**15))
     if do == "bot":
         return SeatBot(position=_position(data), buy_in=_small_int(data.get("buy_in"), "buy_in", 10**15))
+    if do == "standup":
+        reason = data.get("reason")
+        if not isinstance(reason, str) or not reason.strip() or len(reason) > 500 or "\x00" in reason:
+            raise _bad(_("“reason” must be 1 to 500 characters."))
+        return StandUp(position=_position(data), reason=reason.strip())
     if do == "contribute":
         value = data.get("value")
         if not isinstance(value, str) or not 0 < len(value) <= 64 or not value.isprintable():

@@ -12,6 +12,7 @@ urlpatterns = [
     path("tables/<int:session_id>/away/", views.table_away_view, name="table_away"),
     path("tables/<int:session_id>/back/", views.table_back_view, name="table_back"),
     path("tables/<int:session_id>/bots/", views.table_bot_view, name="table_bot"),
+    path("tables/<int:session_id>/standup/", views.table_standup_view, name="table_standup"),
     path("tables/<int:session_id>/reserve/", views.seat_reserve_view, name="seat_reserve"),
     path("tables/<int:session_id>/unreserve/", views.reservation_cancel_view, name="reservation_cancel"),
     path("tables/<int:session_id>/export.json", views_history.session_export, name="session_export"),

@@ -27,7 +27,7 @@ from .forms import TableSessionForm
 from .howto import preset_howto, preset_title
 from .models import TableSession
 from .presenter import table_context
-from .protocol import Act, SeatBot, Sit, parse_message
+from .protocol import Act, SeatBot, Sit, StandUp, parse_message
 from .selectors import table_can_manage, table_frame_for, table_get
 from .services import (
     TableError,
@@ -40,6 +40,7 @@ from .services import (
     table_leave,
     table_session_create,
     table_sit,
+    table_stand_up,
 )
 from .services.access import member_require_active
 from .services.schedule import reservation_cancel, seat_reserve
@@ -59,6 +60,10 @@ def rules_preset(request: HttpRequest, preset: str) -> HttpResponse:
     return render(request, template, {"presets": presets, "howto": preset_howto(preset)})
 
 
+class TableRefused(Exception):
+    """A member kept away from the tables: the page says why."""
+
+
 def _table_for_member(request: HttpRequest, session_id: int):
     session = table_get(session_id=session_id)
     if session is None:
@@ -66,13 +71,19 @@ def _table_for_member(request: HttpRequest, session_id: int):
     try:
         member_require_active(session=session, user=request.user)
     except TableError as exc:
+        if exc.code in ("banned", "suspended"):
+            # He is told why (and until when), not shown a bare "not found".
+            raise TableRefused(exc.message) from exc
         raise Http404(exc.message) from exc
     return session
 
 
 @login_required
 def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _table_for_member(request, session_id)
+    try:
+        session = _table_for_member(request, session_id)
+    except TableRefused as exc:
+        return render(request, "games/refused.html", {"message": str(exc)}, status=403)
     ensure_ticker()
     frame = table_frame_for(session=session, user=request.user)
     context = table_context(
@@ -169,6 +180,20 @@ def table_bot_view(request: HttpRequest, session_id: int) -> HttpResponse:
             )
 
     return _post_to_table(request, session_id, bot)
+
+
+@login_required
+@require_POST
+def table_standup_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    def standup() -> None:
+        message = parse_message({k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"})
+        if not isinstance(message, StandUp):
+            raise TableError("bad_message", problem=_("not a stand-up"))
+        table_stand_up(
+            session_id=session_id, actor=request.user, position=message.position, reason=message.reason
+        )
+
+    return _post_to_table(request, session_id, standup)
 
 
 @login_required

@@ -4,7 +4,15 @@ from .acting import ActResult, legal_match, session_deal_if_due, table_act, tabl
 from .errors import TableError
 from .fairness import seed_contribute
 from .notify import table_notify_on_commit
-from .seating import table_away, table_back, table_bot_add, table_bot_remove, table_leave, table_sit
+from .seating import (
+    table_away,
+    table_back,
+    table_bot_add,
+    table_bot_remove,
+    table_leave,
+    table_sit,
+    table_stand_up,
+)
 from .sessions import practice_table_open, table_session_create
 
 __all__ = [
@@ -23,6 +31,7 @@ __all__ = [
     "table_notify_on_commit",
     "table_session_create",
     "table_sit",
+    "table_stand_up",
     "tables_tick",
     "turn_expire",
 ]

@@ -40,6 +40,8 @@ def member_require_active(*, session: TableSession, user: User) -> Membership:
         if membership is not None and membership.status == Status.BANNED:
             raise TableError("banned")
         raise TableError("not_member")
+    if membership.is_suspended:
+        raise TableError("suspended", until=membership.suspended_until, reason=membership.suspend_reason)
     return membership
 
 

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import User
+from club.services import memberships_expire
 
 from ..autoplay import default_move
 from ..engine import Action, EngineError, apply, is_over, observe, to_act
@@ -245,6 +246,7 @@ def tables_tick(now: datetime | None = None) -> int:
             TableSession.objects.filter(pk=session_id).update(next_deal_at=now + QUARANTINE)
     try:
         done += schedule_tick(now)
+        done += memberships_expire(now=now)  # bans and suspensions whose time is up
     except Exception:
         logger.exception("table clock: the schedule could not move")
     return done

@@ -6,8 +6,11 @@ so the sentence is made when it is read (``message``), not when the error is rai
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from club.errors import ServiceError
@@ -15,6 +18,7 @@ from club.errors import ServiceError
 _MESSAGES = {
     "not_member": _("Only active members of this club can play at its tables."),
     "banned": _("You are banned from this club."),
+    "suspended": _("You are suspended from this club's tables until %(until)s. Reason: %(reason)s"),
     "not_manager": _("Only the club's managers can do this."),
     "no_table": _("This table does not exist."),
     "table_closed": _("This table is not open for play."),
@@ -33,6 +37,7 @@ _MESSAGES = {
     "bad_session": _("%(problem)s"),
     "bad_message": _("That message could not be read: %(problem)s"),
     "rate_limited": _("Slow down: too many messages at once."),
+    "reason_needed": _("Say why."),
     "bad_contribution": _("Your random string must be 1 to 64 printable characters."),
     "no_pending_deal": _("There is no deal waiting for your randomness."),
     "reservations_closed": _("Seats can be reserved only before the session starts."),
@@ -40,6 +45,13 @@ _MESSAGES = {
     "seat_reserved": _("That seat is reserved for another player until the session starts."),
     "already_contributed": _("You have already added your randomness to the next deal."),
 }
+
+
+def _shown(value: Any) -> Any:
+    """A date in a sentence reads as a date, in the reader's time zone."""
+    if isinstance(value, datetime):
+        return date_format(localtime(value), "DATETIME_FORMAT")
+    return value
 
 
 class TableError(ServiceError):
@@ -54,7 +66,8 @@ class TableError(ServiceError):
 
     @property  # type: ignore[override]
     def message(self) -> str:
-        return str(_MESSAGES[self.code]) % self.params if self.params else str(_MESSAGES[self.code])
+        params = {k: _shown(v) for k, v in self.params.items()}
+        return str(_MESSAGES[self.code]) % params if params else str(_MESSAGES[self.code])
 
     @message.setter
     def message(self, value: str) -> None:

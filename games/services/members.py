@@ -59,7 +59,10 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
         table_notify_on_commit(session.pk)
         touched.append(session.pk)
     user_id, club_id = membership.user_id, membership.club_id
-    transaction.on_commit(lambda: _kick(user_id=user_id, club_id=club_id, reason=reason))
+    params = {}
+    if reason == "suspended":
+        params = {"until": membership.suspended_until.isoformat(), "reason": membership.suspend_reason}
+    transaction.on_commit(lambda: _kick(user_id=user_id, club_id=club_id, reason=reason, params=params))
     return touched
 
 
@@ -71,10 +74,11 @@ def _is_to_act(deal: Any, seat: Seat) -> bool:
     return acting is not None and deal.players[acting] == seat.pk
 
 
-def _kick(*, user_id: int, club_id: int, reason: str) -> None:
+def _kick(*, user_id: int, club_id: int, reason: str, params: dict[str, str]) -> None:
     from ..broadcast import layer_send
 
-    layer_send([(kick_group(user_id), {"type": "table.kick", "club": club_id, "reason": reason})])
+    message = {"type": "table.kick", "club": club_id, "reason": reason, "params": params}
+    layer_send([(kick_group(user_id), message)])
 
 
 def _on_member_gone(sender: Any, membership: Membership, reason: str, **kwargs: Any) -> None:

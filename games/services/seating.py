@@ -237,3 +237,41 @@ def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
         return False
     seat_stand_up(seat=seat, now=timezone.now())
     return True
+
+
+@transaction.atomic
+def table_stand_up(*, session_id: int, actor: User, position: int, reason: str) -> bool:
+    """A manager stands a player up (with a reason): at once between deals, else after the deal he
+    plays in (played by default moves meanwhile). His stack goes back to his wallet. True if now."""
+    reason = (reason or "").strip()[:500]
+    if not reason:
+        raise TableError("reason_needed")
+    session = session_lock(session_id)
+    member_require_manager(session=session, user=actor)
+    seat = seats_taken(session).filter(position=position, member__isnull=False).first()
+    if seat is None:
+        raise TableError("not_seated")
+    now = timezone.now()
+    audit_log_write(
+        action="table.stood_up_by_manager",
+        actor=actor,
+        club=session.club,
+        target_user=seat.member.user,
+        target=session.title,
+        data={"table": session.pk, "position": position + 1, "reason": reason},
+    )
+    table_notify_on_commit(session.pk)
+    deal = deal_running(session)
+    if deal is not None and seat.pk in deal.players:
+        seat.status = Seat.Status.AWAY
+        seat.leave_after_deal = True
+        seat.save(update_fields=["status", "leave_after_deal"])
+        state = deal_state(deal)
+        acting = to_act(state)
+        if acting is not None and deal.players[acting] == seat.pk:
+            deal.deadline = now  # his turn: the clock makes his default move at once
+            deal.save(update_fields=["deadline"])
+        return False
+    seat_stand_up(seat=seat, now=now)
+    table_after_stand_up(session=session, now=now)
+    return True
