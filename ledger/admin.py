@@ -22,21 +22,13 @@ from django.utils.html import format_html
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
+from club.admin import csv_text
 from club.admin_site import ClubScopedAdmin, admin_clubs_for
 from club.models import Club, Membership
 
 from .labels import user_label
 from .models import Account, Checkpoint, Entry, Journal, ReconciliationRun
 from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance
-
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _csv_text(value: str) -> str:
-    """A text cell a spreadsheet will not run as a formula (OWASP "CSV injection"): a memo is typed
-    by a club manager, and the export is opened by someone else."""
-    return f"'{value}" if value.startswith(_FORMULA_STARTS) else value
-
 
 KEY_SHOWN = 24  # characters of an idempotency key shown in a list; the whole key is in the tooltip
 
@@ -340,14 +332,14 @@ class EntryAdmin(ClubScopedReadOnlyAdmin):
                         e.journal.club_id,
                         e.journal_id,
                         e.journal.kind,
-                        _csv_text(e.journal.idempotency_key),
+                        csv_text(e.journal.idempotency_key),
                         e.account_id,
                         e.account.kind,
-                        _csv_text(member),
+                        csv_text(member),
                         e.account.table_id or "",
                         e.amount,
                         e.balance_after,
-                        _csv_text(e.journal.memo),
+                        csv_text(e.journal.memo),
                     ]
                 )
 

@@ -208,3 +208,25 @@ def test_admin_actions_ban_and_suspend_with_reason_and_end(players, owner, club)
     )
     other.refresh_from_db()
     assert other.status == Membership.Status.BANNED and other.ban_until is None
+
+
+def test_the_moderation_log_filters_by_manager_action_member_and_date_and_exports_csv(players, owner, club):
+    target = Membership.objects.get(club=club, user=players[0])
+    club_services.membership_suspend(
+        membership=target, actor=owner, reason="=HYPERLINK(evil)", until=timezone.now() + timedelta(days=1)
+    )
+    club_services.membership_ban(membership=Membership.objects.get(club=club, user=players[1]), actor=owner)
+    client = Client()
+    client.force_login(owner, backend="django.contrib.auth.backends.ModelBackend")
+    base = "/admin/club/auditlog/"
+    page = client.get(base, {"actor": owner.pk, "action": "membership.suspended", "target_user": players[0].pk})
+    assert page.status_code == 200
+    listed = page.content.decode().split('id="result_list"')[1].split("</table>")[0]
+    assert "Suspended from the tables" in listed and "Banned from the club" not in listed
+    export = client.get(base + "export.csv", {"action": "membership.suspended"})
+    assert export.status_code == 200 and export["Content-Type"].startswith("text/csv")
+    text = export.content.decode()
+    assert "Suspended from the tables" in text and "membership.suspended" not in text  # words, not codes
+    assert "'=HYPERLINK(evil)" in text  # a spreadsheet will not run it
+    assert "Banned from the club" not in text
+    assert client.get(base + "export.csv", {"action": "%00"}).status_code in (200, 400)
