@@ -232,6 +232,9 @@ AUDIT_ACTION_LABELS = {
     "membership.unsuspended": _("Suspension lifted"),
     "membership.suspension_ended": _("Suspension ended"),
     "table.stood_up_by_manager": _("Stood up from a table by a manager"),
+    "report.filed": _("Deal reported"),
+    "report.resolved": _("Report answered"),
+    "membership.warned": _("Warned"),
     "membership.left": _("Left the club"),
     "invite.created": _("Invite link created"),
     "invite.revoked": _("Invite link withdrawn"),
@@ -328,6 +331,8 @@ AUDIT_DATA_LABELS = {
     "preset": _("Game"),
     "stake": _("Stake"),
     "practice": _("Practice table"),
+    "deal": _("Deal"),
+    "outcome": _("Outcome"),
 }
 
 

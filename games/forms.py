@@ -62,3 +62,51 @@ class TableSessionForm(forms.Form):
 
     def service_values(self) -> dict[str, Any]:
         return dict(self.cleaned_data)
+
+
+class ReportForm(forms.Form):
+    reason = forms.ChoiceField(label=_("What went wrong"), choices=())
+    comment = forms.CharField(
+        label=_("Comment (optional)"),
+        required=False,
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from .models import Report
+
+        super().__init__(*args, **kwargs)
+        self.fields["reason"].choices = Report.Reason.choices
+
+
+class ResolveForm(forms.Form):
+    """A manager's answer to a report: the note the reporter reads, and what is done."""
+
+    note = forms.CharField(
+        label=_("Note for the player who reported"), max_length=1000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    outcome = forms.ChoiceField(label=_("Action"), choices=())
+    member = forms.ModelChoiceField(label=_("Player it is about"), queryset=None, required=False)
+    until = forms.DateTimeField(
+        label=_("Suspended or banned until"),
+        required=False,
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    journal = forms.ModelChoiceField(label=_("Journal to move back"), queryset=None, required=False)
+
+    def __init__(self, *args: Any, members: Any, journals: Any, **kwargs: Any) -> None:
+        from .models import Report
+
+        super().__init__(*args, **kwargs)
+        self.fields["outcome"].choices = Report.Outcome.choices
+        self.fields["member"].queryset = members
+        self.fields["member"].label_from_instance = lambda m: m.user.name_and_username
+        self.fields["journal"].queryset = journals
+        self.fields["journal"].label_from_instance = lambda j: (
+            f"#{j.pk} {j.get_kind_display()} · {j.memo[:60]}"
+        )
+
+    def service_values(self) -> dict[str, Any]:
+        return dict(self.cleaned_data)

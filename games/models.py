@@ -326,3 +326,53 @@ class Reservation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session_id}#{self.position} {self.member_id} {self.status}"
+
+
+class Report(models.Model):
+    """A member's complaint about a deal, and the managers' answer to it."""
+
+    class Reason(models.TextChoices):
+        CHEATING = "cheating", _("Cheating or collusion")
+        ABUSE = "abuse", _("Abuse or bad manners")
+        BUG = "bug", _("The table went wrong")
+        OTHER = "other", _("Something else")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        RESOLVED = "resolved", _("Resolved")
+
+    class Outcome(models.TextChoices):
+        NOTHING = "nothing", _("No action")
+        WARN = "warn", _("Warning")
+        SUSPEND = "suspend", _("Suspension from the tables")
+        BAN = "ban", _("Ban")
+        REVERSE = "reverse", _("Chips moved back")
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="reports", verbose_name=_("deal"))
+    reporter = models.ForeignKey(
+        Membership, on_delete=models.PROTECT, related_name="+", verbose_name=_("reported by")
+    )
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    comment = models.TextField(_("comment"), max_length=1000, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices, blank=True)
+    note = models.TextField(_("managers' note"), max_length=1000, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("resolved by"),
+    )
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    created_at = models.DateTimeField(_("reported at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deal", "reporter"], condition=Q(status="open"), name="games_report_one_open_per_deal"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal} · {self.get_reason_display()}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_history
+from . import views, views_history, views_reports
 
 urlpatterns = [
     path("rules/", views.rules_index, name="rules_index"),
@@ -21,6 +21,9 @@ urlpatterns = [
     path("deals/<int:deal_id>/replay/", views_history.deal_replay, name="deal_replay"),
     path("deals/<int:deal_id>/export.json", views_history.deal_export, name="deal_export"),
     path("fairness/", views_history.fairness, name="fairness"),
+    path("deals/<int:deal_id>/report/", views_reports.report_file, name="report_file"),
+    path("clubs/<slug:slug>/reports/", views_reports.report_list, name="report_list"),
+    path("reports/<int:report_id>/", views_reports.report_review, name="report_review"),
     path("clubs/<slug:slug>/tables/new/", views.table_create_view, name="table_create"),
     path("clubs/<slug:slug>/tables/practice/", views.practice_open_view, name="table_practice"),
 ]

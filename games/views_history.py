@@ -25,8 +25,9 @@ from . import history
 from .engine.rules import PRESETS
 from .engine.shuffle import commitment as commitment_of
 from .engine.shuffle import shuffled_deck
+from .forms import ReportForm
 from .howto import preset_title
-from .models import Deal, DealPlayer, TableSession
+from .models import Deal, DealPlayer, Report, TableSession
 from .presenter import card, table_context
 from .services.dealing import deal_state
 
@@ -102,7 +103,11 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
         DealPlayer.objects.filter(deal=deal).select_related("seat__member__user").order_by("engine_seat")
     )
     membership = membership_get(club=deal.session.club, user=request.user)
+    my_reports = list(Report.objects.filter(deal=deal, reporter__user=request.user).order_by("created_at"))
     context.update(
+        my_reports=my_reports,
+        open_report=any(r.status == Report.Status.OPEN for r in my_reports),
+        report_form=ReportForm(),
         is_manager=membership is not None and membership.is_manager,
         deal_obj=deal,
         session=deal.session,

@@ -44,3 +44,10 @@ def upcoming_sessions(user, club: Club | None = None) -> list[dict]:
     if not getattr(user, "is_authenticated", False):
         return []
     return sessions_upcoming(user=user, club=club or None)
+
+
+@register.simple_tag
+def open_reports(club: Club) -> int:
+    from ..models import Report
+
+    return Report.objects.filter(deal__session__club=club, status=Report.Status.OPEN).count()

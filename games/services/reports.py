@@ -1,0 +1,117 @@
+"""Reports: a member complains about a deal; a manager looks into it and answers, with an action.
+
+Resolving is one service whatever the action (warn, suspend, ban, or move chips back by reversing a
+journal of the deal), so the answer, its action and its audit row are written together or not at
+all, and a second manager answering the same report at the same time is told it was answered.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from club.models import Membership, User
+from club.services import audit_log_write, membership_ban, membership_suspend
+from ledger.models import Journal
+from ledger.services import journal_reverse
+
+from ..models import Deal, Report
+from ..selectors import table_get
+from .access import member_require_active, member_require_manager
+from .errors import TableError
+
+Outcome = Report.Outcome
+
+
+@transaction.atomic
+def report_create(*, deal_id: int, user: User, reason: str, comment: str = "") -> Report:
+    deal = Deal.objects.select_related("session__club").filter(pk=deal_id, finished_at__isnull=False).first()
+    if deal is None:
+        raise TableError("no_deal")
+    reporter = member_require_active(session=deal.session, user=user)
+    if reason not in Report.Reason.values:
+        raise TableError("bad_report")
+    comment = (comment or "").strip()
+    if len(comment) > 1000 or "\x00" in comment:
+        raise TableError("bad_report")
+    try:
+        with transaction.atomic():
+            report = Report.objects.create(deal=deal, reporter=reporter, reason=reason, comment=comment)
+    except IntegrityError:
+        raise TableError("already_reported") from None
+    audit_log_write(
+        action="report.filed",
+        actor=user,
+        club=deal.session.club,
+        target=f"{deal.session.title} · {deal.number}",
+        data={"deal": deal.pk, "reason": reason},
+    )
+    return report
+
+
+@transaction.atomic
+def report_resolve(
+    *,
+    report_id: int,
+    actor: User,
+    note: str,
+    outcome: str,
+    member: Membership | None = None,
+    until: datetime | None = None,
+    journal: Journal | None = None,
+) -> Report:
+    """Answer a report: the note is what the reporter reads; the outcome acts on ``member`` (warn,
+    suspend until ``until``, ban) or reverses ``journal`` (a journal of the reported deal)."""
+    report = (
+        Report.objects.select_for_update().select_related("deal__session__club").filter(pk=report_id).first()
+    )
+    if report is None:
+        raise TableError("no_report")
+    session = table_get(session_id=report.deal.session_id)
+    member_require_manager(session=session, user=actor)
+    if report.status != Report.Status.OPEN:
+        raise TableError("report_answered")
+    note = (note or "").strip()
+    if not note or len(note) > 1000 or "\x00" in note:
+        raise TableError("note_needed")
+    if outcome not in Outcome.values:
+        raise TableError("bad_report")
+    club = session.club
+    about_someone = outcome in (Outcome.WARN, Outcome.SUSPEND, Outcome.BAN)
+    if about_someone and (member is None or member.club_id != club.pk):
+        raise TableError("pick_member")
+    if outcome == Outcome.WARN:
+        audit_log_write(
+            action="membership.warned",
+            actor=actor,
+            club=club,
+            target_user=member.user,
+            data={"reason": note, "deal": report.deal_id},
+        )
+    elif outcome == Outcome.SUSPEND:
+        if until is None:
+            raise TableError("pick_until")
+        membership_suspend(membership=member, actor=actor, reason=note, until=until)
+    elif outcome == Outcome.BAN:
+        membership_ban(membership=member, actor=actor, reason=note, until=until)
+    elif outcome == Outcome.REVERSE:
+        if journal is None or journal.deal_id != report.deal_id:
+            raise TableError("pick_journal")
+        journal_reverse(journal, actor=actor, memo=note[:500])
+    report.status = Report.Status.RESOLVED
+    report.outcome = outcome
+    report.note = note
+    report.resolved_by = actor
+    report.resolved_at = timezone.now()
+    report.save(update_fields=["status", "outcome", "note", "resolved_by", "resolved_at"])
+    audit_log_write(
+        action="report.resolved",
+        actor=actor,
+        club=club,
+        target_user=report.reporter.user,
+        target=f"{session.title} · {report.deal.number}",
+        data={"deal": report.deal_id, "outcome": outcome, "reason": note},
+    )
+    return report

@@ -1,0 +1,111 @@
+"""Reports: a member reports a deal from its page; managers answer on the club's reports pages."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club.errors import ServiceError
+from club.models import Club, Membership
+from club.selectors import membership_get
+from ledger.models import Journal
+
+from . import history
+from .forms import ReportForm, ResolveForm
+from .models import Deal, DealPlayer, Report
+from .presenter import table_context
+from .services.reports import report_create, report_resolve
+
+
+@login_required
+@require_POST
+def report_file(request: HttpRequest, deal_id: int) -> HttpResponse:
+    deal = get_object_or_404(Deal, pk=deal_id, finished_at__isnull=False)
+    form = ReportForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ServiceError(_("Choose a reason from the list; a comment is at most 1,000 characters."))
+        report_create(deal_id=deal.pk, user=request.user, **form.cleaned_data)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Thank you: the club's managers will look into this deal."))
+    return redirect("deal_page", deal_id=deal.pk)
+
+
+def _manager_of(request: HttpRequest, club: Club) -> None:
+    membership = membership_get(club=club, user=request.user)
+    if membership is None or not membership.is_manager:
+        raise Http404(_("Only the club's managers can read its reports."))
+
+
+@login_required
+def report_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    _manager_of(request, club)
+    reports = (
+        Report.objects.filter(deal__session__club=club)
+        .select_related("deal__session", "reporter__user", "resolved_by")
+        .order_by("status", "-created_at")[:200]
+    )
+    return render(request, "games/reports.html", {"club": club, "reports": reports})
+
+
+def _review_context(request: HttpRequest, report: Report, form: ResolveForm) -> dict:
+    deal = report.deal
+    steps = history.deal_steps(deal)
+    public = history.deal_public(deal)
+    context = table_context(
+        view=history.step_view(steps[-1], None), public=public, user_id=None, now=timezone.now()
+    )
+    context.update(
+        report=report,
+        deal_obj=deal,
+        club=deal.session.club,
+        form=form,
+        replay=True,
+        journals=list(
+            Journal.objects.filter(deal=deal)
+            .prefetch_related("entries__account__member__user", "entries__account__seat")
+            .order_by("id")
+        ),
+    )
+    return context
+
+
+def _resolve_form(report: Report, data=None) -> ResolveForm:
+    players = Membership.objects.filter(
+        pk__in=DealPlayer.objects.filter(deal=report.deal, member__isnull=False).values("member")
+    ).select_related("user")
+    return ResolveForm(
+        data, members=players, journals=Journal.objects.filter(deal=report.deal).order_by("id")
+    )
+
+
+@login_required
+def report_review(request: HttpRequest, report_id: int) -> HttpResponse:
+    report = get_object_or_404(
+        Report.objects.select_related("deal__session__club", "reporter__user"), pk=report_id
+    )
+    _manager_of(request, report.deal.session.club)
+    form = _resolve_form(report, request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                report_resolve(report_id=report.pk, actor=request.user, **form.service_values())
+            except ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(
+                    request, _("The report is answered; the player who reported it can read your note.")
+                )
+                return redirect("report_list", slug=report.deal.session.club.slug)
+        status = 422
+    else:
+        status = 200
+    return render(request, "games/report.html", _review_context(request, report, form), status=status)
