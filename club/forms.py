@@ -86,6 +86,29 @@ class ClubSettingsForm(forms.Form):
     join_policy = forms.ChoiceField(
         label=_("Who can join"), choices=Club.JoinPolicy.choices, widget=forms.RadioSelect
     )
+    grant_limit = forms.IntegerField(
+        required=False,
+        label=_("Largest single grant"),
+        min_value=1,
+        max_value=10**15,
+        help_text=_("No manager can grant more chips than this at once."),
+    )
+    self_grant_limit = forms.IntegerField(
+        required=False,
+        label=_("Largest grant to oneself"),
+        min_value=0,
+        max_value=10**15,
+        help_text=_(
+            "0: managers cannot grant themselves chips. Any grant to oneself waits for a second manager."
+        ),
+    )
+    four_eyes_above = forms.IntegerField(
+        required=False,
+        label=_("A second manager approves above"),
+        min_value=0,
+        max_value=10**15,
+        help_text=_("Grants and revokes of more chips than this wait for another manager's approval."),
+    )
 
 
 class InviteCreateForm(forms.Form):

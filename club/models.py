@@ -106,6 +106,11 @@ class Club(models.Model):
     self_grant_limit = models.BigIntegerField(
         _("largest grant to oneself"), default=10_000, validators=[MinValueValidator(0)]
     )
+    #: A grant or revoke above this many chips (and any grant to oneself) waits for a second
+    #: manager's approval (ledger.services.adjustments).
+    four_eyes_above = models.BigIntegerField(
+        _("second manager approves above"), default=5_000, validators=[MinValueValidator(0)]
+    )
 
     class Meta:
         ordering = ["name"]
@@ -235,6 +240,11 @@ AUDIT_ACTION_LABELS = {
     "report.filed": _("Deal reported"),
     "report.resolved": _("Report answered"),
     "membership.warned": _("Warned"),
+    "chips.adjustment_requested": _("Chips asked for approval"),
+    "chips.adjustment_approved": _("Chips approved by a second manager"),
+    "chips.adjustment_refused": _("Chips refused by a second manager"),
+    "chips.requested": _("Asked for chips"),
+    "chips.request_answered": _("Request for chips answered"),
     "membership.left": _("Left the club"),
     "invite.created": _("Invite link created"),
     "invite.revoked": _("Invite link withdrawn"),
@@ -324,6 +334,9 @@ AUDIT_DATA_LABELS = {
     "run": _("Check run"),
     "differences": _("Differences"),
     "until": _("Until"),
+    "grant_limit": _("Largest single grant"),
+    "self_grant_limit": _("Largest grant to oneself"),
+    "four_eyes_above": _("A second manager approves above"),
     "position": _("Seat"),
     "buy_in": _("Chips brought"),
     "bot": _("Bot"),

@@ -88,10 +88,19 @@ def club_create(
     return club
 
 
+#: The chip limits an owner sets (ledger.services), with the smallest value each may take.
+CHIP_LIMITS = {"grant_limit": 1, "self_grant_limit": 0, "four_eyes_above": 0}
+_LIMIT_MAX = 10**15
+
+
 @transaction.atomic
-def club_update(*, club: Club, actor: User, description: str, join_policy: str) -> Club:
-    """The owner changes his club's description and who may join. Only the owner (or the site's
-    operator, with the owner's powers): managers run the club, the owner decides what it is."""
+def club_update(
+    *, club: Club, actor: User, description: str, join_policy: str, **limits: int
+) -> Club:
+    """The owner changes his club's description, who may join, and its chip limits (the largest
+    grant, the largest grant to oneself, above how many chips a second manager must approve). Only
+    the owner (or the site's operator, with the owner's powers): managers run the club, the owner
+    decides what it is."""
     mine = membership_require_manager(club=club, actor=actor)
     if mine.role != Role.OWNER:
         raise NotAllowed(_("Only the club's owner can change its settings."))
@@ -100,18 +109,25 @@ def club_update(*, club: Club, actor: User, description: str, join_policy: str) 
     description = description.strip()
     if len(description) > 2000:
         raise ServiceError(_("A description can be at most 2000 characters long."))
+    for name, value in limits.items():
+        if name not in CHIP_LIMITS:
+            raise ServiceError(_("Unknown setting."))
+        if type(value) is not int or not CHIP_LIMITS[name] <= value <= _LIMIT_MAX:
+            raise ServiceError(_("A chip limit is a whole number from %(low)s to %(high)s.")
+                               % {"low": CHIP_LIMITS[name], "high": _LIMIT_MAX})
     club = Club.objects.select_for_update().get(pk=club.pk)
-    changed = [
-        name for name, value in (("description", description), ("join_policy", join_policy))
-        if getattr(club, name) != value
-    ]
+    wanted = {"description": description, "join_policy": join_policy, **limits}
+    changed = [name for name, value in wanted.items() if getattr(club, name) != value]
     if not changed:
         raise ServiceError(_("Nothing was changed."), code="unchanged")
     data: dict[str, Any] = {"changed": changed}
     if "join_policy" in changed:
         data.update({"old_join_policy": club.join_policy, "join_policy": join_policy})
-    club.description, club.join_policy = description, join_policy
-    club.save(update_fields=["description", "join_policy"])
+    for name in changed:
+        if name in CHIP_LIMITS:
+            data[name] = wanted[name]
+        setattr(club, name, wanted[name])
+    club.save(update_fields=changed)
     audit_log_write(action="club.updated", actor=actor, club=club, target=club.name, data=data)
     return club
 

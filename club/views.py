@@ -205,11 +205,16 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
         initial={
             "description": club.description,
             "join_policy": club.join_policy,
+            "grant_limit": club.grant_limit,
+            "self_grant_limit": club.self_grant_limit,
+            "four_eyes_above": club.four_eyes_above,
         },
     )
     if request.method == "POST" and form.is_valid():
         try:
-            services.club_update(club=club, actor=request.user, **form.cleaned_data)
+            # A limit left empty keeps its value.
+            values = {k: v for k, v in form.cleaned_data.items() if v is not None}
+            services.club_update(club=club, actor=request.user, **values)
         except ServiceError as exc:
             messages.error(request, exc.message)
         else:

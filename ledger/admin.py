@@ -9,7 +9,9 @@ from __future__ import annotations
 import csv
 from typing import Any
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG
 from django.core.exceptions import PermissionDenied
@@ -24,11 +26,13 @@ from django.utils.translation import gettext_lazy as _
 
 from club.admin import csv_text
 from club.admin_site import ClubScopedAdmin, admin_clubs_for
+from club.errors import ServiceError
 from club.models import Club, Membership
 
 from .labels import user_label
-from .models import Account, Checkpoint, Entry, Journal, ReconciliationRun
+from .models import Account, Adjustment, Checkpoint, ChipRequest, Entry, Journal, ReconciliationRun
 from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance
+from .services import adjustment_approve, adjustment_refuse
 
 KEY_SHOWN = 24  # characters of an idempotency key shown in a list; the whole key is in the tooltip
 
@@ -195,6 +199,7 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
         if obj.deal.finished_at is None:
             return str(label)
         return format_html('<a href="{}">{}</a>', reverse("deal_page", args=[obj.deal_id]), label)
+
     show_full_result_count = False
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Journal]:
@@ -375,3 +380,79 @@ class CheckpointAdmin(ReconciliationRunAdmin):
 
     list_display = ("id", "sealed_at", "journals", "entries", "hash")
     list_filter = ()
+
+
+class DecisionActionForm(ActionForm):
+    note = forms.CharField(label=_("Note (a refusal needs one)"), max_length=500, required=False)
+
+
+@admin.register(Adjustment)
+class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
+    """Grants and revokes waiting for a second manager, and the decided ones."""
+
+    list_display = (
+        "created_at",
+        "club",
+        "kind",
+        "amount",
+        "member_label",
+        "asked_by",
+        "reason",
+        "status",
+        "decided_label",
+    )
+    list_filter = (
+        "status",
+        ("club", admin.RelatedOnlyFieldListFilter),
+        ("kind", titled(_("adjustment kind"))),
+    )
+    list_select_related = ("club", "member__user", "requested_by", "decided_by")
+    action_form = DecisionActionForm
+    actions = ["approve_selected", "refuse_selected"]
+
+    @admin.display(description=_("member"))
+    def member_label(self, obj: Adjustment) -> str:
+        return user_label(obj.member.user)
+
+    @admin.display(description=_("asked by"))
+    def asked_by(self, obj: Adjustment) -> str:
+        return user_label(obj.requested_by)
+
+    @admin.display(description=_("decided by"))
+    def decided_label(self, obj: Adjustment) -> str:
+        return user_label(obj.decided_by) if obj.decided_by_id else ""
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        return admin.ModelAdmin.get_actions(self, request)
+
+    def _decide(self, request: HttpRequest, queryset: QuerySet[Adjustment], approve: bool) -> None:
+        note = (request.POST.get("note") or "").strip()
+        for adjustment in queryset:
+            try:
+                if approve:
+                    adjustment_approve(adjustment_id=adjustment.pk, actor=request.user)
+                else:
+                    adjustment_refuse(adjustment_id=adjustment.pk, actor=request.user, note=note)
+            except ServiceError as exc:
+                self.message_user(request, f"#{adjustment.pk}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"#{adjustment.pk}: {_('approved') if approve else _('refused')}")
+
+    @admin.action(description=_("Approve the selected (as the second manager)"))
+    def approve_selected(self, request: HttpRequest, queryset: QuerySet[Adjustment]) -> None:
+        self._decide(request, queryset, approve=True)
+
+    @admin.action(description=_("Refuse the selected (the note beside says why)"))
+    def refuse_selected(self, request: HttpRequest, queryset: QuerySet[Adjustment]) -> None:
+        self._decide(request, queryset, approve=False)
+
+
+@admin.register(ChipRequest)
+class ChipRequestAdmin(ClubScopedReadOnlyAdmin):
+    list_display = ("created_at", "club", "member_label", "amount", "note", "status", "answer")
+    list_filter = ("status", ("club", admin.RelatedOnlyFieldListFilter))
+    list_select_related = ("club", "member__user")
+
+    @admin.display(description=_("member"))
+    def member_label(self, obj: ChipRequest) -> str:
+        return user_label(obj.member.user)

@@ -23,6 +23,12 @@ class GrantForm(forms.Form):
     click, browser retry) books one journal."""
 
     member = MemberChoiceField(label=_("Member"), queryset=Membership.objects.none())
+    kind = forms.ChoiceField(
+        label=_("Grant or take back"),
+        choices=(("grant", _("Grant")), ("revoke", _("Take back"))),
+        initial="grant",
+        required=False,
+    )
     amount = forms.IntegerField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT)
     reason = forms.CharField(label=_("Reason"), max_length=500)
     token = forms.CharField(widget=forms.HiddenInput, max_length=32, min_length=32)
@@ -41,3 +47,18 @@ class GrantForm(forms.Form):
         if any(c not in "0123456789abcdef" for c in token):
             raise forms.ValidationError(_("This form is damaged; reload the page."))
         return token
+
+
+class ChipRequestForm(forms.Form):
+    """A member asks the managers for chips."""
+
+    amount = forms.IntegerField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT)
+    note = forms.CharField(label=_("Why (optional)"), max_length=500, required=False)
+
+
+class AnswerForm(forms.Form):
+    """A manager's answer to a request for chips, or to an adjustment waiting for a second manager."""
+
+    answer = forms.CharField(label=_("Note"), max_length=500, required=False)
+    amount = forms.IntegerField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT, required=False)
+    token = forms.CharField(widget=forms.HiddenInput, max_length=32, required=False)

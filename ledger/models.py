@@ -87,10 +87,18 @@ class Account(models.Model):
                 condition=(
                     Q(kind="treasury", member__isnull=True, table__isnull=True, seat__isnull=True)
                     | Q(kind="wallet", member__isnull=False, table__isnull=True, seat__isnull=True)
-                    | Q(kind__in=["stack", "hold"], member__isnull=False, table__isnull=False,
-                        seat__isnull=True)
-                    | Q(kind__in=["stack", "hold"], member__isnull=True, table__isnull=False,
-                        seat__isnull=False)
+                    | Q(
+                        kind__in=["stack", "hold"],
+                        member__isnull=False,
+                        table__isnull=False,
+                        seat__isnull=True,
+                    )
+                    | Q(
+                        kind__in=["stack", "hold"],
+                        member__isnull=True,
+                        table__isnull=False,
+                        seat__isnull=False,
+                    )
                     | Q(kind="bank", member__isnull=True, table__isnull=False, seat__isnull=True)
                 ),
                 name="ledger_account_shape_fits_kind",
@@ -305,3 +313,103 @@ class Checkpoint(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.hash[:12]}"
+
+
+class Adjustment(models.Model):
+    """A grant or revoke that waits for a second manager (four eyes): big ones, and any grant to
+    oneself. Nothing moves until another manager approves it; a refusal stays on record."""
+
+    class Kind(models.TextChoices):
+        GRANT = "grant", _("Grant")
+        REVOKE = "revoke", _("Revoke")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for a second manager")
+        APPROVED = "approved", _("Approved")
+        REFUSED = "refused", _("Refused")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="chip_adjustments")
+    member = models.ForeignKey(
+        Membership, on_delete=models.PROTECT, related_name="+", verbose_name=_("member")
+    )
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    amount = models.BigIntegerField(_("chips"))
+    reason = models.CharField(_("reason"), max_length=500)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("asked by")
+    )
+    #: The asking form's one-time token: a double submit asks once.
+    request_key = models.CharField(max_length=200, unique=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    journal = models.OneToOneField(
+        Journal,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="adjustment",
+        verbose_name=_("journal"),
+    )
+    created_at = models.DateTimeField(_("asked at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["status", "-created_at"]
+        verbose_name = _("chip adjustment")
+        verbose_name_plural = _("chip adjustments")
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="ledger_adjustment_amount_positive")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.amount} → {self.member_id} ({self.status})"
+
+
+class ChipRequest(models.Model):
+    """A member asks the managers for chips; a manager answers (a grant, or no, with a note)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        GRANTED = "granted", _("Granted")
+        REFUSED = "refused", _("Refused")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="chip_requests")
+    member = models.ForeignKey(
+        Membership, on_delete=models.PROTECT, related_name="+", verbose_name=_("member")
+    )
+    amount = models.BigIntegerField(_("chips"))
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    answer = models.CharField(_("answer"), max_length=500, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("answered by"),
+    )
+    answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    created_at = models.DateTimeField(_("asked at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["status", "-created_at"]
+        verbose_name = _("request for chips")
+        verbose_name_plural = _("requests for chips")
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="ledger_chiprequest_amount_positive"),
+            models.UniqueConstraint(
+                fields=["member"], condition=Q(status="open"), name="ledger_chiprequest_one_open_per_member"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} asks {self.amount} ({self.status})"

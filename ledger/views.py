@@ -15,9 +15,10 @@ from club.models import Club, Membership
 from club.selectors import membership_get
 
 from .charts import balance_chart_svg
-from .forms import GrantForm
+from .forms import AnswerForm, ChipRequestForm, GrantForm
+from .models import Adjustment, ChipRequest
 from .selectors import StatementPage, account_statement, balance_series, statement_cursor, wallet_get
-from .services import chips_grant_result
+from .services import adjustment_approve, adjustment_refuse, chips_adjust, chips_request, chips_request_answer
 
 
 @login_required
@@ -65,17 +66,32 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
     form = GrantForm(request.POST, club=club)
     if form.is_valid():
         member = form.cleaned_data["member"]
+        kind = form.cleaned_data.get("kind") or "grant"
         try:
-            result = chips_grant_result(
-                membership=member,
+            done = chips_adjust(
+                member=member,
+                kind=kind,
                 amount=form.cleaned_data["amount"],
                 actor=request.user,
                 reason=form.cleaned_data["reason"],
-                idempotency_key=f"grant:form:{form.cleaned_data['token']}",
+                idempotency_key=f"{kind}:form:{form.cleaned_data['token']}",
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
+            names = {"amount": form.cleaned_data["amount"], "member": member.user.shown_name}
+            if done.adjustment is not None and done.journal is None:
+                text = _("%(amount)s chips for %(member)s wait for a second manager's approval.") % names
+            elif done.repeated:
+                # The same form sent again (a double click, a browser retry): it stands once.
+                text = (
+                    _("These %(amount)s chips were already booked for %(member)s; nothing was booked twice.")
+                    % names
+                )
+            elif kind == "revoke":
+                text = _("%(amount)s chips taken back from %(member)s.") % names
+            else:
+                text = _("%(amount)s chips granted to %(member)s.") % names
             if getattr(request, "htmx", False):
                 # The swapped form says so itself; a flash message would wait for the next page.
                 return render(
@@ -86,19 +102,10 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
                         "membership": mine,
                         "user": request.user,
                         "grant_form": GrantForm(club=club),
-                        "granted": True,
+                        "granted": text,
                     },
                 )
-            names = {"amount": form.cleaned_data["amount"], "member": member.user.shown_name}
-            if result.created:
-                messages.success(request, _("%(amount)s chips granted to %(member)s.") % names)
-            else:
-                # The same form sent again (a double click, a browser retry): the grant stands once.
-                messages.info(
-                    request,
-                    _("These %(amount)s chips were already granted to %(member)s; nothing was booked twice.")
-                    % names,
-                )
+            messages.info(request, text) if done.repeated else messages.success(request, text)
             return redirect(club.get_absolute_url())
     if getattr(request, "htmx", False):
         return render(
@@ -113,3 +120,74 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
         if name != "__all__":
             messages.error(request, f"{form[name].label}: {' '.join(errors)}")
     return redirect(club.get_absolute_url())
+
+
+def _manager_club(request: HttpRequest, slug: str) -> Club:
+    club = get_object_or_404(Club, slug=slug)
+    mine = membership_get(club=club, user=request.user)
+    if mine is None or not mine.is_manager:
+        raise Http404(_("Only the club's managers can do this."))
+    return club
+
+
+@login_required
+@require_POST
+def adjustment_decide(request: HttpRequest, slug: str, pk: int, decision: str) -> HttpResponse:
+    """A second manager approves (the journal is booked) or refuses (with a note) a waiting grant."""
+    club = _manager_club(request, slug)
+    adjustment = get_object_or_404(Adjustment, pk=pk, club=club)
+    form = AnswerForm(request.POST)
+    try:
+        if decision == "approve":
+            adjustment_approve(adjustment_id=adjustment.pk, actor=request.user)
+            messages.success(request, _("Approved: the chips are booked."))
+        else:
+            note = form.cleaned_data["answer"] if form.is_valid() else ""
+            adjustment_refuse(adjustment_id=adjustment.pk, actor=request.user, note=note)
+            messages.success(request, _("Refused: nothing was booked."))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect(f"{club.get_absolute_url()}#chips-waiting")
+
+
+@login_required
+@require_POST
+def chips_request_view(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    mine = membership_get(club=club, user=request.user)
+    if mine is None:
+        raise Http404(_("You are not a member of this club."))
+    form = ChipRequestForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ServiceError(_("Ask for a whole number of chips."))
+        chips_request(member=mine, **form.cleaned_data)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Your request is with the club's managers."))
+    return redirect(club.get_absolute_url())
+
+
+@login_required
+@require_POST
+def chips_request_answer_view(request: HttpRequest, slug: str, pk: int, decision: str) -> HttpResponse:
+    club = _manager_club(request, slug)
+    chip_request = get_object_or_404(ChipRequest, pk=pk, club=club)
+    form = AnswerForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ServiceError(_("The answer is not valid."))
+        chips_request_answer(
+            request_id=chip_request.pk,
+            actor=request.user,
+            grant=decision == "grant",
+            answer=form.cleaned_data["answer"],
+            amount=form.cleaned_data["amount"],
+            idempotency_key=f"chip_request:{chip_request.pk}",
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Answered."))
+    return redirect(f"{club.get_absolute_url()}#chips-waiting")

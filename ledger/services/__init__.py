@@ -1,5 +1,13 @@
 """Writes of the chip ledger. ``journal_post`` is the only function that changes a balance."""
 
+from .adjustments import (
+    Adjusted,
+    adjustment_approve,
+    adjustment_refuse,
+    chips_adjust,
+    chips_request,
+    chips_request_answer,
+)
 from .chain import chain_seal, chain_verify
 from .operations import (
     DEAL_MOVES,
@@ -32,17 +40,23 @@ from .reconcile import ledger_reconcile_run, ledger_verify
 
 __all__ = [
     "DEAL_MOVES",
+    "Adjusted",
     "PostResult",
     "account_bank",
     "account_hold",
     "account_stack",
     "account_treasury",
     "account_wallet",
+    "adjustment_approve",
+    "adjustment_refuse",
     "bank_close",
     "chain_seal",
     "chain_verify",
+    "chips_adjust",
     "chips_grant",
     "chips_grant_result",
+    "chips_request",
+    "chips_request_answer",
     "chips_revoke",
     "deal_ante",
     "deal_hold",

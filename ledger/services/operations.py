@@ -60,8 +60,28 @@ def _key(prefix: str, idempotency_key: str | None) -> str:
     return idempotency_key or f"{prefix}:{uuid.uuid4().hex}"
 
 
+def grant_within_limits(*, membership: Membership, amount: int, actor: User) -> None:
+    """The club's caps: on a single grant, and on a grant into the actor's own wallet."""
+    club = membership.club
+    if amount > club.grant_limit:
+        raise LedgerError(
+            _("A single grant in this club can be at most %(limit)s chips.") % {"limit": club.grant_limit}
+        )
+    if membership.user_id == actor.pk and amount > club.self_grant_limit:
+        raise NotAllowed(
+            _("You can grant yourself at most %(limit)s chips at a time in this club.")
+            % {"limit": club.self_grant_limit}
+        )
+
+
 def chips_grant_result(
-    *, membership: Membership, amount: int, actor: User, reason: str, idempotency_key: str | None = None
+    *,
+    membership: Membership,
+    amount: int,
+    actor: User,
+    reason: str,
+    idempotency_key: str | None = None,
+    approved: bool = False,
 ) -> PostResult:
     """A manager issues chips from the club's treasury into a member's wallet.
 
@@ -76,15 +96,10 @@ def chips_grant_result(
     club = membership.club
     membership_require_manager(club=club, actor=actor)
     _require_active(membership)
-    if amount > club.grant_limit:
-        raise LedgerError(
-            _("A single grant in this club can be at most %(limit)s chips.") % {"limit": club.grant_limit}
-        )
-    if membership.user_id == actor.pk and amount > club.self_grant_limit:
-        raise NotAllowed(
-            _("You can grant yourself at most %(limit)s chips at a time in this club.")
-            % {"limit": club.self_grant_limit}
-        )
+    grant_within_limits(membership=membership, amount=amount, actor=actor)
+    if not approved and (amount > club.four_eyes_above or membership.user_id == actor.pk):
+        # Four eyes: ledger.services.adjustments files these for a second manager.
+        raise NotAllowed(_("This grant needs a second manager's approval."))
 
     def post() -> PostResult:
         try:
@@ -120,16 +135,29 @@ def chips_grant_result(
 
 
 def chips_grant(
-    *, membership: Membership, amount: int, actor: User, reason: str, idempotency_key: str | None = None
+    *,
+    membership: Membership,
+    amount: int,
+    actor: User,
+    reason: str,
+    idempotency_key: str | None = None,
+    approved: bool = False,
 ) -> Journal:
     """``chips_grant_result`` for callers that only need the journal."""
     return chips_grant_result(
-        membership=membership, amount=amount, actor=actor, reason=reason, idempotency_key=idempotency_key
+        membership=membership, amount=amount, actor=actor, reason=reason, idempotency_key=idempotency_key,
+        approved=approved,
     ).journal
 
 
 def chips_revoke(
-    *, membership: Membership, amount: int, actor: User, reason: str, idempotency_key: str | None = None
+    *,
+    membership: Membership,
+    amount: int,
+    actor: User,
+    reason: str,
+    idempotency_key: str | None = None,
+    approved: bool = False,
 ) -> Journal:
     """A manager takes chips from a member's wallet back into the treasury."""
     amount = _amount(amount)
@@ -138,6 +166,8 @@ def chips_revoke(
         raise LedgerError(_("Say why the chips are revoked."))
     club = membership.club
     membership_require_manager(club=club, actor=actor)
+    if not approved and amount > club.four_eyes_above:
+        raise NotAllowed(_("This revoke needs a second manager's approval."))
 
     def post() -> Journal:
         result = journal_post_result(

@@ -27,3 +27,27 @@ def ledger_grant_form(club: Club) -> GrantForm:
 def user_label_filter(user: User | None) -> str:
     """ "Vera (@vera)": display names are not unique, usernames are."""
     return user_label(user) if user is not None else ""
+
+
+@register.simple_tag
+def chips_waiting(club: Club) -> dict[str, object]:
+    """What waits for the managers: adjustments for a second manager, and members' requests."""
+    from ..models import Adjustment, ChipRequest
+
+    return {
+        "adjustments": Adjustment.objects.filter(club=club, status=Adjustment.Status.PENDING)
+        .select_related("member__user", "requested_by")
+        .order_by("created_at")[:50],
+        "requests": ChipRequest.objects.filter(club=club, status=ChipRequest.Status.OPEN)
+        .select_related("member__user")
+        .order_by("created_at")[:50],
+    }
+
+
+@register.simple_tag
+def my_chip_requests(membership: Membership | None) -> list[object]:
+    from ..models import ChipRequest
+
+    if membership is None or not membership.pk:
+        return []
+    return list(ChipRequest.objects.filter(member=membership).order_by("-created_at")[:3])

@@ -227,11 +227,12 @@ def test_catalogues_hold_every_string_of_the_code(tmp_path: Path):
 
 
 def test_table_errors_speak_russian_and_bulgarian():
-    from django.utils import translation
+    from django.utils import timezone, translation
 
     from games.services.errors import _MESSAGES, TableError
 
-    params = {"count": 6, "low": 100, "high": 500, "balance": 40, "needed": 100, "problem": "x"}
+    params = {"count": 6, "low": 100, "high": 500, "balance": 40, "needed": 100, "problem": "x",
+              "until": timezone.now(), "reason": "y"}
     for code in _MESSAGES:
         if code == "bad_session":  # "%(problem)s" alone: the problem is already in the reader's words
             continue

@@ -52,6 +52,12 @@ def test_a_player_reports_once_and_reads_the_answer(played, players, owner, club
 
 
 def test_managers_act_on_a_report(played, players, owner, club):
+    # Moving chips back first: the players still sit with the stacks the deal gave them.
+    report = report_create(deal_id=played.pk, user=players[0], reason="bug")
+    journal = Journal.objects.filter(deal=played).order_by("-id").first()
+    report_resolve(report_id=report.pk, actor=owner, note="moved back", outcome="reverse", journal=journal)
+    assert Journal.objects.filter(reversal_of=journal).exists()
+    assert ledger_verify()[0] == []
     member = Membership.objects.get(club=club, user=players[1])
     for outcome, extra in (
         ("warn", {"member": member}),
@@ -64,11 +70,6 @@ def test_managers_act_on_a_report(played, players, owner, club):
     member.refresh_from_db()
     assert member.is_suspended
     assert Membership.objects.get(club=club, user=players[2]).status == Membership.Status.BANNED
-    report = report_create(deal_id=played.pk, user=players[0], reason="bug")
-    journal = Journal.objects.filter(deal=played).order_by("-id").first()
-    report_resolve(report_id=report.pk, actor=owner, note="moved back", outcome="reverse", journal=journal)
-    assert Journal.objects.filter(reversal_of=journal).exists()
-    assert ledger_verify()[0] == []
 
 
 def test_a_report_is_answered_once_and_needs_a_note_and_its_target(played, players, owner, club, make_user):

@@ -76,7 +76,10 @@ def test_every_table_refusal_is_translated(language):
     presenter.py, views.py, and ~60 strings of templates/games/table.html in locale/). The suite's own
     ``test_error_frames_speak_the_players_language`` fails on main for the same reason.
     Fix: ``make messages``, translate, compile; add a test that fails on an untranslated msgid."""
-    params = {"count": 4, "low": 1, "high": 2, "balance": 3, "needed": 4, "problem": "x"}
+    from django.utils import timezone
+
+    params = {"count": 4, "low": 1, "high": 2, "balance": 3, "needed": 4, "problem": "x",
+              "until": timezone.now(), "reason": "y"}
     untranslated = []
     for code in _MESSAGES:
         if str(_MESSAGES[code]) == "%(problem)s":

@@ -83,7 +83,9 @@ class Command(BaseCommand):
         # second run grant nothing.
         for username, *_rest in PEOPLE:
             membership = Membership.objects.get(club=club, user=users[username])
-            chips_grant(membership=membership, amount=DEMO_CHIPS, actor=users["anna"],
+            # Nobody grants himself (four eyes): the manager grants the owner's chips.
+            granter = users["boris"] if username == "anna" else users["anna"]
+            chips_grant(membership=membership, amount=DEMO_CHIPS, actor=granter,
                         reason="Demo club starting chips", idempotency_key=f"demo:grant:{username}")
 
         # A practice table with three bots and a free seat: a newcomer plays within a minute.

@@ -1,0 +1,237 @@
+"""Four eyes on chips: big grants and revokes, and any grant to oneself, wait for a second manager.
+
+``chips_adjust`` is the managers' one way to grant or revoke: it books at once what one manager may
+decide alone, and files an ``Adjustment`` for the rest. Another manager (not the one who asked, nor
+the member it is for) approves it, which books the journal, or refuses it, which leaves the refusal
+on record. The adjustment row is locked while it is decided, so two managers approving at once book
+once. Members ask for chips with ``chips_request``; a manager answers it through ``chips_adjust``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.errors import NotAllowed, ServiceError
+from club.models import Club, Membership, User
+from club.services import audit_log_write, membership_require_manager
+
+from ..errors import LedgerError
+from ..models import Adjustment, ChipRequest, Journal
+from .operations import _amount, chips_grant_result, chips_revoke, grant_within_limits
+
+Kind = Adjustment.Kind
+Status = Adjustment.Status
+
+
+@dataclass(frozen=True)
+class Adjusted:
+    """What ``chips_adjust`` did: booked a journal, or filed an adjustment for a second manager."""
+
+    journal: Journal | None
+    adjustment: Adjustment | None
+    repeated: bool = False  # the same request came again: nothing new happened
+
+
+def needs_second_manager(*, club: Club, member: Membership, actor: User, kind: str, amount: int) -> bool:
+    return amount > club.four_eyes_above or (kind == Kind.GRANT and member.user_id == actor.pk)
+
+
+def _book(
+    *, kind: str, member: Membership, amount: int, actor: User, reason: str, key: str
+) -> tuple[Journal, bool]:
+    if kind == Kind.GRANT:
+        result = chips_grant_result(
+            membership=member, amount=amount, actor=actor, reason=reason, idempotency_key=key, approved=True
+        )
+        return result.journal, result.created
+    return chips_revoke(
+        membership=member, amount=amount, actor=actor, reason=reason, idempotency_key=key, approved=True
+    ), True
+
+
+def chips_adjust(
+    *, member: Membership, kind: str, amount: int, actor: User, reason: str, idempotency_key: str
+) -> Adjusted:
+    """Grant or revoke chips: at once, or (four eyes) as an adjustment another manager decides."""
+    if kind not in Kind.values:
+        raise LedgerError(_("A manager grants or revokes chips."))
+    amount = _amount(amount)
+    reason = (reason or "").strip()
+    if not reason:
+        raise LedgerError(_("Say why."))
+    club = member.club
+    membership_require_manager(club=club, actor=actor)
+    if kind == Kind.GRANT:
+        grant_within_limits(membership=member, amount=amount, actor=actor)
+    if not needs_second_manager(club=club, member=member, actor=actor, kind=kind, amount=amount):
+        journal, created = _book(
+            kind=kind, member=member, amount=amount, actor=actor, reason=reason, key=idempotency_key
+        )
+        return Adjusted(journal=journal, adjustment=None, repeated=not created)
+    with transaction.atomic():
+        existing = Adjustment.objects.filter(request_key=idempotency_key).first()
+        if existing is not None:
+            if (existing.member_id, existing.kind, existing.amount) != (member.pk, kind, amount):
+                raise LedgerError(_("This form was already used for another request; reload the page."))
+            return Adjusted(journal=existing.journal, adjustment=existing, repeated=True)
+        try:
+            with transaction.atomic():
+                adjustment = Adjustment.objects.create(
+                    club=club,
+                    member=member,
+                    kind=kind,
+                    amount=amount,
+                    reason=reason[:500],
+                    requested_by=actor,
+                    request_key=idempotency_key,
+                )
+        except IntegrityError:  # the same form, raced: the first one stands
+            return Adjusted(
+                journal=None, adjustment=Adjustment.objects.get(request_key=idempotency_key), repeated=True
+            )
+        audit_log_write(
+            action="chips.adjustment_requested",
+            actor=actor,
+            club=club,
+            target_user=member.user,
+            data={"amount": amount if kind == Kind.GRANT else -amount, "reason": reason[:500]},
+        )
+    return Adjusted(journal=None, adjustment=adjustment)
+
+
+def _deciding(adjustment_id: int, actor: User) -> Adjustment:
+    adjustment = (
+        Adjustment.objects.select_for_update()
+        .select_related("club", "member__user", "member__club")
+        .filter(pk=adjustment_id)
+        .first()
+    )
+    if adjustment is None:
+        raise ServiceError(_("This request does not exist."), code="stale")
+    membership_require_manager(club=adjustment.club, actor=actor)
+    if adjustment.status != Status.PENDING:
+        raise ServiceError(_("Another manager has already decided this."), code="stale")
+    if actor.pk in (adjustment.requested_by_id, adjustment.member.user_id):
+        raise NotAllowed(
+            _("A second manager must decide this: not the one who asked, nor the one it is for.")
+        )
+    return adjustment
+
+
+@transaction.atomic
+def adjustment_approve(*, adjustment_id: int, actor: User) -> Adjustment:
+    adjustment = _deciding(adjustment_id, actor)
+    journal, _created = _book(
+        kind=adjustment.kind,
+        member=adjustment.member,
+        amount=adjustment.amount,
+        actor=adjustment.requested_by,
+        reason=adjustment.reason,
+        key=f"adjustment:{adjustment.pk}",
+    )
+    adjustment.status = Status.APPROVED
+    adjustment.decided_by = actor
+    adjustment.decided_at = timezone.now()
+    adjustment.journal = journal
+    adjustment.save(update_fields=["status", "decided_by", "decided_at", "journal"])
+    audit_log_write(
+        action="chips.adjustment_approved",
+        actor=actor,
+        club=adjustment.club,
+        target_user=adjustment.member.user,
+        data={"amount": adjustment.amount, "journal": journal.pk, "reason": adjustment.reason},
+    )
+    return adjustment
+
+
+@transaction.atomic
+def adjustment_refuse(*, adjustment_id: int, actor: User, note: str) -> Adjustment:
+    note = (note or "").strip()[:500]
+    if not note:
+        raise LedgerError(_("Say why it is refused."))
+    adjustment = _deciding(adjustment_id, actor)
+    adjustment.status = Status.REFUSED
+    adjustment.decided_by = actor
+    adjustment.decided_at = timezone.now()
+    adjustment.note = note
+    adjustment.save(update_fields=["status", "decided_by", "decided_at", "note"])
+    audit_log_write(
+        action="chips.adjustment_refused",
+        actor=actor,
+        club=adjustment.club,
+        target_user=adjustment.member.user,
+        data={"amount": adjustment.amount, "reason": note},
+    )
+    return adjustment
+
+
+@transaction.atomic
+def chips_request(*, member: Membership, amount: int, note: str = "") -> ChipRequest:
+    """A member asks the club's managers for chips (one open request at a time)."""
+    amount = _amount(amount)
+    if not member.is_active:
+        raise NotAllowed(_("Only active members can ask for chips."))
+    note = (note or "").strip()[:500]
+    try:
+        with transaction.atomic():
+            request = ChipRequest.objects.create(club=member.club, member=member, amount=amount, note=note)
+    except IntegrityError:
+        raise ServiceError(_("You have already asked; the managers will answer."), code="stale") from None
+    audit_log_write(
+        action="chips.requested",
+        actor=member.user,
+        club=member.club,
+        target_user=member.user,
+        data={"amount": amount, "reason": note},
+    )
+    return request
+
+
+@transaction.atomic
+def chips_request_answer(
+    *, request_id: int, actor: User, grant: bool, answer: str, amount: int | None = None, idempotency_key: str
+) -> ChipRequest:
+    """A manager answers a request: a grant (of the asked amount, or another), through the four-eyes
+    rule like any grant, or no; the member reads the answer on his chips page."""
+    request = (
+        ChipRequest.objects.select_for_update()
+        .select_related("club", "member__user", "member__club")
+        .filter(pk=request_id)
+        .first()
+    )
+    if request is None:
+        raise ServiceError(_("This request does not exist."), code="stale")
+    membership_require_manager(club=request.club, actor=actor)
+    if request.status != ChipRequest.Status.OPEN:
+        raise ServiceError(_("Another manager has already answered this."), code="stale")
+    answer = (answer or "").strip()[:500]
+    if grant:
+        chips_adjust(
+            member=request.member,
+            kind=Kind.GRANT,
+            amount=amount or request.amount,
+            actor=actor,
+            reason=answer or _("Asked for by the member"),
+            idempotency_key=idempotency_key,
+        )
+        request.status = ChipRequest.Status.GRANTED
+    else:
+        if not answer:
+            raise LedgerError(_("Say why not."))
+        request.status = ChipRequest.Status.REFUSED
+    request.answer = answer
+    request.answered_by = actor
+    request.answered_at = timezone.now()
+    request.save(update_fields=["status", "answer", "answered_by", "answered_at"])
+    audit_log_write(
+        action="chips.request_answered",
+        actor=actor,
+        club=request.club,
+        target_user=request.member.user,
+        data={"amount": amount or request.amount, "reason": answer, "outcome": request.status},
+    )
+    return request
