@@ -16,6 +16,7 @@ urlpatterns = [
     path("tables/<int:session_id>/reserve/", views.seat_reserve_view, name="seat_reserve"),
     path("tables/<int:session_id>/unreserve/", views.reservation_cancel_view, name="reservation_cancel"),
     path("tables/<int:session_id>/export.json", views_history.session_export, name="session_export"),
+    path("tables/<int:session_id>/ledger/", views_history.table_ledger_view, name="table_ledger"),
     path("clubs/<slug:slug>/deals/", views_history.club_history, name="club_history"),
     path("deals/<int:deal_id>/", views_history.deal_page, name="deal_page"),
     path("deals/<int:deal_id>/replay/", views_history.deal_replay, name="deal_replay"),

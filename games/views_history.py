@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from club.models import Club, User
 from club.selectors import membership_get
 from ledger.models import Journal
+from ledger.selectors import table_ledger
 
 from . import history
 from .engine.rules import PRESETS
@@ -215,3 +216,26 @@ def fairness(request: HttpRequest) -> HttpResponse:
         "deal_json_data": json.dumps(deal_json),
     }
     return render(request, "games/fairness.html", context)
+
+
+@login_required
+def table_ledger_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    """A table's books for its club's managers: every account it opened, the movements by kind, and
+    its trial balance (what came in, what went out, what it holds)."""
+    session = get_object_or_404(TableSession.objects.select_related("club"), pk=session_id)
+    membership = membership_get(club=session.club, user=request.user)
+    if membership is None or not membership.is_manager:
+        raise Http404(_("Only the club's managers can read a table's books."))
+    books = table_ledger(table_id=session.pk)
+    deals = Deal.objects.filter(session=session).order_by("number")
+    return render(
+        request,
+        "games/table_ledger.html",
+        {
+            "session": session,
+            "club": session.club,
+            "books": books,
+            "deals": deals,
+            "balanced": books.came_in - books.went_out == books.held == books.credits - books.debits,
+        },
+    )

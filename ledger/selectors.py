@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 
 from club.models import Club, Membership
 
@@ -128,3 +128,68 @@ def deal_journals(*, deal: Any) -> QuerySet[Journal]:
     )
 
 
+@dataclass(frozen=True)
+class TableLedger:
+    """One table's books: every account it opened (stacks, holds, its bank) with what went in and
+    out, the movements by kind, and the chips that crossed its edge (in: buy-ins; out: stand-ups and
+    the bank shared out). In consistent books the table's accounts hold exactly what came in minus what
+    went out."""
+
+    accounts: list[dict[str, Any]]
+    by_kind: list[dict[str, Any]]
+    came_in: int
+    went_out: int
+    held: int
+    debits: int
+    credits: int
+
+
+def table_ledger(*, table_id: int) -> TableLedger:
+    entries = Entry.objects.filter(account__table_id=table_id)
+    per_account = {
+        row["account"]: row
+        for row in entries.values("account").annotate(
+            debit=Sum("amount", filter=Q(amount__lt=0)), credit=Sum("amount", filter=Q(amount__gt=0))
+        )
+    }
+    accounts = []
+    for account in (
+        Account.objects.filter(table_id=table_id)
+        .select_related("member__user", "seat")
+        .order_by("kind", "id")
+    ):
+        row = per_account.get(account.pk, {})
+        accounts.append(
+            {
+                "account": account,
+                "out": -(row.get("debit") or 0),
+                "in": row.get("credit") or 0,
+                "balance": account.balance,
+            }
+        )
+    by_kind = list(
+        Journal.objects.filter(entries__account__table_id=table_id)
+        .values("kind")
+        .annotate(
+            journals=Count("id", distinct=True),
+        )
+        .order_by("kind")
+    )
+    moved = dict(entries.values_list("journal__kind").annotate(total=Sum("amount", filter=Q(amount__gt=0))))
+    for row in by_kind:
+        row["chips"] = moved.get(row["kind"]) or 0
+        row["label"] = Journal.Kind(row["kind"]).label
+    # What crossed the table's edge: entries of the table's accounts in journals that also touch an
+    # account of no table (a wallet or the treasury).
+    edge = entries.filter(journal__entries__account__table__isnull=True).distinct()
+    came_in = edge.filter(amount__gt=0).aggregate(t=Sum("amount"))["t"] or 0
+    went_out = -(edge.filter(amount__lt=0).aggregate(t=Sum("amount"))["t"] or 0)
+    return TableLedger(
+        accounts=accounts,
+        by_kind=by_kind,
+        came_in=came_in,
+        went_out=went_out,
+        held=sum(a["balance"] for a in accounts),
+        debits=sum(a["out"] for a in accounts),
+        credits=sum(a["in"] for a in accounts),
+    )

@@ -107,3 +107,26 @@ def test_journals_and_deals_link_both_ways(make_table, players, owner):
     # A URL filter through the deal to its seed (or state) is refused, not answered.
     assert client.get("/admin/ledger/journal/", {"deal__seed__startswith": deal.seed[:2]}).status_code == 400
     assert client.get("/admin/games/deal/", {"seed__startswith": deal.seed[:2]}).status_code == 400
+
+
+def test_a_tables_books_balance_for_its_managers(make_table, players, owner, make_user, make_club):
+    from games.services import table_leave
+    from ledger.selectors import table_ledger
+
+    from .conftest import play_deal_as_people
+
+    table = make_table()
+    sit_all(table, players, buy_in=200)
+    play_deal_as_people(start_deal(table), players)
+    table_leave(session_id=table.pk, user=players[0])
+    books = table_ledger(table_id=table.pk)
+    assert books.came_in == 800
+    assert books.came_in - books.went_out == books.held == books.credits - books.debits
+    kinds = {row["kind"] for row in books.by_kind}
+    assert {"buy_in", "ante", "leave"} <= kinds
+    page = _client(owner).get(f"/tables/{table.pk}/ledger/").content.decode()
+    assert "The table&#x27;s books balance" in page or "The table's books balance" in page
+    assert _client(players[1]).get(f"/tables/{table.pk}/ledger/").status_code == 404
+    stranger = make_user("stranger-ledger")
+    make_club(stranger, "Far Club")
+    assert _client(stranger).get(f"/tables/{table.pk}/ledger/").status_code == 404
