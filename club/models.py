@@ -240,6 +240,8 @@ AUDIT_ACTION_LABELS = {
     "report.filed": _("Deal reported"),
     "report.resolved": _("Report answered"),
     "membership.warned": _("Warned"),
+    "collusion.dismissed": _("Collusion signal dismissed"),
+    "collusion.reported": _("Collusion signal reported"),
     "chips.adjustment_requested": _("Chips asked for approval"),
     "chips.adjustment_approved": _("Chips approved by a second manager"),
     "chips.adjustment_refused": _("Chips refused by a second manager"),

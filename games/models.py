@@ -358,7 +358,11 @@ class Report(models.Model):
     outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices, blank=True)
     note = models.TextField(_("managers' note"), max_length=1000, blank=True)
     resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
         verbose_name=_("resolved by"),
     )
     resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
@@ -376,3 +380,42 @@ class Report(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} · {self.get_reason_display()}"
+
+
+class CollusionFlag(models.Model):
+    """Two members the nightly scan found playing for each other (``games.collusion``)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        DISMISSED = "dismissed", _("Dismissed")
+        REPORTED = "reported", _("Reported")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="collusion_flags")
+    first = models.ForeignKey(
+        Membership, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    second = models.ForeignKey(
+        Membership, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    score = models.FloatField(_("score"))
+    signals = models.JSONField(_("signals"), default=dict)
+    deals = models.JSONField(_("deals"), default=list)  # ids of the deals the pair played together
+    deal_count = models.PositiveIntegerField(_("deals together"), default=0)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["status", "-score"]
+        verbose_name = _("collusion signal")
+        verbose_name_plural = _("collusion signals")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "first", "second"], name="games_collusion_one_per_pair")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first_id}+{self.second_id}: {self.score}"

@@ -25,6 +25,12 @@ urlpatterns = [
     path("deals/<int:deal_id>/report/", views_reports.report_file, name="report_file"),
     path("clubs/<slug:slug>/reports/", views_reports.report_list, name="report_list"),
     path("reports/<int:report_id>/", views_reports.report_review, name="report_review"),
+    path("clubs/<slug:slug>/collusion/", views_reports.collusion_list, name="collusion_list"),
+    path(
+        "clubs/<slug:slug>/collusion/<int:flag_id>/<str:decision>/",
+        views_reports.collusion_decide_view,
+        name="collusion_decide",
+    ),
     path("clubs/<slug:slug>/tables/new/", views.table_create_view, name="table_create"),
     path("clubs/<slug:slug>/tables/practice/", views.practice_open_view, name="table_practice"),
 ]

@@ -17,8 +17,9 @@ from ledger.models import Journal
 
 from . import history
 from .forms import ReportForm, ResolveForm
-from .models import Deal, DealPlayer, Report
+from .models import CollusionFlag, Deal, DealPlayer, Report
 from .presenter import table_context
+from .services.collusion import collusion_decide
 from .services.reports import report_create, report_resolve
 
 
@@ -109,3 +110,33 @@ def report_review(request: HttpRequest, report_id: int) -> HttpResponse:
     else:
         status = 200
     return render(request, "games/report.html", _review_context(request, report, form), status=status)
+
+
+@login_required
+def collusion_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pairs the nightly scan flagged, strongest first, with the deals that raised them."""
+    club = get_object_or_404(Club, slug=slug)
+    _manager_of(request, club)
+    flags = list(
+        CollusionFlag.objects.filter(club=club)
+        .select_related("first__user", "second__user")
+        .order_by("status", "-score")[:100]
+    )
+    return render(request, "games/collusion.html", {"club": club, "flags": flags})
+
+
+@login_required
+@require_POST
+def collusion_decide_view(request: HttpRequest, slug: str, flag_id: int, decision: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    _manager_of(request, club)
+    flag = get_object_or_404(CollusionFlag, pk=flag_id, club=club)
+    try:
+        collusion_decide(flag_id=flag.pk, actor=request.user, decision=decision)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request, _("Reported: it waits among the reports.") if decision == "report" else _("Dismissed.")
+        )
+    return redirect("collusion_list", slug=club.slug)

@@ -1,0 +1,133 @@
+"""The nightly collusion scan of a club, and the managers' answers to what it finds.
+
+``collusion_scan`` rebuilds every finished deal of the period through the engine (the same replay the
+history pages use), turns them into ``games.collusion.DealRecord`` and stores a ``CollusionFlag`` per
+flagged pair: one row per pair, its score kept up to date. A flag a manager dismissed comes back only
+if the pair's score grows well past the one he dismissed.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from club.models import Club, User
+from club.services import audit_log_write, membership_require_manager
+
+from ..collusion import DealRecord, pair_scores, record_from_moves
+from ..history import deal_steps
+from ..models import CollusionFlag, Deal, DealPlayer, Report, TableSession
+from .errors import TableError
+from .reports import report_create
+
+#: A dismissed pair is raised again when its score passes the dismissed one by this much.
+RAISE_AGAIN = 3.0
+PERIOD = timedelta(days=90)
+
+
+def deal_record(deal: Deal) -> DealRecord:
+    """A finished deal as the collusion signals read it (engine seats mapped to memberships)."""
+    steps = deal_steps(deal)
+    moves = [
+        (steps[i - 1].state, step.row.seat, _action(step.row.action))
+        for i, step in enumerate(steps)
+        if step.row
+    ]
+    people = dict(DealPlayer.objects.filter(deal=deal).values_list("engine_seat", "member_id"))
+    seats = steps[-1].state.setup.seats
+    return record_from_moves(deal.pk, [people.get(s) for s in range(seats)], moves, steps[-1].state)
+
+
+def _action(data: dict):
+    from ..engine import Action
+
+    return Action.from_json(data)
+
+
+def collusion_scan(*, club: Club, now: datetime | None = None) -> list[CollusionFlag]:
+    """Score every pair of the club's players over the last 90 days; store and return the flags."""
+    now = now or timezone.now()
+    deals = (
+        Deal.objects.filter(session__club=club, finished_at__gte=now - PERIOD, session__practice=False)
+        .exclude(result="redeal")
+        .order_by("session_id", "number")
+    )
+    records = [deal_record(deal) for deal in deals]
+    flags = []
+    for pair in pair_scores(records):
+        if not pair.flagged:
+            continue
+        first, second = sorted((pair.a, pair.b))
+        with transaction.atomic():
+            flag, created = CollusionFlag.objects.select_for_update().get_or_create(
+                club=club,
+                first_id=first,
+                second_id=second,
+                defaults={
+                    "score": pair.score,
+                    "signals": pair.signals,
+                    "deals": pair.deal_ids,
+                    "deal_count": pair.deals,
+                },
+            )
+            if not created:
+                raised_again = (
+                    flag.status == CollusionFlag.Status.DISMISSED and pair.score >= flag.score + RAISE_AGAIN
+                )
+                if raised_again:
+                    flag.status = CollusionFlag.Status.OPEN
+                if flag.status == CollusionFlag.Status.OPEN:
+                    flag.score, flag.signals, flag.deals = pair.score, pair.signals, pair.deal_ids
+                    flag.deal_count, flag.updated_at = pair.deals, now
+                    flag.save()
+        flags.append(flag)
+    return flags
+
+
+def collusion_scan_all(*, now: datetime | None = None) -> int:
+    """The nightly job: every club with real tables played in the period."""
+    now = now or timezone.now()
+    clubs = Club.objects.filter(
+        pk__in=TableSession.objects.filter(deals__finished_at__gte=now - PERIOD).values("club")
+    )
+    return sum(len(collusion_scan(club=club, now=now)) for club in clubs)
+
+
+@transaction.atomic
+def collusion_decide(*, flag_id: int, actor: User, decision: str) -> CollusionFlag:
+    """A manager dismisses a flag, or reports it (a report on the pair's latest deal, which his
+    managers then answer like any other)."""
+    flag = CollusionFlag.objects.select_for_update().select_related("club").filter(pk=flag_id).first()
+    if flag is None:
+        raise TableError("no_report")
+    membership_require_manager(club=flag.club, actor=actor)
+    if flag.status != CollusionFlag.Status.OPEN:
+        raise TableError("report_answered")
+    if decision == "report":
+        deal = Deal.objects.filter(pk__in=flag.deals).order_by("-finished_at").first()
+        if deal is None:
+            raise TableError("no_deal")
+        signals = ", ".join(f"{name} {value}" for name, value in flag.signals.items())
+        report_create(
+            deal_id=deal.pk,
+            user=actor,
+            reason=Report.Reason.CHEATING,
+            comment=f"Collusion signals ({signals}) over {flag.deal_count} deals together.",
+        )
+        flag.status = CollusionFlag.Status.REPORTED
+    elif decision == "dismiss":
+        flag.status = CollusionFlag.Status.DISMISSED
+    else:
+        raise TableError("bad_report")
+    flag.decided_by, flag.decided_at = actor, timezone.now()
+    flag.save(update_fields=["status", "decided_by", "decided_at"])
+    audit_log_write(
+        action=f"collusion.{flag.status}",
+        actor=actor,
+        club=flag.club,
+        target=f"{flag.first_id} + {flag.second_id}",
+        data={"outcome": flag.status},
+    )
+    return flag
