@@ -205,12 +205,17 @@ class TableConsumer(JsonSocketConsumer):
         if event.get("club") != self.club_id:
             return
         reason = event.get("reason")
+        params = event.get("params") or {}
+        until = datetime.fromisoformat(params["until"]) if params.get("until") else None
         if reason == "suspended":
-            params = event.get("params") or {}
-            until = datetime.fromisoformat(params["until"]) if params.get("until") else None
             error = TableError("suspended", until=until, reason=params.get("reason", ""))
+        elif reason == "banned":
+            told = params.get("reason") or "—"
+            error = TableError("banned_until", until=until, reason=told) if until else TableError(
+                "banned_for", reason=told
+            )
         else:
-            error = TableError("banned" if reason == "banned" else "not_member")
+            error = TableError("not_member")
         await self.send_error(error)
         await self.close(code=4403)
 

@@ -71,7 +71,7 @@ def _table_for_member(request: HttpRequest, session_id: int):
     try:
         member_require_active(session=session, user=request.user)
     except TableError as exc:
-        if exc.code in ("banned", "suspended"):
+        if exc.code in ("banned", "banned_for", "banned_until", "suspended"):
             # He is told why (and until when), not shown a bare "not found".
             raise TableRefused(exc.message) from exc
         raise Http404(exc.message) from exc

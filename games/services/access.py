@@ -30,6 +30,16 @@ def session_lock(session_id: int) -> TableSession:
     return session
 
 
+def banned_error(membership: Membership) -> TableError:
+    """A banned member is told why, and until when."""
+    from django.utils.translation import gettext as _
+
+    reason = membership.ban_reason or _("none given")
+    if membership.ban_until is not None:
+        return TableError("banned_until", until=membership.ban_until, reason=reason)
+    return TableError("banned_for", reason=reason)
+
+
 def member_require_active(*, session: TableSession, user: User) -> Membership:
     """The user's membership in the table's club, if it is active (checked on every request, so a
     ban or leaving the club takes effect at once)."""
@@ -38,7 +48,7 @@ def member_require_active(*, session: TableSession, user: User) -> Membership:
     membership = Membership.objects.filter(club_id=session.club_id, user=user).select_related("user").first()
     if membership is None or membership.status != Status.ACTIVE:
         if membership is not None and membership.status == Status.BANNED:
-            raise TableError("banned")
+            raise banned_error(membership)
         raise TableError("not_member")
     if membership.is_suspended:
         raise TableError("suspended", until=membership.suspended_until, reason=membership.suspend_reason)

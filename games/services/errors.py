@@ -18,6 +18,8 @@ from club.errors import ServiceError
 _MESSAGES = {
     "not_member": _("Only active members of this club can play at its tables."),
     "banned": _("You are banned from this club."),
+    "banned_until": _("You are banned from this club until %(until)s. Reason: %(reason)s"),
+    "banned_for": _("You are banned from this club. Reason: %(reason)s"),
     "suspended": _("You are suspended from this club's tables until %(until)s. Reason: %(reason)s"),
     "not_manager": _("Only the club's managers can do this."),
     "no_table": _("This table does not exist."),

@@ -62,6 +62,9 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
     params = {}
     if reason == "suspended":
         params = {"until": membership.suspended_until.isoformat(), "reason": membership.suspend_reason}
+    elif reason == "banned":
+        params = {"until": membership.ban_until.isoformat() if membership.ban_until else "",
+                  "reason": membership.ban_reason}
     transaction.on_commit(lambda: _kick(user_id=user_id, club_id=club_id, reason=reason, params=params))
     return touched
 

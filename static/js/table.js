@@ -144,9 +144,18 @@
     table().classList.remove("offline");
   });
 
-  document.addEventListener("htmx:wsClose", function () {
+  document.addEventListener("htmx:wsClose", function (event) {
     var banner = document.getElementById("table-banner");
-    if (banner) banner.hidden = false;
+    var code = event.detail && event.detail.event ? event.detail.event.code : 0;
+    if (banner) {
+      if (code >= 4400 && code < 4500 && banner.dataset.removed) {
+        // Refused by the server (banned, suspended, left the club): no reconnecting, and the error
+        // frame before the close said why.
+        banner.textContent = banner.dataset.removed;
+        banner.classList.add("error");
+      }
+      banner.hidden = false;
+    }
     table().classList.add("offline");
   });
 

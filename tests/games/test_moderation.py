@@ -81,7 +81,8 @@ def test_a_ban_or_suspension_during_a_live_deal_closes_the_socket_and_sends_the_
 
     got, closed, refused = async_to_sync(scenario)()
     errors = [error_of(f) for f in got if is_error(f)]
-    assert errors and errors[-1]["error"] == ("banned" if how == "ban" else "suspended")
+    assert errors and errors[-1]["error"] == ("banned_until" if how == "ban" else "suspended")
+    assert ("marked cards" if how == "ban" else "slow play") in errors[-1]["message"]
     if how == "suspend":
         assert "slow play" in errors[-1]["message"]
     assert closed == 4403

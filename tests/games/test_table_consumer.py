@@ -251,7 +251,7 @@ def test_a_ban_takes_effect_on_the_next_message(layer, make_table, players, owne
         await socket.disconnect()
         return error_of(got[-1])
 
-    assert async_to_sync(scenario)()["error"] == "banned"
+    assert async_to_sync(scenario)()["error"] == "banned_for"
     deal.refresh_from_db()
     assert deal.seq == 0
 
