@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.helpers import ActionForm
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
@@ -143,3 +144,48 @@ class DealActionAdmin(ClubScopedAdmin):
     def get_queryset(self, request):
         # Actions of a running deal name the cards given up in exchanges: shown only once it is over.
         return super().get_queryset(request).filter(deal__finished_at__isnull=False)
+
+
+class StandUpActionForm(ActionForm):
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+
+
+@admin.register(Seat)
+class SeatAdmin(ClubScopedAdmin):
+    """Who sits where now; a manager can stand a player up (after the deal he plays in)."""
+
+    club_path = "session__club"
+    list_display = ("session", "position_shown", "name", "status", "sat_at")
+    list_filter = ("status",)
+    list_select_related = ("session", "member__user")
+    action_form = StandUpActionForm
+    actions = ["stand_up_selected"]
+
+    def get_queryset(self, request: HttpRequest):
+        return super().get_queryset(request).exclude(status=Seat.Status.LEFT)
+
+    @admin.display(description=_("seat"), ordering="position")
+    def position_shown(self, obj: Seat) -> int:
+        return obj.position + 1
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        return admin.ModelAdmin.get_actions(self, request)
+
+    @admin.action(description=_("Stand the selected players up (the reason beside)"))
+    def stand_up_selected(self, request: HttpRequest, queryset: Any) -> None:
+        from django.contrib import messages
+
+        from .services import table_stand_up
+
+        reason = (request.POST.get("reason") or "").strip()
+        for seat in queryset.select_related("session"):
+            try:
+                now = table_stand_up(
+                    session_id=seat.session_id, actor=request.user, position=seat.position, reason=reason
+                )
+            except ServiceError as exc:
+                self.message_user(request, f"{seat}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(
+                    request, f"{seat}: " + str(_("stood up") if now else _("stands up after this deal"))
+                )

@@ -235,3 +235,21 @@ def test_the_moderation_log_filters_by_manager_action_member_and_date_and_export
     assert not any(cell.startswith(("=", "+", "-", "@")) for cell in cells)  # no formula a sheet would run
     assert "Banned from the club" not in text
     assert client.get(base + "export.csv", {"action": "%00"}).status_code in (200, 400)
+
+
+def test_a_manager_stands_a_player_up_from_the_admin(make_table, players, owner, club):
+    table = make_table()
+    sit_all(table, players)
+    seat = Seat.objects.get(session=table, position=2)
+    client = Client()
+    client.force_login(owner, backend="django.contrib.auth.backends.ModelBackend")
+    client.post(
+        "/admin/games/seat/", {"action": "stand_up_selected", "_selected_action": [seat.pk], "reason": ""}
+    )
+    assert Seat.objects.get(pk=seat.pk).status != Seat.Status.LEFT  # a reason is needed
+    client.post(
+        "/admin/games/seat/",
+        {"action": "stand_up_selected", "_selected_action": [seat.pk], "reason": "went home"},
+    )
+    assert Seat.objects.get(pk=seat.pk).status == Seat.Status.LEFT
+    assert AuditLog.objects.filter(action="table.stood_up_by_manager", data__reason="went home").exists()
