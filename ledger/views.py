@@ -82,10 +82,18 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
             names = {"amount": form.cleaned_data["amount"], "member": member.user.shown_name}
             if done.adjustment is not None and done.journal is None:
                 text = _("%(amount)s chips for %(member)s wait for a second manager's approval.") % names
-            elif done.repeated:
+            elif done.repeated and kind == "revoke":
                 # The same form sent again (a double click, a browser retry): it stands once.
                 text = (
-                    _("These %(amount)s chips were already booked for %(member)s; nothing was booked twice.")
+                    _(
+                        "These %(amount)s chips were already taken back from %(member)s; "
+                        "nothing was booked twice."
+                    )
+                    % names
+                )
+            elif done.repeated:
+                text = (
+                    _("These %(amount)s chips were already granted to %(member)s; nothing was booked twice.")
                     % names
                 )
             elif kind == "revoke":

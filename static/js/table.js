@@ -166,8 +166,9 @@
 
   // Keys: 1-9 play (or pick) the card in that place, Enter confirms the cards picked, letters say
   // the bids (P pass, S snore, H help, F five, L look...), B says "I'm back".
-  var LETTERS = {p: "pass", s: "snore", h: "help", f: "five", x: "six", l: "look", c: "cheer",
-                 m: "mourn", v: "helicopter", d: "dark", t: "shoot", k: "blind"};
+  // By the key's place, not its letter: on a Russian or Bulgarian layout "P" is "З" or "П".
+  var LETTERS = {KeyP: "pass", KeyS: "snore", KeyH: "help", KeyF: "five", KeyX: "six", KeyL: "look",
+                 KeyC: "cheer", KeyM: "mourn", KeyV: "helicopter", KeyD: "dark", KeyT: "shoot", KeyK: "blind"};
 
   document.addEventListener("keydown", function (event) {
     if (!table() || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -176,7 +177,9 @@
     var live = document.getElementById("table-live");
     if (!live) return;
     var key = event.key, target = null;
-    if (/^[1-9]$/.test(key)) {
+    var digit = /^Digit[1-9]$/.test(event.code || "") ? event.code.slice(5) : (/^[1-9]$/.test(key) ? key : null);
+    if (digit) {
+      key = digit;
       target = live.querySelector('[data-key="' + key + '"]');
       if (target && target.type === "checkbox") {
         target.checked = !target.checked;
@@ -192,10 +195,10 @@
     } else if (key === "Enter") {
       if (tag === "button" || tag === "a") return;  // the focused control answers Enter itself
       target = live.querySelector("form.choose-cards button[type=submit]");
-    } else if (key === "b" || key === "B") {
+    } else if (event.code === "KeyB") {
       target = document.getElementById("back-button");
-    } else if (LETTERS[key.toLowerCase()]) {
-      target = live.querySelector('.bids button[data-key="' + LETTERS[key.toLowerCase()] + '"]');
+    } else if (LETTERS[event.code]) {
+      target = live.querySelector('.bids button[data-key="' + LETTERS[event.code] + '"]');
     }
     if (target && !target.disabled) {
       event.preventDefault();

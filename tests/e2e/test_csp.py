@@ -42,7 +42,7 @@ def test_pages_raise_no_csp_violation_and_htmx_still_swaps(live_server, browser:
     club = services.club_create(user=owner, name="Strict House", join_policy="approval")
     services.membership_join(club=club, user=asker)
     chips_grant(membership=Membership.objects.get(club=club, user=owner), amount=40, actor=owner,
-                reason="float", idempotency_key="csp:1")
+                approved=True, reason="float", idempotency_key="csp:1")
     base = live_server.url
     page, console = watched(browser)
 
