@@ -19,8 +19,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, User
 from club.selectors import membership_get
-from ledger.models import Journal
-from ledger.selectors import table_ledger
+from ledger.selectors import deal_journals, table_ledger
 
 from . import history
 from .engine.rules import PRESETS
@@ -82,14 +81,6 @@ def club_history(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, template, context)
 
 
-def _ledger_of(deal: Deal) -> list[Journal]:
-    return list(
-        Journal.objects.filter(deal_id=deal.pk)
-        .prefetch_related("entries__account__member__user", "entries__account__seat")
-        .order_by("id")
-    )
-
-
 @login_required
 def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
     deal = _deal_for(request, deal_id)
@@ -116,7 +107,7 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
         my_seat=seat,
         my_dealt=[card(c) for c in dealt[seat]] if seat is not None and dealt[seat] else [],
         players=players,
-        journals=_ledger_of(deal),
+        journals=list(deal_journals(deal=deal)),
         steps=len(steps) - 1,
         replay=True,
     )

@@ -14,6 +14,7 @@ from club.errors import ServiceError
 from club.models import Club, Membership
 from club.selectors import membership_get
 from ledger.models import Journal
+from ledger.selectors import deal_journals
 
 from . import history
 from .forms import ReportForm, ResolveForm
@@ -70,11 +71,7 @@ def _review_context(request: HttpRequest, report: Report, form: ResolveForm) -> 
         club=deal.session.club,
         form=form,
         replay=True,
-        journals=list(
-            Journal.objects.filter(deal=deal)
-            .prefetch_related("entries__account__member__user", "entries__account__seat")
-            .order_by("id")
-        ),
+        journals=list(deal_journals(deal=deal)),
     )
     return context
 

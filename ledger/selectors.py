@@ -124,7 +124,7 @@ def deal_journals(*, deal: Any) -> QuerySet[Journal]:
     return (
         Journal.objects.filter(deal_id=getattr(deal, "pk", deal))
         .order_by("id")
-        .prefetch_related("entries__account")
+        .prefetch_related("entries__account__member__user", "entries__account__seat")
     )
 
 

@@ -13,8 +13,9 @@ from django.test import override_settings
 
 from club import services as club_services
 from club.models import Membership
-from games.engine import Action, apply, new_deal, observe
+from games.engine import observe
 from games.engine.bots import BasicBot
+from games.history import deal_steps
 from games.models import Deal, DealAction
 from games.services import dealing
 
@@ -41,21 +42,7 @@ def layer(request):
 
 def _state_at(deal: Deal, seq: int):
     """The deal rebuilt from its start and its log, up to action ``seq``."""
-    final = dealing.deal_state(deal)
-    setup = final.setup
-    state = new_deal(
-        setup.rules,
-        stake=setup.stake,
-        stacks=setup.start_stacks,
-        bank=setup.start_bank,
-        dealer=setup.dealer,
-        deck=setup.deck,
-        waiting=setup.waiting,
-        redeal=setup.redeal,
-    )
-    for row in DealAction.objects.filter(deal=deal, seq__lte=seq).order_by("seq"):
-        state, _ = apply(state, row.seat, Action.from_json(row.action))
-    return state
+    return [step.state for step in deal_steps(deal) if step.seq <= seq][-1]
 
 
 def _move_for(deal_id: int) -> tuple[int, dict[str, Any], int]:
