@@ -71,9 +71,11 @@ def bad_cards(message: str) -> EngineError:
 
 def without(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
     """``hand`` minus ``cards``; ``bad_cards`` if one is not held or is named twice."""
-    if len(set(cards)) != len(cards):
+    if len(cards) > 1 and len(set(cards)) != len(cards):
         raise bad_cards("The same card is named twice.")
+    rest = list(hand)
     for c in cards:
-        if c not in hand:
+        if c not in rest:
             raise bad_cards(f"You do not hold {c}.")
-    return tuple(c for c in hand if c not in cards)
+        rest.remove(c)
+    return tuple(rest)

@@ -77,21 +77,27 @@ def settle_chips(
     pays = [0] * n
     pens = [0] * n
     made = [False] * n
+    needs = [0] * n
     out: list[Event] = []
     rest_rule = rules.snorer_payout == "rest_by_round"
     rest_seats: list[int] = []
     for seat in range(n):
         status = statuses[seat]
-        need = obligation(rules, status)
-        if need == 0:
+        if status in SNORER_TYPES:
+            need = rules.snore_tricks
+        elif status in HELPER_TYPES:
+            need = 1
+        else:
             continue
-        ok = tricks[seat] >= need
+        needs[seat] = need
+        took = tricks[seat]
+        ok = took >= need
         made[seat] = ok
         if ok and rest_rule and status in SNORER_TYPES:
             rest_seats.append(seat)  # paid after everyone else (6.6)
             continue
-        if tricks[seat] and (ok or rules.failed_collect):
-            amount = b0 * tricks[seat] // hs
+        if took and (ok or rules.failed_collect):
+            amount = b0 * took // hs
             if amount:
                 pays[seat] = amount
                 bank -= amount
@@ -108,7 +114,7 @@ def settle_chips(
             st[seat] += amount
             out.append(ev.payout(seat, amount))
     for seat in range(n):
-        if holds[seat] and not made[seat] and obligation(rules, statuses[seat]):
+        if holds[seat] and not made[seat] and needs[seat]:
             mult = penalty_multiple(rules, statuses[seat], tricks[seat], trump_ace)
             amount = min(holds[seat], mult * b0)
             if amount:
@@ -144,7 +150,10 @@ def next_dealer(w: Work) -> int:
 
 
 def _final_statuses(w: Work) -> tuple[str, ...]:
-    return tuple("pass" if st == "" else st for st in w.status)
+    status = w.status
+    if "" not in status:
+        return status
+    return tuple(["pass" if st == "" else st for st in status])
 
 
 def finish_played(w: Work, out: list[Event], result: str = "played") -> None:
@@ -166,7 +175,7 @@ def finish_played(w: Work, out: list[Event], result: str = "played") -> None:
     w.queue = ()
     w.need = ""
     w.outcome = Outcome(result, w.trump or None, statuses, w.tricks, pays, pens, bank, next_dealer(w), stacks)
-    out.append(ev.DealOver(result))
+    out.append(ev.shared(ev.DealOver, result))
 
 
 def finish_redeal(w: Work, out: list[Event]) -> None:
@@ -182,5 +191,5 @@ def finish_redeal(w: Work, out: list[Event]) -> None:
     w.outcome = Outcome(
         "redeal", w.trump or None, statuses, zeros, zeros, zeros, w.bank, ring(w.setup.dealer, n)[1], w.stacks
     )
-    out.append(ev.Redeal())
-    out.append(ev.DealOver("redeal"))
+    out.append(ev.shared(ev.Redeal))
+    out.append(ev.shared(ev.DealOver, "redeal"))

@@ -102,32 +102,83 @@ class State:
     played: tuple[tuple[str, ...], ...]
     outcome: Outcome | None
 
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for a name missing from the instance dict: a field of a compact play-phase
+        # state (see tricks.py) that nobody has read yet. Fill in every field once and answer.
+        d = self.__dict__
+        core = d.get(PLAY_CORE)
+        if core is None or name not in _FIELD_NAMES or name in d:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        from .tricks import fill
+
+        fill(core, d)
+        return d[name]
+
 
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+_FIELD_NAMES = frozenset(_STATE_FIELDS)
+#: The instance-dict key of a compact play-phase state's core (see tricks.py).
+PLAY_CORE = "_play"
+
+
+def fields_of(state: State) -> dict[str, Any]:
+    """A fresh dict of the state's fields, in field order for a compact state, ready to be changed."""
+    d = state.__dict__
+    core = d.get(PLAY_CORE)
+    if core is not None:
+        from .tricks import fill
+
+        fill(core, d)
+        return {name: d[name] for name in _STATE_FIELDS}
+    return d.copy()
 
 
 def evolve(state: State, changes: dict[str, Any]) -> State:
     """A copy of ``state`` with some fields changed, without running ``__init__``."""
-    d = dict(state.__dict__)
+    d = fields_of(state)
     d.update(changes)
     return from_dict(d)
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def from_dict(d: dict[str, Any]) -> State:
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", d)
+    """The State whose fields are ``d`` (taken over, not copied)."""
+    new = _new(State)
+    _set(new, "__dict__", d)
     return new
 
 
 class Work:
-    """A mutable scratch copy of a state's fields, used inside one ``apply`` call."""
+    """A mutable scratch copy of a state's fields, used inside one ``apply`` call.
+
+    It has the layout of a ``State`` (a plain object with a ``__dict__``), so :meth:`freeze` turns
+    the scratch copy itself into the new state by changing its class: no second copy is made.
+    """
 
     def __init__(self, state: State) -> None:
-        self.__dict__.update(state.__dict__)
+        self.__dict__.update(fields_of(state))
+
+    @staticmethod
+    def of(state: State) -> Work:
+        """The scratch copy of ``state`` (the cheap way: one dict copy, no ``__init__``)."""
+        w = _new(Work)
+        w.__dict__ = fields_of(state)
+        return w
+
+    @staticmethod
+    def adopt(fields: dict[str, Any]) -> Work:
+        """A Work over ``fields`` itself (already a private copy): no second copy is made."""
+        w = _new(Work)
+        w.__dict__ = fields
+        return w
 
     def freeze(self) -> State:
-        """The new state; the Work object must not be used afterwards (no copy is made)."""
-        return from_dict(self.__dict__)
+        """The new state: this object, now a ``State``; it must not be changed afterwards."""
+        self.__class__ = State  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
 
 
 def _plain(value: Any) -> Any:
