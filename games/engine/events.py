@@ -176,14 +176,15 @@ def shared(cls: type, *args: object) -> _Event:
     return e
 
 
-_played: dict[tuple[int, str, str | None], Played] = {}
+#: The shared Played events by (seat, card, as_); the play path reads it directly.
+played_events: dict[tuple[int, str, str | None], Played] = {}
 
 
 def played(seat: int, card: str, as_: str | None) -> Played:
     key = (seat, card, as_)
-    e = _played.get(key)
+    e = played_events.get(key)
     if e is None:
-        e = _played[key] = Played(seat, card, as_)
+        e = played_events[key] = Played(seat, card, as_)
     return e
 
 

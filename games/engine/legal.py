@@ -41,6 +41,10 @@ def _subsets(hand: tuple[str, ...], lo: int, hi: int, do: str) -> list[Action]:
     get = cache.get
     acts = []
     for k in range(lo, hi + 1):
+        if k > 2:
+            # Three or more cards in this hand's order rarely come again: no point keeping them.
+            acts.extend([card_action(do, cards) for cards in combinations(hand, k)])
+            continue
         for cards in combinations(hand, k):
             a = get(cards)
             if a is None:

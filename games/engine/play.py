@@ -66,14 +66,26 @@ def start_play(w: Work, out: list[Event]) -> None:
     w.need = "play"
 
 
+_ACES = ("AS", "AH", "AD", "AC")
+
+
 def _instant_winner(hands: tuple[tuple[str, ...], ...], players: list[int], kind: str) -> int | None:
     """4.4: four aces, or four of a kind (the higher rank wins when two players have one)."""
+    if kind == "four_aces":
+        for s in players:
+            hand = hands[s]
+            if len(hand) >= 4 and all(ace in hand for ace in _ACES):
+                return s
+        return None
     best_rank = 0
     best_seat: int | None = None
     for s in players:
-        ranks = [RANK[c] for c in hands[s]]
+        hand = hands[s]
+        if len(hand) < 4:
+            continue
+        ranks = [RANK[c] for c in hand]
         for r in set(ranks):
-            if r > best_rank and (kind == "four_of_a_kind" or r == 14) and ranks.count(r) >= 4:
+            if r > best_rank and ranks.count(r) >= 4:
                 best_rank, best_seat = r, s
     return best_seat
 

@@ -38,6 +38,7 @@ from .state import PLAY_CORE, State, Work
 
 _STRIDE = 8  # bits per seat in ``held``: hands in play never exceed 8 cards
 _HAND_BITS = (1 << _STRIDE) - 1
+_PLAYED = ev.played_events
 
 Entry = tuple[int, str, bool]
 
@@ -175,13 +176,18 @@ def play(d: dict[str, Any], core: tuple, seat: int, action: Action) -> tuple[Sta
         if suit != led and _must_not(hand, held >> (_STRIDE * seat) & _HAND_BITS, led, suit, ctx.trump):
             return None
     entry = (seat, card, False)
-    trick = (*trick, entry)
+    trick = trick + (entry,)  # noqa: RUF005 - cheaper than unpacking into a new tuple
     log = (entry, core[3])
-    event = ev.played(seat, card, None)  # type: ignore[arg-type]
+    event = _PLAYED.get((seat, card, None)) or ev.played(seat, card, None)  # type: ignore[arg-type]
     queue = d["queue"]
     held ^= bit
     if len(queue) > 1:
-        return _state((ctx, held, trick, log, core[4], core[5], core[6], core[7]), queue[1:]), (event,)
+        s = _Building()
+        s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
+        s.phase = "play"  # type: ignore[attr-defined]
+        s.queue = queue[1:]  # type: ignore[attr-defined]
+        s.__class__ = State  # type: ignore[assignment]
+        return s, (event,)  # type: ignore[return-value]
     winner = _winner(trick, ctx.trump)
     counts = list(core[4])
     counts[winner] += 1
