@@ -23,7 +23,7 @@ from .exchange import apply_exchange
 from .legal import can_look
 from .play import play_card
 from .rules import Rules
-from .state import _STATE_FIELDS, PLAY_CORE, Outcome, Setup, State, Work, from_dict
+from .state import _STATE_FIELDS, Outcome, Setup, State, Work, from_dict
 
 _NAMES = frozenset(ACTION_NAMES)
 
@@ -210,15 +210,14 @@ def outcome(state: State) -> Outcome:
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Apply one action of ``seat``; raises :class:`EngineError` and leaves ``state`` as it was."""
-    d = state.__dict__
-    phase = d["phase"]
+    phase = state.phase
     if phase == "play":
         # The common case first: the player to act plays a card (same checks, in the same order).
-        q = d["queue"]
+        q = state.queue
         if q and q[0] == seat and action.do == "play" and not action.take_trump:
-            core = d.get(PLAY_CORE)
+            core = state._play
             if core is not None:
-                done = tricks.play(d, core, seat, action)
+                done = tricks.play(state, core, seat, action)
                 if done is not None:
                     return done
             return play_card(state, seat, action)
@@ -237,7 +236,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, 
         if w.setup.hidden_dealer and seat == w.setup.dealer and w.round == 1:
             w.wrap_declined = True  # 5.5: looking declines the Zone 52 wrap
         return w.freeze(), (ev.shared(ev.Looked, seat),)
-    q = d["queue"]
+    q = state.queue
     if not q or q[0] != seat:
         who = q[0] if q else None
         raise EngineError("not_your_turn", f"It is not your turn; seat {who} is to act.")
@@ -247,7 +246,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, 
         return play_card(state, seat, action)
     # Bidding and exchange states always hold every field (only play states are compact).
     w = _new(Work)
-    w.__dict__ = d.copy()
+    w.__dict__ = state.__dict__.copy()
     out: list[Event] = []
     if phase == "bid":
         apply_bid(w, seat, action, out)

@@ -10,7 +10,7 @@ from ._base import SNORER_TYPES, stock_free
 from .actions import FIVE_TAKE_TRUMP, LOOK, NAME_TRUMP, PASS, SIMPLE, Action, card_action
 from .exchange import SHOOT_GIVE, exchange_range
 from .play import legal_plays
-from .state import PLAY_CORE, State
+from .state import State
 
 
 def can_look(state: State, seat: int) -> bool:
@@ -73,15 +73,18 @@ def _wrap_swap(position: int) -> Action:
 def legal_actions(state: State, seat: int) -> list[Action]:
     """Every action ``seat`` may take now; ``look`` is included when legal, even out of turn."""
     queue = state.queue
-    if state.phase == "play":
-        core = state.__dict__.get(PLAY_CORE)
-        if core is not None:  # a compact play state: nobody may look (see tricks.py)
-            return tricks.legal_plays(core, seat) if queue and queue[0] == seat else []
+    core = state._play
+    if core is not None and state.phase == "play":  # a compact play state: nobody may look
+        return tricks.legal_plays(core, seat) if queue and queue[0] == seat else []
     if not queue or queue[0] != seat:
         return [LOOK] if can_look(state, seat) else []
     need = state.need
     if need == "play":
         acts = legal_plays(state, seat)
+    elif need == "bid":
+        acts = _bids(state, seat)
+        if state.setup.hidden_dealer and bidding.hidden_wrap(state, seat) and acts[0].do == "dark":
+            return acts[:1] + ([LOOK] if can_look(state, seat) else []) + acts[1:]
     elif need == "discard":
         acts = _subsets(state.hands[seat], state.need_n, state.need_n, "discard")
     elif need == "exchange":

@@ -15,7 +15,7 @@ from .actions import PLAY, PLAY_JOKER, PLAY_SEVEN, Action
 from .cards import RANK, SUIT
 from .events import Event
 from .settle import finish_played
-from .state import PLAY_CORE, State, Work, fields_of
+from .state import State, Work, fields_of
 
 JOKER = "7S"
 #: The cards of a trick in play order: (seat, card, played as the joker).
@@ -141,13 +141,12 @@ def play_card(state: State, seat: int, action: Action) -> tuple[State, tuple[Eve
     A plain legal play goes through the compact form of tricks.py; anything else (and a deal that
     cannot use it) through the full state, which has every refusal.
     """
-    d = state.__dict__
-    core = d.get(PLAY_CORE)
+    core = state._play
     if action.do == "play":
         if core is None:
-            core = tricks.core_of(d)
+            core = tricks.core_of(state.__dict__)
         if core is not None:
-            done = tricks.play(d, core, seat, action)
+            done = tricks.play(state, core, seat, action)
             if done is not None:
                 return done
     return _play_full(fields_of(state), seat, action)

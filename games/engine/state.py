@@ -102,6 +102,9 @@ class State:
     played: tuple[tuple[str, ...], ...]
     outcome: Outcome | None
 
+    #: The core of a compact play-phase state (tricks.py), in its instance dict; None otherwise.
+    _play = None
+
     def __getattr__(self, name: str) -> Any:
         # Only reached for a name missing from the instance dict: a field of a compact play-phase
         # state (see tricks.py) that nobody has read yet. Fill in every field once and answer.

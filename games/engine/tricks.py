@@ -156,7 +156,7 @@ def legal_plays(core: tuple, seat: int) -> list[Action]:
     return others
 
 
-def play(d: dict[str, Any], core: tuple, seat: int, action: Action) -> tuple[State, tuple[Event, ...]] | None:
+def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, tuple[Event, ...]] | None:
     """``seat``, who is to act, plays ``action`` (a "play" without "as"); None if that is not a plain
     legal play (the full state then answers, refusal included)."""
     ctx = core[0]
@@ -179,7 +179,7 @@ def play(d: dict[str, Any], core: tuple, seat: int, action: Action) -> tuple[Sta
     trick = trick + (entry,)  # noqa: RUF005 - cheaper than unpacking into a new tuple
     log = (entry, core[3])
     event = _PLAYED.get((seat, card, None)) or ev.played(seat, card, None)  # type: ignore[arg-type]
-    queue = d["queue"]
+    queue = state.queue
     held ^= bit
     if len(queue) > 1:
         s = _Building()
