@@ -24,9 +24,16 @@ def ring(start: int, seats: int) -> tuple[int, ...]:
     return r
 
 
+_AFTER: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 def after(seat: int, seats: int) -> tuple[int, ...]:
     """The other seats clockwise, beginning left of ``seat``."""
-    return ring(seat, seats)[1:]
+    key = (seat, seats)
+    r = _AFTER.get(key)
+    if r is None:
+        r = _AFTER[key] = ring(seat, seats)[1:]
+    return r
 
 
 def in_deal(w: Work) -> tuple[int, ...]:

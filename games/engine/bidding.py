@@ -227,7 +227,7 @@ def apply_bid(w: Work, seat: int, action: Action, out: list[Event]) -> None:
     declared = list(w.declared)
     declared[seat] = status
     w.declared = tuple(declared)
-    out.append(ev.shared(ev.Declared, seat, status))
+    out.append(ev.declared(seat, status))
     if cost:
         out.append(ev.hold(seat, cost))
     if status in SNORER_TYPES:
@@ -307,7 +307,7 @@ def _effects(w: Work, seat: int, do: str, action: Action, out: list[Event]) -> b
         w.hands = set_seat(w.hands, seat, (*hand[:pos], card, *hand[pos + 1:]))
         w.trump_card = None
         w.discards = (*w.discards, given)
-        out.append(ev.shared(ev.Discarded, seat, 1))
+        out.append(ev.discarded(seat, 1))
         out.append(ev.shared(ev.TookTrumpCard, seat, card))
         return False
     if do == "dark" and rules.dark == "take_trump":
@@ -331,15 +331,15 @@ def _effects(w: Work, seat: int, do: str, action: Action, out: list[Event]) -> b
         start = w.stock_top
         w.stock_top = start + rules.hand_size
         w.hands = set_seat(w.hands, seat, keep + w.setup.deck[start : w.stock_top])
-        out.append(ev.shared(ev.Discarded, seat, len(gone)))
-        out.append(ev.shared(ev.Drew, seat, rules.hand_size))
+        out.append(ev.discarded(seat, len(gone)))
+        out.append(ev.drew(seat, rules.hand_size))
         return True
     return False
 
 
 def _pass(w: Work, seat: int, out: list[Event]) -> None:
     step = w.step
-    out.append(ev.shared(ev.Declared, seat, "pass"))
+    out.append(ev.declared(seat, "pass"))
     # A pass in step H is final only where nobody may come back (no five/cut at all).
     if step == "F" or (step == "H" and not w.setup.rules.five):
         _final_pass(w, seat)

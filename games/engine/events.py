@@ -176,6 +176,35 @@ def shared(cls: type, *args: object) -> _Event:
     return e
 
 
+_declared: dict[tuple[int, str], Declared] = {}
+_drew: dict[tuple[int, int], Drew] = {}
+_discarded: dict[tuple[int, int], Discarded] = {}
+
+
+def declared(seat: int, status: str) -> Declared:
+    key = (seat, status)
+    e = _declared.get(key)
+    if e is None:
+        e = _declared[key] = Declared(seat, status)
+    return e
+
+
+def drew(seat: int, count: int) -> Drew:
+    key = (seat, count)
+    e = _drew.get(key)
+    if e is None:
+        e = _drew[key] = Drew(seat, count)
+    return e
+
+
+def discarded(seat: int, count: int) -> Discarded:
+    key = (seat, count)
+    e = _discarded.get(key)
+    if e is None:
+        e = _discarded[key] = Discarded(seat, count)
+    return e
+
+
 #: The shared Played events by (seat, card, as_); the play path reads it directly.
 played_events: dict[tuple[int, str, str | None], Played] = {}
 

@@ -28,11 +28,17 @@ def start_play(w: Work, out: list[Event]) -> None:
     rules = setup.rules
     n = setup.seats
     status = w.status
-    players = [s for s in range(n) if status[s] not in NOT_IN_DEAL]
+    seen = w.seen
+    players: list[int] = []  # in seat order
+    unseen = False
+    for s in range(n):
+        if status[s] not in NOT_IN_DEAL:
+            players.append(s)
+            if not seen[s]:
+                unseen = True
     w.phase = "play"
     w.step = ""
-    seen = w.seen
-    if not all(seen[s] for s in players):
+    if unseen:
         # Forced helicopter helpers may not have looked yet: cards are picked up to be played.
         now = list(seen)
         for s in players:
@@ -60,13 +66,11 @@ def start_play(w: Work, out: list[Event]) -> None:
         rest = (s for s in others if s not in fives and status[s] not in NOT_IN_DEAL)
         order = (*fives, sn, *rest)
     else:
-        order = tuple(s for s in ring(leader, n) if status[s] not in NOT_IN_DEAL)
+        k = players.index(leader)  # the players clockwise from the leader
+        order = (*players[k:], *players[:k])
     w.leader = leader
     w.queue = order
     w.need = "play"
-
-
-_ACES = ("AS", "AH", "AD", "AC")
 
 
 def _instant_winner(hands: tuple[tuple[str, ...], ...], players: list[int], kind: str) -> int | None:
@@ -74,7 +78,7 @@ def _instant_winner(hands: tuple[tuple[str, ...], ...], players: list[int], kind
     if kind == "four_aces":
         for s in players:
             hand = hands[s]
-            if len(hand) >= 4 and all(ace in hand for ace in _ACES):
+            if "AS" in hand and "AH" in hand and "AD" in hand and "AC" in hand:
                 return s
         return None
     best_rank = 0

@@ -26,6 +26,7 @@ through the full state (``play.py``), which has the exact refusals.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from . import events as ev
@@ -46,7 +47,7 @@ Entry = tuple[int, str, bool]
 class PlayContext:
     """What stays fixed while the tricks of one deal are played (see the module docstring)."""
 
-    __slots__ = ("base", "hands", "rotations", "total", "trump")
+    __slots__ = ("base", "hands", "plays", "rotations", "suits", "total", "trump")
 
     def __init__(self, base: dict[str, Any]) -> None:
         self.base = base
@@ -54,6 +55,18 @@ class PlayContext:
         self.trump: str = base["trump"]
         self.total: int = base["setup"].rules.hand_size
         self.rotations: dict[int, tuple[int, ...]] = {}
+        # Per seat: the play of each card of his hand, and the hand's cards of each suit as bits.
+        self.plays: list[tuple[Action, ...]] = []
+        self.suits: list[dict[str, int]] = []
+        for hand in self.hands:
+            suits: dict[str, int] = {}
+            bit = 1
+            for card in hand:
+                suit = SUIT[card]
+                suits[suit] = suits.get(suit, 0) | bit
+                bit <<= 1
+            self.suits.append(suits)
+            self.plays.append(tuple(map(PLAY.__getitem__, hand)))
 
     def rotation(self, leader: int) -> tuple[int, ...]:
         """The players of a trick led by ``leader``, clockwise from him."""
@@ -121,39 +134,20 @@ def fill(core: tuple, d: dict[str, Any]) -> None:
 
 def legal_plays(core: tuple, seat: int) -> list[Action]:
     """4.5 on the core: follow suit, else trump, else anything; in the order of the hand."""
-    hand = core[0].hands[seat]
+    ctx = core[0]
     bits = core[1] >> (_STRIDE * seat) & _HAND_BITS
     trick = core[2]
-    acts: list[Action] = []
-    j = 0
-    if not trick:
-        while bits:
-            if bits & 1:
-                acts.append(PLAY[hand[j]])
-            bits >>= 1
-            j += 1
-        return acts
-    led = SUIT[trick[0][1]]
-    trump = core[0].trump
-    trumps: list[Action] = []
-    others: list[Action] = []
-    while bits:
-        if bits & 1:
-            card = hand[j]
-            suit = SUIT[card]
-            if suit == led:
-                acts.append(PLAY[card])
-            elif suit == trump:
-                trumps.append(PLAY[card])
-            elif not acts:
-                others.append(PLAY[card])
-        bits >>= 1
-        j += 1
-    if acts:
-        return acts
-    if trumps:
-        return trumps
-    return others
+    if trick:
+        suits = ctx.suits[seat]
+        allowed = bits & suits.get(SUIT[trick[0][1]], 0)
+        if not allowed:
+            allowed = bits & suits.get(ctx.trump, 0) or bits
+        bits = allowed
+    return list(compress(ctx.plays[seat], _SELECT[bits]))
+
+
+#: ``_SELECT[bits]``: which of a hand's cards ``bits`` holds, as ``compress`` selectors.
+_SELECT = [tuple((bits >> j) & 1 for j in range(_STRIDE)) for bits in range(1 << _STRIDE)]
 
 
 def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, tuple[Event, ...]] | None:
@@ -173,8 +167,12 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
     if trick:
         led = SUIT[trick[0][1]]
         suit = SUIT[card]  # type: ignore[index]
-        if suit != led and _must_not(hand, held >> (_STRIDE * seat) & _HAND_BITS, led, suit, ctx.trump):
-            return None
+        if suit != led:
+            # 4.5: a card of the led suit, or a trump, must come first if the hand holds one.
+            suits = ctx.suits[seat]
+            mine = held >> (_STRIDE * seat)
+            if mine & suits.get(led, 0) or (suit != ctx.trump and mine & suits.get(ctx.trump, 0)):
+                return None
     entry = (seat, card, False)
     trick = trick + (entry,)  # noqa: RUF005 - cheaper than unpacking into a new tuple
     log = (entry, core[3])
@@ -213,22 +211,6 @@ def _last(ctx: PlayContext, core: tuple, out: list[Event]) -> tuple[State, tuple
     del d["hands"], d["played"]
     d[PLAY_CORE] = core
     return w.freeze(), tuple(out)
-
-
-def _must_not(hand: tuple[str, ...], bits: int, led: str, suit: str, trump: str) -> bool:
-    """True when the held cards (``bits`` of ``hand``) put the led suit, or a trump, before ``suit``."""
-    j = 0
-    has_trump = False
-    while bits:
-        if bits & 1:
-            s = SUIT[hand[j]]
-            if s == led:
-                return True
-            if s == trump:
-                has_trump = True
-        bits >>= 1
-        j += 1
-    return has_trump and suit != trump
 
 
 def _winner(trick: tuple[Entry, ...], trump: str) -> int:
