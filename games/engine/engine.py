@@ -1,8 +1,9 @@
 """The public functions of the engine: start a deal, ask whose turn it is, apply an action.
 
-``apply`` never mutates: it copies the state's fields once into a scratch :class:`Work`,
-lets the phase module change what it must, and freezes the result. An exception thrown half
-way leaves the caller's state untouched because the scratch copy is simply dropped.
+``apply`` never mutates: it copies the state's fields once into a scratch :class:`Work`, lets the
+phase module change what it must, and turns the scratch object into the new state. An exception
+thrown half way leaves the caller's state untouched because the scratch copy is simply dropped.
+Plays take a shorter road through the compact play states of ``tricks.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .exchange import apply_exchange
 from .legal import can_look
 from .play import play_card
 from .rules import Rules
-from .state import _STATE_FIELDS, Outcome, Setup, State, Work, from_dict
+from .state import STATE_FIELDS, Outcome, Setup, State, Work, from_dict
 
 _NAMES = frozenset(ACTION_NAMES)
 
@@ -159,7 +160,7 @@ def _fresh_fields(n: int) -> dict[str, object]:
             "leader": -1, "trick": (), "last_trick": (), "tricks": zeros, "trick_no": 0,
             "played": ((),) * n, "outcome": None,
         }
-        assert tuple(fields) == _STATE_FIELDS
+        assert tuple(fields) == STATE_FIELDS
     return fields
 
 

@@ -1,7 +1,7 @@
 """The play of the tricks (RULES.md 4.4 instant win, 4.5 play, 5.9 Student joker).
 
-Plays are most of the actions of a deal, so :func:`play_card` works on the state's field dict
-directly: one dict copy, two or three tuple rebuilds and a shared event object per card.
+Plain plays go through the compact play states of ``tricks.py``; this module sets up trick 1, and
+plays on full states whatever ``tricks.py`` leaves to it (the Student joker, a refused card).
 """
 
 from __future__ import annotations

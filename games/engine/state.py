@@ -1,9 +1,14 @@
 """The immutable state of one deal, and its exact JSON round trip.
 
 A ``State`` is a frozen dataclass of ints, strings, booleans and tuples. It is deliberately
-flat: the engine builds the next state by copying the field dict once and changing a few
-entries (see :func:`evolve`), which is much cheaper than ``dataclasses.replace`` with ~40
-fields and keeps ``apply`` in the tens of microseconds.
+flat: ``apply`` builds the next state by copying the field dict once into a scratch
+:class:`Work`, changing a few entries, and turning the scratch object itself into the new State
+(see :meth:`Work.freeze`), which is much cheaper than ``dataclasses.replace`` with ~35 fields.
+
+States of the play phase made by ``apply`` are *compact* (see ``tricks.py``): their instance dict
+holds a small core, ``phase`` and ``queue``, and ``State.__getattr__`` fills in every other field
+on first read. Their value (fields, ``==``, JSON) is the same as a full state's; code that needs the
+field dict itself calls :func:`fields_of`.
 
 Per-seat tuples are indexed by seat. Status strings: ``""`` dealt in and not yet committed
 (passed in step S or H, still to be asked), ``"out"`` sat the deal out, ``"pass"`` a final pass,
@@ -118,8 +123,10 @@ class State:
         return d[name]
 
 
-_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
-_FIELD_NAMES = frozenset(_STATE_FIELDS)
+#: The fields of a State, in order (the order of ``state_to_json``).
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+_STATE_FIELDS = STATE_FIELDS
+_FIELD_NAMES = frozenset(STATE_FIELDS)
 #: The instance-dict key of a compact play-phase state's core (see tricks.py).
 PLAY_CORE = "_play"
 
