@@ -102,7 +102,8 @@ def shuffled_deck(seed: bytes, size: int) -> tuple[str, ...]:
     seed = bytes(seed)
     n = len(cards)
     blocks = (n + 2) // 4  # n - 1 draws, four per block
-    draws = _UNPACK[blocks](b"".join([_sha256(seed + _BLOCK_INDEX[k]).digest() for k in range(blocks)]))
+    sha256 = hashlib.sha256  # looked up per call, so a test may stand in for the hash
+    draws = _UNPACK[blocks](b"".join([sha256(seed + _BLOCK_INDEX[k]).digest() for k in range(blocks)]))
     d = 0
     limits = _LIMITS
     for i in range(n - 1, 0, -1):
@@ -133,7 +134,6 @@ def _kept_draw(
     return u, more, d
 
 
-_sha256 = hashlib.sha256
 _BLOCK_INDEX = [k.to_bytes(4, "big") for k in range(16)]
 #: ``_LIMITS[i]``: a draw for position i (bound i + 1) is kept when it is below this.
 _LIMITS = [_TWO_64 - (_TWO_64 % (i + 1)) for i in range(max(DECK_SIZES))]
@@ -143,4 +143,4 @@ _UNPACK = [struct.Struct(f">{4 * b}Q").unpack for b in range(16)]
 
 def _block_draws(seed: bytes, k: int) -> tuple[int, ...]:
     """The four draws of hash block ``k``."""
-    return struct.unpack(">4Q", _sha256(seed + k.to_bytes(4, "big")).digest())
+    return struct.unpack(">4Q", hashlib.sha256(seed + k.to_bytes(4, "big")).digest())
