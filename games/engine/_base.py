@@ -78,7 +78,7 @@ def bad_cards(message: str) -> EngineError:
 
 def without(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
     """``hand`` minus ``cards``; ``bad_cards`` if one is not held or is named twice."""
-    if len(cards) > 1 and len(set(cards)) != len(cards):
+    if cards and len(set(cards)) != len(cards):
         raise bad_cards("The same card is named twice.")
     rest = list(hand)
     for c in cards:
