@@ -24,9 +24,16 @@ def ring(start: int, seats: int) -> tuple[int, ...]:
     return r
 
 
+_AFTER: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 def after(seat: int, seats: int) -> tuple[int, ...]:
     """The other seats clockwise, beginning left of ``seat``."""
-    return ring(seat, seats)[1:]
+    key = (seat, seats)
+    r = _AFTER.get(key)
+    if r is None:
+        r = _AFTER[key] = ring(seat, seats)[1:]
+    return r
 
 
 def in_deal(w: Work) -> tuple[int, ...]:
@@ -71,9 +78,11 @@ def bad_cards(message: str) -> EngineError:
 
 def without(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
     """``hand`` minus ``cards``; ``bad_cards`` if one is not held or is named twice."""
-    if len(set(cards)) != len(cards):
+    if cards and len(set(cards)) != len(cards):
         raise bad_cards("The same card is named twice.")
+    rest = list(hand)
     for c in cards:
-        if c not in hand:
+        if c not in rest:
             raise bad_cards(f"You do not hold {c}.")
-    return tuple(c for c in hand if c not in cards)
+        rest.remove(c)
+    return tuple(rest)

@@ -95,6 +95,31 @@ class Action:
         return out
 
 
+class _Building:
+    """Same slots as :class:`Action`, without the frozen guard: filled in by plain attribute stores,
+    then turned into an Action by changing its class (a frozen dataclass's ``__init__`` costs ten
+    times more, and ``legal_actions`` may build a dozen card actions per call)."""
+
+    __slots__ = Action.__slots__  # type: ignore[attr-defined]
+
+    def __init__(self, do: str, cards: tuple[str, ...]) -> None:
+        self.do = do
+        self.cards = cards
+        self.card = None
+        self.position = None
+        self.suit = None
+        self.sources = ()
+        self.as_ = None
+        self.take_trump = False
+
+
+def card_action(do: str, cards: tuple[str, ...]) -> Action:
+    """``Action(do, cards=cards)``, built fast."""
+    a = _Building(do, cards)
+    a.__class__ = Action  # type: ignore[assignment]
+    return a  # type: ignore[return-value]
+
+
 # Shared immutable instances: legal_actions hands these out instead of building new objects.
 LOOK = Action("look")
 PASS = Action("pass")

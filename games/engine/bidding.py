@@ -36,36 +36,28 @@ FIVE_BIDS = ("five", "six")
 
 
 def _trump_ranks(hand: tuple[str, ...], trump: str) -> list[int]:
-    return sorted(RANK[c] for c in hand if SUIT[c] == trump)
+    """The ranks of the trumps in ``hand``, lowest first (what cheer, mourn and helicopter look at)."""
+    ranks = []
+    for c in hand:
+        if SUIT[c] == trump:
+            ranks.append(RANK[c])
+    ranks.sort()
+    return ranks
 
 
-def _cheer_ok(w: State | Work, seat: int) -> bool:
-    form = w.setup.rules.cheer
-    ranks = _trump_ranks(w.hands[seat], w.trump)
+def _cheer_ranks(form: str | None, ranks: list[int]) -> bool:
+    """5.1 on the trump ranks (the stock must also hold ``hand_size`` free cards)."""
     if form == "only_trump_ace":
-        ok = ranks == [14]
-    elif form == "holds_trump_ace":
-        ok = 14 in ranks
-    else:
-        return False
-    return ok and stock_free(w) >= w.setup.rules.hand_size
+        return ranks == [14]
+    if form == "holds_trump_ace":
+        return 14 in ranks
+    return False
 
 
-def _mourn_ok(w: State | Work, seat: int) -> bool:
-    rules = w.setup.rules
-    return (
-        rules.mourn
-        and _trump_ranks(w.hands[seat], w.trump) == [6]
-        and stock_free(w) >= rules.hand_size
-    )
-
-
-def _helicopter_ok(w: State | Work, seat: int) -> bool:
-    """5.4, the four eligibility rules."""
-    form = w.setup.rules.helicopter
+def _helicopter_ranks(w: State | Work, form: str | None, ranks: list[int]) -> bool:
+    """5.4, the four eligibility rules, on the trump ranks."""
     if form is None:
         return False
-    ranks = _trump_ranks(w.hands[seat], w.trump)
     if form == "ace_six_only":
         return ranks == [6, 14]
     if form == "ace_six_or_ace_seven":
@@ -124,37 +116,52 @@ def offers(w: State | Work, seat: int) -> list[str]:
     """The statuses the rules offer ``seat`` at his turn now, affordable or not, in a stable order."""
     rules = w.setup.rules
     step = w.step
-    out: list[str] = []
     if step == "S":
-        out.append("snore")
-        if rules.cheer and _cheer_ok(w, seat):
-            out.append("cheer")
-        if _helicopter_ok(w, seat):
-            out.append("helicopter")
-        if _dark_ok(w, seat):
+        out = ["snore"]
+        if rules.cheer or rules.helicopter:
+            ranks = _trump_ranks(w.hands[seat], w.trump)
+            if (rules.cheer and _cheer_ranks(rules.cheer, ranks)
+                    and stock_free(w) >= rules.hand_size):
+                out.append("cheer")
+            if _helicopter_ranks(w, rules.helicopter, ranks):
+                out.append("helicopter")
+        dark = rules.dark
+        if dark is not None and _dark_ok(w, seat):
             out.append("dark")
         if rules.shoot and stock_free(w) >= 4:
             out.append("shoot")
-        if rules.dark == "wrap_swap" and not w.seen[seat] and w.trump_card is not None:
+        if dark == "wrap_swap" and not w.seen[seat] and w.trump_card is not None:
             out.append("wrap_swap")
-        if rules.dark == "blind" and not w.seen[seat]:
+        if dark == "blind" and not w.seen[seat]:
             out.append("blind")  # 5 table: blind frap, step S, cards unseen
-    elif step == "H":
-        out.append("help")
-        if _mourn_ok(w, seat):
+        return out
+    if step == "H":
+        out = ["help"]
+        if rules.mourn and _trump_ranks(w.hands[seat], w.trump) == [6] and stock_free(w) >= rules.hand_size:
             out.append("mourn")
         if not w.interrupted:
-            if rules.cheer == "holds_trump_ace" and _cheer_ok(w, seat):
+            if (rules.cheer == "holds_trump_ace" and 14 in _trump_ranks(w.hands[seat], w.trump)
+                    and stock_free(w) >= rules.hand_size):
                 out.append("cheer")
             if rules.dark == "dealer_wrap" and _wrap_ok(w, seat):
                 out.append("dark")
-    elif step == "F":
+        return out
+    out = []
+    if step == "F":
         free = stock_free(w)
         if "five" in rules.five and (free >= rules.five_draw or can_cut_with_trump(w)):
             out.append("five")
         if "six" in rules.five and free >= rules.six_draw:
             out.append("six")
     return out
+
+
+def is_offered(w: State | Work, seat: int, name: str) -> bool:
+    """``name in offers(w, seat)``, without working out the whole list for the plain bids."""
+    step = w.step
+    if (step == "S" and name == "snore") or (step == "H" and name == "help"):
+        return True  # always offered first in their step
+    return name in offers(w, seat)
 
 
 def status_of(action_name: str) -> str:
@@ -181,13 +188,13 @@ def apply_bid(w: Work, seat: int, action: Action, out: list[Event]) -> None:
         _after_declaration(w, out)
         return
     do = action.do
-    hidden = hidden_wrap(w, seat)
+    hidden = w.setup.hidden_dealer and hidden_wrap(w, seat)
     if do == "pass":
         if hidden:
             _decline_wrap(w, seat, out)
         _pass(w, seat, out)
         return
-    if do not in offers(w, seat):
+    if not is_offered(w, seat, do):
         raise illegal(_refusal(w, seat, do))
     if do == "five":
         if action.take_trump and not can_cut_with_trump(w):
@@ -195,10 +202,11 @@ def apply_bid(w: Work, seat: int, action: Action, out: list[Event]) -> None:
         if not action.take_trump and stock_free(w) < w.setup.rules.five_draw:
             raise illegal("There are not enough cards left in the stock: take the trump card as one of them.")
     cost = liability(w, do)
-    if w.stacks[seat] < cost:
+    stack = w.stacks[seat]
+    if stack < cost:
         raise EngineError(
             "cannot_afford",
-            f"Your stack of {w.stacks[seat]} cannot cover the {cost} chips this status holds.",
+            f"Your stack of {stack} cannot cover the {cost} chips this status holds.",
         )
     if do == "wrap_swap":
         pos = action.position
@@ -206,25 +214,38 @@ def apply_bid(w: Work, seat: int, action: Action, out: list[Event]) -> None:
             raise illegal(f"Pick one of your cards by its position, 0 to {len(w.hands[seat]) - 1}.")
     if hidden and do != "dark":
         _decline_wrap(w, seat, out)
-    status = status_of(do)
-    w.stacks = set_seat(w.stacks, seat, w.stacks[seat] - cost)
-    w.holds = set_seat(w.holds, seat, w.holds[seat] + cost)
-    w.status = set_seat(w.status, seat, status)
-    w.declared = set_seat(w.declared, seat, status)
-    out.append(ev.Declared(seat, status))
+    status = "dark" if do == "wrap_swap" else do
+    stacks = list(w.stacks)
+    stacks[seat] = stack - cost
+    w.stacks = tuple(stacks)
+    holds = list(w.holds)
+    holds[seat] += cost
+    w.holds = tuple(holds)
+    statuses = list(w.status)
+    statuses[seat] = status
+    w.status = tuple(statuses)
+    declared = list(w.declared)
+    declared[seat] = status
+    w.declared = tuple(declared)
+    out.append(ev.declared(seat, status))
     if cost:
         out.append(ev.hold(seat, cost))
-    if w.step == "H" and status in SNORER_TYPES:
-        _displace(w, out)
     if status in SNORER_TYPES:
+        if w.step == "H":
+            _displace(w, out)
         w.snorer = seat
-    needs_discard = _effects(w, seat, do, action, out)
-    _see(w, seat, out)
+    needs_discard = do not in _NO_EFFECTS and _effects(w, seat, do, action, out)
+    if not w.seen[seat]:
+        _see(w, seat, out)
     if needs_discard:
         w.need = "discard"
         w.need_n = 1
         return
     _after_declaration(w, out)
+
+
+#: Declarations that move no cards when they are made.
+_NO_EFFECTS = frozenset({"snore", "help", "helicopter", "blind"})
 
 
 def _refusal(w: Work, seat: int, do: str) -> str:
@@ -242,7 +263,7 @@ def _refusal(w: Work, seat: int, do: str) -> str:
 def _see(w: Work, seat: int, out: list[Event]) -> None:
     if not w.seen[seat]:
         w.seen = set_seat(w.seen, seat, True)
-        out.append(ev.Looked(seat))
+        out.append(ev.shared(ev.Looked, seat))
 
 
 def _decline_wrap(w: Work, seat: int, out: list[Event]) -> None:
@@ -257,7 +278,7 @@ def _displace(w: Work, out: list[Event]) -> None:
     back = w.holds[old] - keep
     w.status = set_seat(w.status, old, "help")
     w.interrupted = True
-    out.append(ev.StatusChanged(old, "help"))
+    out.append(ev.shared(ev.StatusChanged, old, "help"))
     if back:
         w.holds = set_seat(w.holds, old, keep)
         w.stacks = set_seat(w.stacks, old, w.stacks[old] + back)
@@ -286,20 +307,20 @@ def _effects(w: Work, seat: int, do: str, action: Action, out: list[Event]) -> b
         w.hands = set_seat(w.hands, seat, (*hand[:pos], card, *hand[pos + 1:]))
         w.trump_card = None
         w.discards = (*w.discards, given)
-        out.append(ev.Discarded(seat, 1))
-        out.append(ev.TookTrumpCard(seat, card))
+        out.append(ev.discarded(seat, 1))
+        out.append(ev.shared(ev.TookTrumpCard, seat, card))
         return False
     if do == "dark" and rules.dark == "take_trump":
         card = w.trump_card
         assert card is not None
         w.hands = set_seat(w.hands, seat, (*hand, card))
         w.trump_card = None
-        out.append(ev.TookTrumpCard(seat, card))
+        out.append(ev.shared(ev.TookTrumpCard, seat, card))
         return True
     if do in ("cheer", "mourn", "dark"):
         if do == "dark":  # dealer wrap: take the ace, give up the whole hand
             keep: tuple[str, ...] = (w.trump_card,)  # type: ignore[assignment]
-            out.append(ev.TookTrumpCard(seat, w.trump_card))  # type: ignore[arg-type]
+            out.append(ev.shared(ev.TookTrumpCard, seat, w.trump_card))  # type: ignore[arg-type]
             w.trump_card = None
             gone = hand
         else:  # show the ace (six) of trumps, discard the rest
@@ -310,22 +331,21 @@ def _effects(w: Work, seat: int, do: str, action: Action, out: list[Event]) -> b
         start = w.stock_top
         w.stock_top = start + rules.hand_size
         w.hands = set_seat(w.hands, seat, keep + w.setup.deck[start : w.stock_top])
-        out.append(ev.Discarded(seat, len(gone)))
-        out.append(ev.Drew(seat, rules.hand_size))
+        out.append(ev.discarded(seat, len(gone)))
+        out.append(ev.drew(seat, rules.hand_size))
         return True
     return False
 
 
 def _pass(w: Work, seat: int, out: list[Event]) -> None:
     step = w.step
-    rules = w.setup.rules
-    out.append(ev.Declared(seat, "pass"))
+    out.append(ev.declared(seat, "pass"))
     # A pass in step H is final only where nobody may come back (no five/cut at all).
-    final = step == "F" or (step == "H" and not rules.five)
-    if final:
+    if step == "F" or (step == "H" and not w.setup.rules.five):
         _final_pass(w, seat)
-    w.queue = w.queue[1:]
-    if w.queue:
+    queue = w.queue[1:]
+    w.queue = queue
+    if queue:
         return
     if step == "S":
         _end_round(w, out)
@@ -347,13 +367,20 @@ def _after_declaration(w: Work, out: list[Event]) -> None:
     if step == "S":
         _start_h(w, out)
         return
-    w.queue = w.queue[1:]
-    if w.queue:
+    queue = w.queue[1:]
+    w.queue = queue
+    if queue:
         return
     if step == "H":
         _finish_h(w, out)
     else:
         _finish_bidding(w, out)
+
+
+def _undecided_after(w: Work, seat: int) -> tuple[int, ...]:
+    """The seats still to answer (status ""), clockwise beginning left of ``seat``."""
+    status = w.status
+    return tuple([s for s in after(seat, w.setup.seats) if status[s] == ""])
 
 
 def _start_h(w: Work, out: list[Event]) -> None:
@@ -369,7 +396,7 @@ def _start_h(w: Work, out: list[Event]) -> None:
             amount = min(cap, w.stacks[s])
             w.status = set_seat(w.status, s, "help")
             w.declared = set_seat(w.declared, s, "forced")
-            out.append(ev.StatusChanged(s, "help"))
+            out.append(ev.shared(ev.StatusChanged, s, "help"))
             if amount:
                 w.stacks = set_seat(w.stacks, s, w.stacks[s] - amount)
                 w.holds = set_seat(w.holds, s, w.holds[s] + amount)
@@ -379,7 +406,7 @@ def _start_h(w: Work, out: list[Event]) -> None:
         return
     w.step = "H"
     w.need = "bid"
-    w.queue = tuple(s for s in after(sn, n) if status[s] == "")
+    w.queue = _undecided_after(w, sn)
     if not w.queue:
         _finish_h(w, out)
 
@@ -392,10 +419,9 @@ def _finish_h(w: Work, out: list[Event]) -> None:
         start_exchange(w, out)
         return
     if rules.five and rules.five_timing == "after_help":
-        status = w.status
         w.step = "F"
         w.need = "bid"
-        w.queue = tuple(s for s in after(w.snorer, w.setup.seats) if status[s] == "")
+        w.queue = _undecided_after(w, w.snorer)
         if w.queue:
             return
     _finish_bidding(w, out)
@@ -403,15 +429,18 @@ def _finish_h(w: Work, out: list[Event]) -> None:
 
 def _finish_bidding(w: Work, out: list[Event]) -> None:
     cut_asked = w.step == "F" and w.setup.rules.five_timing == "after_exchange"
+    players = 0
     for s, st in enumerate(w.status):
         if st == "":
             _final_pass(w, s)
+        elif st != "out" and st != "pass":
+            players += 1
     w.step = ""
     w.queue = ()
     if cut_asked:
         start_cut_draws(w, out)  # the exchange is over already; the cutters draw now
         return
-    if sum(1 for st in w.status if st not in ("", "out", "pass")) == 1:
+    if players == 1:
         start_play(w, out)  # the snorer alone (4.5)
     else:
         start_exchange(w, out)
@@ -467,7 +496,7 @@ def _turn_next(w: Work, out: list[Event]) -> bool:
         w.stock_top += 1
         if rules.new_trump_suit and SUIT[card] in w.trump_suits:
             w.turned = (*w.turned, card)
-            out.append(ev.TrumpTurned(card))
+            out.append(ev.shared(ev.TrumpTurned, card))
             continue
         break
     w.trump_card = card
@@ -475,5 +504,5 @@ def _turn_next(w: Work, out: list[Event]) -> bool:
     w.trump_suits = w.trump_suits + SUIT[card]
     w.round += 1
     w.wrap_declined = False
-    out.append(ev.TrumpTurned(card))
+    out.append(ev.shared(ev.TrumpTurned, card))
     return True

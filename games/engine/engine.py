@@ -1,15 +1,18 @@
 """The public functions of the engine: start a deal, ask whose turn it is, apply an action.
 
-``apply`` never mutates: it copies the state's fields once into a scratch :class:`Work`,
-lets the phase module change what it must, and freezes the result. An exception thrown half
-way leaves the caller's state untouched because the scratch copy is simply dropped.
+``apply`` never mutates: it copies the state's fields once into a scratch :class:`Work`, lets the
+phase module change what it must, and turns the scratch object into the new state. An exception
+thrown half way leaves the caller's state untouched because the scratch copy is simply dropped.
+Plays take a shorter road through the compact play states of ``tricks.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from . import events as ev
+from . import tricks
 from ._base import NOT_IN_DEAL, UNSEEN_DARK, ring
 from .actions import ACTION_NAMES, Action
 from .bidding import apply_bid
@@ -19,9 +22,9 @@ from .errors import EngineError
 from .events import Event
 from .exchange import apply_exchange
 from .legal import can_look
-from .play import apply_play
+from .play import play_card
 from .rules import Rules
-from .state import Outcome, Setup, State, Work
+from .state import STATE_FIELDS, Outcome, Setup, State, Work, from_dict
 
 _NAMES = frozenset(ACTION_NAMES)
 
@@ -53,21 +56,25 @@ def new_deal(
         raise EngineError("illegal_action", f"There is no seat {dealer} to deal.")
     if isinstance(stake, bool) or not isinstance(stake, int) or stake < 0:
         raise EngineError("illegal_action", "The stake must be a whole number of chips.")
-    if bank < 0 or any(s < 0 for s in stacks):
+    if bank < 0 or min(stacks) < 0:
         raise EngineError("illegal_action", "Chip counts cannot be negative.")
     deck_t = tuple(deck)
-    expected = canonical_deck(rules.deck_for(n))
-    if len(deck_t) != len(expected) or set(deck_t) != set(expected):
+    size = rules.deck_for(n)
+    if len(deck_t) != size or not _is_deck(deck_t, size):
         raise EngineError(
-            "bad_cards", f"The deck must be the {len(expected)} cards of the {rules.name} deck, each once."
+            "bad_cards", f"The deck must be the {size} cards of the {rules.name} deck, each once."
         )
-    waiting_t = tuple(sorted(set(waiting)))
+    waiting_t = tuple(sorted(set(waiting))) if waiting else ()
     must_ante = rules.ante_policy == "every_deal" or bank == 0 or (redeal and rules.ante_on_redeal)
+    skip_waiting = rules.join_when_bank_empty and bank != 0 and waiting_t
+    dark = rules.dark in UNSEEN_DARK
     new_stacks = list(stacks)
     antes = [0] * n
     status = ["out"] * n
+    seen = [False] * n
+    dealt_l: list[int] = []
     for seat in ring((dealer + 1) % n, n):
-        if rules.join_when_bank_empty and seat in waiting_t and bank != 0:
+        if skip_waiting and seat in waiting_t:
             continue
         if must_ante:
             if stacks[seat] < stake:
@@ -75,7 +82,9 @@ def new_deal(
             new_stacks[seat] -= stake
             antes[seat] = stake
         status[seat] = ""
-    dealt = tuple(s for s in ring((dealer + 1) % n, n) if status[s] == "")
+        seen[seat] = not dark
+        dealt_l.append(seat)
+    dealt = tuple(dealt_l)
     if len(dealt) < 2:
         raise EngineError("illegal_action", "A deal needs at least two players dealt in.")
     hs = rules.hand_size
@@ -91,7 +100,6 @@ def new_deal(
         trump = SUIT[trump_card]
         pos += 1
     bank_now = bank + sum(antes)
-    dark = rules.dark in UNSEEN_DARK
     hidden_dealer = (
         rules.dark == "dealer_wrap"
         and rules.dealer_wrap_hidden
@@ -99,60 +107,78 @@ def new_deal(
         and RANK[trump_card] == 14
         and status[dealer] == ""
     )
-    seen = tuple(
-        status[s] == "" and not dark and not (hidden_dealer and s == dealer) for s in range(n)
-    )
-    setup = Setup(
-        rules=rules,
-        stake=stake,
-        seats=n,
-        dealer=dealer,
-        deck=deck_t,
-        redeal=redeal,
-        waiting=waiting_t,
-        dealt=dealt,
-        antes=tuple(antes),
-        start_stacks=tuple(stacks),
-        start_bank=bank,
-        first_trump=trump_card,
-        hidden_dealer=hidden_dealer,
-    )
-    return State(
-        setup=setup,
-        phase="bid",
-        step="S",
-        round=1,
-        queue=dealt,
-        need="bid",
-        need_n=0,
-        stacks=tuple(new_stacks),
-        holds=(0,) * n,
-        bank=bank_now,
-        b0=bank_now,
-        hands=tuple(hands),
-        seen=seen,
-        status=tuple(status),
-        declared=tuple(status),
-        snorer=-1,
-        interrupted=False,
-        wrap_declined=False,
-        trump_card=trump_card,
-        trump=trump,
-        trump_suits=trump,
-        turned=(),
-        stock_top=pos,
-        stock_end=len(deck_t),
-        promised=0,
-        cut_trump=-1,
-        discards=(),
-        leader=-1,
-        trick=(),
-        last_trick=(),
-        tricks=(0,) * n,
-        trick_no=0,
-        played=((),) * n,
-        outcome=None,
-    )
+    if hidden_dealer:
+        seen[dealer] = False
+    seen_t = tuple(seen)
+    status_t = tuple(status)
+    # Built field by field, without the dataclasses' __init__ (a third of this function's time).
+    setup = _new_frozen(Setup, {
+        "rules": rules,
+        "stake": stake,
+        "seats": n,
+        "dealer": dealer,
+        "deck": deck_t,
+        "redeal": redeal,
+        "waiting": waiting_t,
+        "dealt": dealt,
+        "antes": tuple(antes),
+        "start_stacks": tuple(stacks),
+        "start_bank": bank,
+        "first_trump": trump_card,
+        "hidden_dealer": hidden_dealer,
+    })
+    d = _fresh_fields(n).copy()
+    d["setup"] = setup
+    d["queue"] = dealt
+    d["stacks"] = tuple(new_stacks)
+    d["bank"] = d["b0"] = bank_now
+    d["hands"] = tuple(hands)
+    d["seen"] = seen_t
+    d["status"] = d["declared"] = status_t
+    d["trump_card"] = trump_card
+    d["trump"] = d["trump_suits"] = trump
+    d["stock_top"] = pos
+    d["stock_end"] = len(deck_t)
+    return from_dict(d)
+
+
+_FRESH: dict[int, dict[str, object]] = {}
+
+
+def _fresh_fields(n: int) -> dict[str, object]:
+    """The fields of a new deal of ``n`` seats, those that depend on the cards left as None; copied
+    and filled in by ``new_deal`` (cheaper than building a 35-entry dict each time)."""
+    fields = _FRESH.get(n)
+    if fields is None:
+        zeros = (0,) * n
+        fields = _FRESH[n] = {
+            "setup": None, "phase": "bid", "step": "S", "round": 1, "queue": None, "need": "bid",
+            "need_n": 0, "stacks": None, "holds": zeros, "bank": None, "b0": None, "hands": None,
+            "seen": None, "status": None, "declared": None, "snorer": -1, "interrupted": False,
+            "wrap_declined": False, "trump_card": None, "trump": None, "trump_suits": None, "turned": (),
+            "stock_top": None, "stock_end": None, "promised": 0, "cut_trump": -1, "discards": (),
+            "leader": -1, "trick": (), "last_trick": (), "tricks": zeros, "trick_no": 0,
+            "played": ((),) * n, "outcome": None,
+        }
+        assert tuple(fields) == STATE_FIELDS
+    return fields
+
+
+_DECK_SETS: dict[int, frozenset[str]] = {}
+
+
+def _is_deck(deck: tuple[str, ...], size: int) -> bool:
+    """``deck`` (already of length ``size``) holds each card of the ``size``-card deck once."""
+    cards = _DECK_SETS.get(size)
+    if cards is None:
+        cards = _DECK_SETS[size] = frozenset(canonical_deck(size))
+    return set(deck) == cards
+
+
+def _new_frozen(cls: type, fields: dict[str, object]) -> Any:
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", fields)
+    return obj
 
 
 def deal_start_events(state: State) -> tuple[Event, ...]:
@@ -163,7 +189,7 @@ def deal_start_events(state: State) -> tuple[Event, ...]:
         if setup.antes[seat]:
             out.append(ev.ante(seat, setup.antes[seat]))
     if setup.first_trump is not None:
-        out.append(ev.TrumpTurned(setup.first_trump))
+        out.append(ev.shared(ev.TrumpTurned, setup.first_trump))
     return tuple(out)
 
 
@@ -185,7 +211,18 @@ def outcome(state: State) -> Outcome:
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Apply one action of ``seat``; raises :class:`EngineError` and leaves ``state`` as it was."""
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "play":
+        # The common case first: the player to act plays a card (same checks, in the same order).
+        q = state.queue
+        if q and q[0] == seat and action.do == "play" and not action.take_trump:
+            core = state._play
+            if core is not None:
+                done = tricks.play(state, core, seat, action)
+                if done is not None:
+                    return done
+            return play_card(state, seat, action)
+    elif phase == "over":
         raise EngineError("deal_over", "This deal is over.")
     do = action.do
     if do not in _NAMES:
@@ -193,29 +230,34 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, 
     if do == "look":
         if not can_look(state, seat):
             raise EngineError("illegal_action", "You have no unseen cards to look at.")
-        w = Work(state)
+        w = Work.of(state)
         seen = list(w.seen)
         seen[seat] = True
         w.seen = tuple(seen)
         if w.setup.hidden_dealer and seat == w.setup.dealer and w.round == 1:
             w.wrap_declined = True  # 5.5: looking declines the Zone 52 wrap
-        return w.freeze(), (ev.Looked(seat),)
+        return w.freeze(), (ev.shared(ev.Looked, seat),)
     q = state.queue
     if not q or q[0] != seat:
         who = q[0] if q else None
         raise EngineError("not_your_turn", f"It is not your turn; seat {who} is to act.")
     if action.take_trump and do != "five":
         raise EngineError("illegal_action", "Only a cut can take the trump card.")
-    w = Work(state)
-    out: list[Event] = []
-    phase = state.phase
     if phase == "play":
-        apply_play(w, seat, action, out)
-    elif phase == "bid":
+        return play_card(state, seat, action)
+    # Bidding and exchange states always hold every field (only play states are compact).
+    w = _new(Work)
+    w.__dict__ = state.__dict__.copy()
+    out: list[Event] = []
+    if phase == "bid":
         apply_bid(w, seat, action, out)
     else:
         apply_exchange(w, seat, action, out)
-    return w.freeze(), tuple(out)
+    w.__class__ = State  # type: ignore[assignment]  # the scratch copy becomes the new state
+    return w, tuple(out)  # type: ignore[return-value]
+
+
+_new = object.__new__
 
 
 def abandon(state: State) -> tuple[tuple[int, ...], int, tuple[Event, ...]]:

@@ -116,22 +116,113 @@ class DealOver(_Event):
 
 Event = _Event
 
+# Events are frozen values, so equal events can be one shared object. Building a frozen dataclass
+# costs about half a microsecond, as much as a whole play step should; the engine therefore asks
+# these interning constructors, which build each distinct event once. The chip caches are bounded
+# (amounts are unbounded); the others hold at most seats x cards x a few kinds.
+_MAX_CHIPS = 8192
+_chips: dict[tuple[str, int, int], ChipsMoved] = {}
+
+
+def _moved(kind: str, seat: int, amount: int) -> ChipsMoved:
+    key = (kind, seat, amount)
+    e = _chips.get(key)
+    if e is None:
+        if len(_chips) >= _MAX_CHIPS:
+            _chips.clear()
+        src, dst = _ENDS[kind]
+        e = _chips[key] = ChipsMoved(kind, src.format(seat), dst.format(seat), amount)
+    return e
+
+
+_ENDS = {
+    "ante": ("stack:{}", "bank"),
+    "hold": ("stack:{}", "hold:{}"),
+    "release": ("hold:{}", "stack:{}"),
+    "penalty": ("hold:{}", "bank"),
+    "payout": ("bank", "stack:{}"),
+}
+
 
 def ante(seat: int, amount: int) -> ChipsMoved:
-    return ChipsMoved("ante", f"stack:{seat}", "bank", amount)
+    return _moved("ante", seat, amount)
 
 
 def hold(seat: int, amount: int) -> ChipsMoved:
-    return ChipsMoved("hold", f"stack:{seat}", f"hold:{seat}", amount)
+    return _moved("hold", seat, amount)
 
 
 def release(seat: int, amount: int) -> ChipsMoved:
-    return ChipsMoved("release", f"hold:{seat}", f"stack:{seat}", amount)
+    return _moved("release", seat, amount)
 
 
 def penalty(seat: int, amount: int) -> ChipsMoved:
-    return ChipsMoved("penalty", f"hold:{seat}", "bank", amount)
+    return _moved("penalty", seat, amount)
 
 
 def payout(seat: int, amount: int) -> ChipsMoved:
-    return ChipsMoved("payout", "bank", f"stack:{seat}", amount)
+    return _moved("payout", seat, amount)
+
+
+_shared: dict[tuple, _Event] = {}
+
+
+def shared(cls: type, *args: object) -> _Event:
+    """The one instance of ``cls(*args)`` (for the small event kinds: seat, card, count, status)."""
+    key = (cls, *args)
+    e = _shared.get(key)
+    if e is None:
+        e = _shared[key] = cls(*args)
+    return e
+
+
+_declared: dict[tuple[int, str], Declared] = {}
+_drew: dict[tuple[int, int], Drew] = {}
+_discarded: dict[tuple[int, int], Discarded] = {}
+
+
+def declared(seat: int, status: str) -> Declared:
+    key = (seat, status)
+    e = _declared.get(key)
+    if e is None:
+        e = _declared[key] = Declared(seat, status)
+    return e
+
+
+def drew(seat: int, count: int) -> Drew:
+    key = (seat, count)
+    e = _drew.get(key)
+    if e is None:
+        e = _drew[key] = Drew(seat, count)
+    return e
+
+
+def discarded(seat: int, count: int) -> Discarded:
+    key = (seat, count)
+    e = _discarded.get(key)
+    if e is None:
+        e = _discarded[key] = Discarded(seat, count)
+    return e
+
+
+#: The shared Played events by (seat, card, as_); the play path reads it directly.
+played_events: dict[tuple[int, str, str | None], Played] = {}
+
+
+def played(seat: int, card: str, as_: str | None) -> Played:
+    key = (seat, card, as_)
+    e = played_events.get(key)
+    if e is None:
+        e = played_events[key] = Played(seat, card, as_)
+    return e
+
+
+_trick_won: dict[tuple[int, int], TrickWon] = {}
+
+
+def trick_won(seat: int, trick_no: int) -> TrickWon:
+    key = (seat, trick_no)
+    e = _trick_won.get(key)
+    if e is None:
+        e = _trick_won[key] = TrickWon(seat, trick_no)
+    return e

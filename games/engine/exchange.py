@@ -86,7 +86,11 @@ def _exchange_over(w: Work, out: list[Event]) -> None:
 
 
 def _players(w: Work) -> int:
-    return sum(1 for st in w.status if st not in NOT_IN_DEAL)
+    count = 0
+    for st in w.status:
+        if st not in NOT_IN_DEAL:
+            count += 1
+    return count
 
 
 def _serve(w: Work, out: list[Event]) -> None:
@@ -100,19 +104,19 @@ def _serve(w: Work, out: list[Event]) -> None:
             old = w.hands[seat]
             w.discards = w.discards + old
             _see(w, seat, out)
-            out.append(ev.Discarded(seat, len(old)))
+            out.append(ev.discarded(seat, len(old)))
             if seat == w.cut_trump and w.trump_card is not None:
                 # Frap 5.6: the trump card plus count - 1 cards from the stock.
                 card = w.trump_card
                 w.trump_card = None
                 w.promised -= count - 1
                 drawn = (card, *draw_top(w, count - 1))
-                out.append(ev.TookTrumpCard(seat, card))
-                out.append(ev.Drew(seat, count - 1))
+                out.append(ev.shared(ev.TookTrumpCard, seat, card))
+                out.append(ev.drew(seat, count - 1))
             else:
                 w.promised -= count
                 drawn = draw_top(w, count)
-                out.append(ev.Drew(seat, count))
+                out.append(ev.drew(seat, count))
             hands = list(w.hands)
             hands[seat] = drawn
             w.hands = tuple(hands)
@@ -138,7 +142,7 @@ def _see(w: Work, seat: int, out: list[Event]) -> None:
         seen = list(w.seen)
         seen[seat] = True
         w.seen = tuple(seen)
-        out.append(ev.Looked(seat))
+        out.append(ev.shared(ev.Looked, seat))
 
 
 def apply_exchange(w: Work, seat: int, action: Action, out: list[Event]) -> None:
@@ -166,14 +170,15 @@ def apply_exchange(w: Work, seat: int, action: Action, out: list[Event]) -> None
         _set_hand(w, seat, rest + drawn)
         w.discards = w.discards + action.cards
         _see(w, seat, out)
-        out.append(ev.Discarded(seat, SHOOT_GIVE))
-        out.append(ev.Drew(seat, SHOOT_DRAW))
+        out.append(ev.discarded(seat, SHOOT_GIVE))
+        out.append(ev.drew(seat, SHOOT_DRAW))
         w.need = "discard"
         w.need_n = SHOOT_DRAW - SHOOT_GIVE
         return
-    k = len(action.cards)
+    cards = action.cards
+    k = len(cards)
     lo, hi = exchange_range(w, seat)
-    rest = without(hand, action.cards)
+    rest = without(hand, cards)
     if not lo <= k <= hi:
         if k > hi and hi < (rules.exchange_snorer if w.status[seat] == "snore" else rules.exchange_helper)[1]:
             raise illegal(f"Only {hi} cards are left in the stock for you.")
@@ -197,12 +202,18 @@ def apply_exchange(w: Work, seat: int, action: Action, out: list[Event]) -> None
                 got.append(deck[w.stock_end])
         drawn = tuple(got)
     else:
-        drawn = draw_top(w, k)
-    _set_hand(w, seat, rest + drawn)
-    w.discards = w.discards + action.cards
-    _see(w, seat, out)
-    out.append(ev.Discarded(seat, k))
-    out.append(ev.Drew(seat, k))
+        top = w.stock_top
+        w.stock_top = top + k
+        drawn = w.setup.deck[top : top + k]
+    hands = list(w.hands)
+    hands[seat] = rest + drawn
+    w.hands = tuple(hands)
+    if k:
+        w.discards = w.discards + cards
+    if not w.seen[seat]:
+        _see(w, seat, out)
+    out.append(ev.discarded(seat, k))
+    out.append(ev.drew(seat, k))
     w.queue = w.queue[1:]
     _serve(w, out)
 
@@ -217,7 +228,7 @@ def _name_trump(w: Work, seat: int, action: Action, out: list[Event]) -> None:
     w.trump_suits = action.suit
     w.queue = ()
     w.need = ""
-    out.append(ev.TrumpNamed(seat, action.suit))
+    out.append(ev.shared(ev.TrumpNamed, seat, action.suit))
     start_play(w, out)
 
 
@@ -230,7 +241,7 @@ def discard(w: Work, seat: int, action: Action, out: list[Event]) -> None:
     rest = without(w.hands[seat], action.cards)
     _set_hand(w, seat, rest)
     w.discards = w.discards + action.cards
-    out.append(ev.Discarded(seat, len(action.cards)))
+    out.append(ev.discarded(seat, len(action.cards)))
     w.need_n = 0
 
 

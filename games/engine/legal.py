@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations, product
 
-from . import bidding
-from ._base import stock_free
-from .actions import FIVE_TAKE_TRUMP, LOOK, NAME_TRUMP, PASS, SIMPLE, Action
+from . import bidding, tricks
+from ._base import SNORER_TYPES, stock_free
+from .actions import FIVE_TAKE_TRUMP, LOOK, NAME_TRUMP, PASS, SIMPLE, Action, card_action
 from .exchange import SHOOT_GIVE, exchange_range
 from .play import legal_plays
 from .state import State
@@ -24,23 +24,33 @@ def can_look(state: State, seat: int) -> bool:
     )
 
 
-@lru_cache(maxsize=65536)
-def _card_action(do: str, cards: tuple[str, ...]) -> Action:
-    """One shared Action per (do, cards): building frozen dataclasses is the costly part."""
-    return Action(do, cards=cards)
+# One shared Action per (do, cards): building a frozen dataclass costs a microsecond, looking one up
+# a few dozen nanoseconds. The caches only ever grow by card subsets actually offered, and are
+# emptied when they pass _MAX_CARD_ACTIONS so a long-running process stays small.
+_MAX_CARD_ACTIONS = 50_000
+_CARD_ACTIONS: dict[str, dict[tuple[str, ...], Action]] = {"exchange": {}, "discard": {}}
+_NAME_TRUMP_ALL = tuple(NAME_TRUMP.values())
+_WRAP_SWAP: dict[int, Action] = {}
 
 
-@lru_cache(maxsize=64)
-def _index_combos(size: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(c for k in range(lo, hi + 1) for c in combinations(range(size), k))
-
-
-@lru_cache(maxsize=8192)
-def _subsets(hand: tuple[str, ...], lo: int, hi: int, do: str) -> tuple[Action, ...]:
-    # Cached by hand: the same hand is asked for its exchanges again on every legal_actions call.
-    return tuple(
-        _card_action(do, tuple([hand[i] for i in combo])) for combo in _index_combos(len(hand), lo, hi)
-    )
+def _subsets(hand: tuple[str, ...], lo: int, hi: int, do: str) -> list[Action]:
+    """``do`` with every choice of ``lo`` to ``hi`` cards of ``hand``, fewest first, in hand order."""
+    cache = _CARD_ACTIONS[do]
+    if len(cache) > _MAX_CARD_ACTIONS:
+        cache.clear()
+    get = cache.get
+    acts = []
+    for k in range(lo, hi + 1):
+        if k > 2:
+            # Three or more cards in this hand's order rarely come again: no point keeping them.
+            acts.extend([card_action(do, cards) for cards in combinations(hand, k)])
+            continue
+        for cards in combinations(hand, k):
+            a = get(cards)
+            if a is None:
+                a = cache[cards] = card_action(do, cards)
+            acts.append(a)
+    return acts
 
 
 @lru_cache(maxsize=8192)
@@ -53,52 +63,75 @@ def _subsets_with_sources(hand: tuple[str, ...], lo: int, hi: int) -> tuple[Acti
     return tuple(acts)
 
 
+def _wrap_swap(position: int) -> Action:
+    a = _WRAP_SWAP.get(position)
+    if a is None:
+        a = _WRAP_SWAP[position] = Action("wrap_swap", position=position)
+    return a
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     """Every action ``seat`` may take now; ``look`` is included when legal, even out of turn."""
     queue = state.queue
+    core = state._play
+    if core is not None and state.phase == "play":  # a compact play state: nobody may look
+        return tricks.legal_plays(core, seat) if queue and queue[0] == seat else []
     if not queue or queue[0] != seat:
         return [LOOK] if can_look(state, seat) else []
     need = state.need
     if need == "play":
         acts = legal_plays(state, seat)
+    elif need == "bid":
+        acts = _bids(state, seat)
+        if state.setup.hidden_dealer and bidding.hidden_wrap(state, seat) and acts[0].do == "dark":
+            return acts[:1] + ([LOOK] if can_look(state, seat) else []) + acts[1:]
     elif need == "discard":
-        acts = list(_subsets(state.hands[seat], state.need_n, state.need_n, "discard"))
+        acts = _subsets(state.hands[seat], state.need_n, state.need_n, "discard")
     elif need == "exchange":
         lo, hi = exchange_range(state, seat)  # type: ignore[arg-type]
         if state.setup.rules.draw_choice == "top_or_bottom":
             acts = list(_subsets_with_sources(state.hands[seat], lo, hi))
         else:
-            acts = list(_subsets(state.hands[seat], lo, hi, "exchange"))
+            acts = _subsets(state.hands[seat], lo, hi, "exchange")
     elif need == "shoot":
-        acts = list(_subsets(state.hands[seat], SHOOT_GIVE, SHOOT_GIVE, "exchange"))
+        acts = _subsets(state.hands[seat], SHOOT_GIVE, SHOOT_GIVE, "exchange")
     elif need == "name_trump":
-        acts = list(NAME_TRUMP.values())
+        acts = list(_NAME_TRUMP_ALL)
     else:
         acts = _bids(state, seat)
-        if bidding.hidden_wrap(state, seat) and acts and acts[0].do == "dark":
+        if state.setup.hidden_dealer and bidding.hidden_wrap(state, seat) and acts[0].do == "dark":
             return acts[:1] + ([LOOK] if can_look(state, seat) else []) + acts[1:]
-    if can_look(state, seat):
-        return [LOOK, *acts]
-    return acts
+    if state.seen[seat] or not can_look(state, seat):
+        return acts
+    return [LOOK, *acts]
 
 
 def _bids(state: State, seat: int) -> list[Action]:
+    """PASS and the offered statuses the seat's stack covers (a hidden Zone 52 wrap first)."""
+    names = bidding.offers(state, seat)
     stack = state.stacks[seat]
-    acts: list[Action] = []
-    first: list[Action] = []
-    for name in bidding.offers(state, seat):
-        if stack < bidding.liability(state, name):
+    rules = state.setup.rules
+    b0 = state.b0
+    acts: list[Action] = [PASS]
+    for name in names:
+        if name == "blind":
+            cost = rules.liability_blind * b0
+        elif name in SNORER_TYPES or name == "wrap_swap":
+            cost = rules.liability_snorer * b0
+        else:
+            cost = rules.liability_helper * b0
+        if stack < cost:
             continue
         if name == "wrap_swap":
-            acts.extend(Action("wrap_swap", position=p) for p in range(len(state.hands[seat])))
+            acts.extend([_wrap_swap(p) for p in range(len(state.hands[seat]))])
         elif name == "dark" and bidding.hidden_wrap(state, seat):
-            first.append(SIMPLE[name])
-        elif name == "five" and state.setup.rules.five_take_trump:
+            acts.insert(0, SIMPLE[name])
+        elif name == "five" and rules.five_take_trump:
             # Frap 5.6: the cut with or without the trump card, as the stock and the card allow.
-            if stock_free(state) >= state.setup.rules.five_draw:
+            if stock_free(state) >= rules.five_draw:
                 acts.append(SIMPLE[name])
             if bidding.can_cut_with_trump(state):
                 acts.append(FIVE_TAKE_TRUMP)
         else:
             acts.append(SIMPLE[name])
-    return [*first, PASS, *acts]
+    return acts

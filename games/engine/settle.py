@@ -12,7 +12,7 @@ from ._base import HELPER_TYPES, SNORER_TYPES, ring, round_card
 from .cards import RANK
 from .events import Event
 from .rules import Rules
-from .state import Outcome, Work
+from .state import Work, make_outcome
 
 
 def obligation(rules: Rules, status: str) -> int:
@@ -73,25 +73,37 @@ def settle_chips(
     """
     n = len(stacks)
     hs = rules.hand_size
+    snore_tricks = rules.snore_tricks
+    rest_rule = rules.snorer_payout == "rest_by_round"
+    failed_collect = rules.failed_collect
     st = list(stacks)
     pays = [0] * n
     pens = [0] * n
     made = [False] * n
     out: list[Event] = []
-    rest_rule = rules.snorer_payout == "rest_by_round"
-    rest_seats: list[int] = []
+    rest_seats: list[int] = []  # snorers paid after everyone else (6.6)
+    failed: list[int] = []  # seats that owe a penalty out of their hold
     for seat in range(n):
         status = statuses[seat]
-        need = obligation(rules, status)
-        if need == 0:
+        if status in SNORER_TYPES:
+            need = snore_tricks
+        elif status in HELPER_TYPES:
+            need = 1
+        else:
             continue
-        ok = tricks[seat] >= need
-        made[seat] = ok
-        if ok and rest_rule and status in SNORER_TYPES:
-            rest_seats.append(seat)  # paid after everyone else (6.6)
-            continue
-        if tricks[seat] and (ok or rules.failed_collect):
-            amount = b0 * tricks[seat] // hs
+        took = tricks[seat]
+        if took >= need:
+            made[seat] = True
+            if rest_rule and status in SNORER_TYPES:
+                rest_seats.append(seat)
+                continue
+        else:
+            if holds[seat]:
+                failed.append(seat)
+            if not failed_collect:
+                continue
+        if took:
+            amount = b0 * took // hs
             if amount:
                 pays[seat] = amount
                 bank -= amount
@@ -107,19 +119,20 @@ def settle_chips(
             bank -= amount
             st[seat] += amount
             out.append(ev.payout(seat, amount))
+    for seat in failed:
+        mult = penalty_multiple(rules, statuses[seat], tricks[seat], trump_ace)
+        amount = min(holds[seat], mult * b0)
+        if amount:
+            pens[seat] = amount
+            bank += amount
+            out.append(ev.penalty(seat, amount))
     for seat in range(n):
-        if holds[seat] and not made[seat] and obligation(rules, statuses[seat]):
-            mult = penalty_multiple(rules, statuses[seat], tricks[seat], trump_ace)
-            amount = min(holds[seat], mult * b0)
-            if amount:
-                pens[seat] = amount
-                bank += amount
-                out.append(ev.penalty(seat, amount))
-    for seat in range(n):
-        rest = holds[seat] - pens[seat]
-        if rest:
-            st[seat] += rest
-            out.append(ev.release(seat, rest))
+        held = holds[seat]
+        if held:
+            rest = held - pens[seat]
+            if rest:
+                st[seat] += rest
+                out.append(ev.release(seat, rest))
     if rules.penalty_to == "winners_now":
         total = sum(tricks[s] for s in range(n) if made[s])
         if total and bank > 0:
@@ -144,7 +157,10 @@ def next_dealer(w: Work) -> int:
 
 
 def _final_statuses(w: Work) -> tuple[str, ...]:
-    return tuple("pass" if st == "" else st for st in w.status)
+    status = w.status
+    if "" not in status:
+        return status
+    return tuple(["pass" if st == "" else st for st in status])
 
 
 def finish_played(w: Work, out: list[Event], result: str = "played") -> None:
@@ -165,8 +181,10 @@ def finish_played(w: Work, out: list[Event], result: str = "played") -> None:
     w.step = ""
     w.queue = ()
     w.need = ""
-    w.outcome = Outcome(result, w.trump or None, statuses, w.tricks, pays, pens, bank, next_dealer(w), stacks)
-    out.append(ev.DealOver(result))
+    w.outcome = make_outcome(
+        result, w.trump or None, statuses, w.tricks, pays, pens, bank, next_dealer(w), stacks
+    )
+    out.append(ev.shared(ev.DealOver, result))
 
 
 def finish_redeal(w: Work, out: list[Event]) -> None:
@@ -179,8 +197,8 @@ def finish_redeal(w: Work, out: list[Event]) -> None:
     w.queue = ()
     w.need = ""
     zeros = (0,) * n
-    w.outcome = Outcome(
+    w.outcome = make_outcome(
         "redeal", w.trump or None, statuses, zeros, zeros, zeros, w.bank, ring(w.setup.dealer, n)[1], w.stacks
     )
-    out.append(ev.Redeal())
-    out.append(ev.DealOver("redeal"))
+    out.append(ev.shared(ev.Redeal))
+    out.append(ev.shared(ev.DealOver, "redeal"))

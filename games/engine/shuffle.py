@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import struct
 from collections.abc import Iterator
 
 __all__ = ["DECK_SIZES", "canonical_deck", "commitment", "random_stream", "shuffled_deck", "verify"]
@@ -93,27 +94,53 @@ def shuffled_deck(seed: bytes, size: int) -> tuple[str, ...]:
     """The deck of ``size`` cards shuffled by ``seed``, top card first (index 0).
 
     Same algorithm as :func:`random_stream` + Fisher–Yates, inlined because every deal calls it:
-    the hash blocks are produced on demand and sliced into 64-bit draws without a generator.
+    the hash blocks a shuffle needs when no draw is rejected are made at once and cut into 64-bit
+    draws in one ``struct.unpack``; a rejected draw (odds below 2**-58 per draw) takes the next
+    ones from further blocks, exactly as the stream would.
     """
     cards = list(canonical_deck(size))
     seed = bytes(seed)
-    sha256 = hashlib.sha256
-    from_bytes = int.from_bytes
-    block = b""
-    offset = 32
-    k = 0
-    for i in range(len(cards) - 1, 0, -1):
-        bound = i + 1
-        limit = _TWO_64 - (_TWO_64 % bound)
-        while True:
-            if offset == 32:
-                block = sha256(seed + k.to_bytes(4, "big")).digest()
-                k += 1
-                offset = 0
-            u = from_bytes(block[offset : offset + 8], "big")
-            offset += 8
-            if u < limit:
-                break
-        j = u % bound
+    n = len(cards)
+    blocks = (n + 2) // 4  # n - 1 draws, four per block
+    sha256 = hashlib.sha256  # looked up per call, so a test may stand in for the hash
+    draws = _UNPACK[blocks](b"".join([sha256(seed + _BLOCK_INDEX[k]).digest() for k in range(blocks)]))
+    d = 0
+    limits = _LIMITS
+    for i in range(n - 1, 0, -1):
+        u = draws[d]
+        d += 1
+        if u >= limits[i]:
+            u, draws, d = _kept_draw(seed, draws, d, limits[i], i - 1)
+        j = u % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
+
+
+def _kept_draw(
+    seed: bytes, draws: tuple[int, ...] | list[int], d: int, limit: int, later: int
+) -> tuple[int, list[int], int]:
+    """After a rejected draw: the next draw below ``limit``, the draws (made longer by further hash
+    blocks so that ``later`` draws are left after it), and the index of the next draw."""
+    more = list(draws)
+    while True:
+        if d == len(more):
+            more.extend(_block_draws(seed, len(more) // 4))
+        u = more[d]
+        d += 1
+        if u < limit:
+            break
+    while len(more) - d < later:
+        more.extend(_block_draws(seed, len(more) // 4))
+    return u, more, d
+
+
+_BLOCK_INDEX = [k.to_bytes(4, "big") for k in range(16)]
+#: ``_LIMITS[i]``: a draw for position i (bound i + 1) is kept when it is below this.
+_LIMITS = [_TWO_64 - (_TWO_64 % (i + 1)) for i in range(max(DECK_SIZES))]
+#: ``_UNPACK[b]``: the 4 * b draws of b concatenated hash blocks.
+_UNPACK = [struct.Struct(f">{4 * b}Q").unpack for b in range(16)]
+
+
+def _block_draws(seed: bytes, k: int) -> tuple[int, ...]:
+    """The four draws of hash block ``k``."""
+    return struct.unpack(">4Q", hashlib.sha256(seed + k.to_bytes(4, "big")).digest())

@@ -1,9 +1,14 @@
 """The immutable state of one deal, and its exact JSON round trip.
 
 A ``State`` is a frozen dataclass of ints, strings, booleans and tuples. It is deliberately
-flat: the engine builds the next state by copying the field dict once and changing a few
-entries (see :func:`evolve`), which is much cheaper than ``dataclasses.replace`` with ~40
-fields and keeps ``apply`` in the tens of microseconds.
+flat: ``apply`` builds the next state by copying the field dict once into a scratch
+:class:`Work`, changing a few entries, and turning the scratch object itself into the new State
+(see :meth:`Work.freeze`), which is much cheaper than ``dataclasses.replace`` with ~35 fields.
+
+States of the play phase made by ``apply`` are *compact* (see ``tricks.py``): their instance dict
+holds a small core, ``phase`` and ``queue``, and ``State.__getattr__`` fills in every other field
+on first read. Their value (fields, ``==``, JSON) is the same as a full state's; code that needs the
+field dict itself calls :func:`fields_of`.
 
 Per-seat tuples are indexed by seat. Status strings: ``""`` dealt in and not yet committed
 (passed in step S or H, still to be asked), ``"out"`` sat the deal out, ``"pass"`` a final pass,
@@ -102,32 +107,103 @@ class State:
     played: tuple[tuple[str, ...], ...]
     outcome: Outcome | None
 
+    #: The core of a compact play-phase state (tricks.py), in its instance dict; None otherwise.
+    _play = None
 
-_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for a name missing from the instance dict: a field of a compact play-phase
+        # state (see tricks.py) that nobody has read yet. Fill in every field once and answer.
+        d = self.__dict__
+        core = d.get(PLAY_CORE)
+        if core is None or name not in _FIELD_NAMES or name in d:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        from .tricks import fill
+
+        fill(core, d)
+        return d[name]
+
+
+#: The fields of a State, in order (the order of ``state_to_json``).
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+_STATE_FIELDS = STATE_FIELDS
+_FIELD_NAMES = frozenset(STATE_FIELDS)
+#: The instance-dict key of a compact play-phase state's core (see tricks.py).
+PLAY_CORE = "_play"
+
+
+def fields_of(state: State) -> dict[str, Any]:
+    """A fresh dict of the state's fields, in field order for a compact state, ready to be changed."""
+    d = state.__dict__
+    core = d.get(PLAY_CORE)
+    if core is not None:
+        from .tricks import fill
+
+        fill(core, d)
+        return {name: d[name] for name in _STATE_FIELDS}
+    return d.copy()
 
 
 def evolve(state: State, changes: dict[str, Any]) -> State:
     """A copy of ``state`` with some fields changed, without running ``__init__``."""
-    d = dict(state.__dict__)
+    d = fields_of(state)
     d.update(changes)
     return from_dict(d)
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def from_dict(d: dict[str, Any]) -> State:
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", d)
+    """The State whose fields are ``d`` (taken over, not copied)."""
+    new = _new(State)
+    _set(new, "__dict__", d)
     return new
 
 
+def make_outcome(
+    result: str, trump: str | None, statuses: tuple[str, ...], tricks: tuple[int, ...],
+    payouts: tuple[int, ...], penalties: tuple[int, ...], bank: int, next_dealer: int,
+    stacks: tuple[int, ...],
+) -> Outcome:
+    """``Outcome(...)`` without the frozen dataclass's field-by-field ``__init__`` (a third of the
+    cost of settling a deal)."""
+    o = _new(Outcome)
+    _set(o, "__dict__", {
+        "result": result, "trump": trump, "statuses": statuses, "tricks": tricks, "payouts": payouts,
+        "penalties": penalties, "bank": bank, "next_dealer": next_dealer, "stacks": stacks,
+    })
+    return o
+
+
 class Work:
-    """A mutable scratch copy of a state's fields, used inside one ``apply`` call."""
+    """A mutable scratch copy of a state's fields, used inside one ``apply`` call.
+
+    It has the layout of a ``State`` (a plain object with a ``__dict__``), so :meth:`freeze` turns
+    the scratch copy itself into the new state by changing its class: no second copy is made.
+    """
 
     def __init__(self, state: State) -> None:
-        self.__dict__.update(state.__dict__)
+        self.__dict__.update(fields_of(state))
+
+    @staticmethod
+    def of(state: State) -> Work:
+        """The scratch copy of ``state`` (the cheap way: one dict copy, no ``__init__``)."""
+        w = _new(Work)
+        w.__dict__ = fields_of(state)
+        return w
+
+    @staticmethod
+    def adopt(fields: dict[str, Any]) -> Work:
+        """A Work over ``fields`` itself (already a private copy): no second copy is made."""
+        w = _new(Work)
+        w.__dict__ = fields
+        return w
 
     def freeze(self) -> State:
-        """The new state; the Work object must not be used afterwards (no copy is made)."""
-        return from_dict(self.__dict__)
+        """The new state: this object, now a ``State``; it must not be changed afterwards."""
+        self.__class__ = State  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
 
 
 def _plain(value: Any) -> Any:

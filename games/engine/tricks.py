@@ -1,0 +1,227 @@
+"""The play phase in compact form: tricks played without copying and rebuilding the whole state.
+
+Most actions of a deal are plays, and during play only the hands, the played cards, the trick,
+the queue and the trick counts change. So a play-phase state made by ``apply`` does not hold the
+~35 fields of a State: its instance dict is ``{"_play": core, "phase": "play", "queue": queue}``,
+with ``core = (ctx, held, trick, log, tricks, trick_no, leader, last_trick)``:
+
+* ``ctx`` (a :class:`PlayContext`, one per deal, shared by its play states) keeps the fields of the
+  full state the compact form started from (``base``);
+* ``held`` has bit ``8 * seat + j`` set while ``seat`` still holds ``base.hands[seat][j]``, so a
+  play is one exclusive-or and a hand keeps its order;
+* ``log`` links the cards played since ``base``, newest first: ``(entry, (entry, (..., None)))``.
+
+The state after the last trick is settled on the full fields but keeps ``hands`` and ``played`` in
+the core too (nobody playing through a table asks for them).
+
+Reading a field that is not in the instance dict (``state.hands``, ``state_to_json``, ``observe``,
+``==``) calls ``State.__getattr__``, which fills in every missing field once with :func:`fill`:
+the state's value never changes, only what is cached on it. ``apply``, ``legal_actions``, ``to_act``
+and ``is_over`` use the core and the two plain fields directly.
+
+A deal is played this way only when nothing unusual can happen: no Student joker, every player's
+cards seen (so ``look`` is never legal), at most eight cards a hand. An illegal or unusual play goes
+through the full state (``play.py``), which has the exact refusals.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import Any
+
+from . import events as ev
+from ._base import NOT_IN_DEAL, ring
+from .actions import PLAY, Action
+from .cards import RANK, SUIT
+from .events import Event
+from .settle import finish_played
+from .state import PLAY_CORE, State, Work
+
+_STRIDE = 8  # bits per seat in ``held``: hands in play never exceed 8 cards
+_HAND_BITS = (1 << _STRIDE) - 1
+_PLAYED = ev.played_events
+
+Entry = tuple[int, str, bool]
+
+
+class PlayContext:
+    """What stays fixed while the tricks of one deal are played (see the module docstring)."""
+
+    __slots__ = ("base", "hands", "plays", "rotations", "suits", "total", "trump")
+
+    def __init__(self, base: dict[str, Any]) -> None:
+        self.base = base
+        self.hands: tuple[tuple[str, ...], ...] = base["hands"]
+        self.trump: str = base["trump"]
+        self.total: int = base["setup"].rules.hand_size
+        self.rotations: dict[int, tuple[int, ...]] = {}
+        # Per seat: the play of each card of his hand, and the hand's cards of each suit as bits.
+        self.plays: list[tuple[Action, ...]] = []
+        self.suits: list[dict[str, int]] = []
+        for hand in self.hands:
+            suits: dict[str, int] = {}
+            bit = 1
+            for card in hand:
+                suit = SUIT[card]
+                suits[suit] = suits.get(suit, 0) | bit
+                bit <<= 1
+            self.suits.append(suits)
+            self.plays.append(tuple(map(PLAY.__getitem__, hand)))
+
+    def rotation(self, leader: int) -> tuple[int, ...]:
+        """The players of a trick led by ``leader``, clockwise from him."""
+        order = self.rotations.get(leader)
+        if order is None:
+            status = self.base["status"]
+            seats = ring(leader, self.base["setup"].seats)
+            order = self.rotations[leader] = tuple([s for s in seats if status[s] not in NOT_IN_DEAL])
+        return order
+
+
+class _Building:
+    """A State's layout without its frozen guard: filled in, then made a State by its class."""
+
+
+def _state(core: tuple, queue: tuple[int, ...]) -> State:
+    s = _Building()
+    s._play = core  # type: ignore[attr-defined]
+    s.phase = "play"  # type: ignore[attr-defined]
+    s.queue = queue  # type: ignore[attr-defined]
+    s.__class__ = State  # type: ignore[assignment]
+    return s  # type: ignore[return-value]
+
+
+def core_of(fields: dict[str, Any]) -> tuple | None:
+    """The compact core of a full play-phase state's fields, or None when it must stay full."""
+    setup = fields["setup"]
+    if setup.rules.joker or fields["need"] != "play":
+        return None
+    seen = fields["seen"]
+    status = fields["status"]
+    held = 0
+    for seat, hand in enumerate(fields["hands"]):
+        if len(hand) > _STRIDE:
+            return None
+        if hand and not seen[seat] and status[seat] not in ("out", "pass"):
+            return None  # ``look`` would be legal: leave it to the full state
+        held |= ((1 << len(hand)) - 1) << (_STRIDE * seat)
+    return (PlayContext(fields), held, fields["trick"], None, fields["tricks"], fields["trick_no"],
+            fields["leader"], fields["last_trick"])
+
+
+def fill(core: tuple, d: dict[str, Any]) -> None:
+    """Add to ``d`` (a compact state's instance dict) every field it lacks."""
+    ctx, held, trick, log, tricks, trick_no, leader, last_trick = core
+    hands = []
+    for seat, hand in enumerate(ctx.hands):
+        bits = held >> (_STRIDE * seat)
+        hands.append(tuple([card for j, card in enumerate(hand) if bits >> j & 1]))
+    entries: list[Entry] = []
+    while log is not None:
+        entries.append(log[0])
+        log = log[1]
+    played = list(ctx.base["played"])
+    for seat, card, _joker in reversed(entries):
+        played[seat] = (*played[seat], card)
+    derived = {
+        "hands": tuple(hands), "played": tuple(played), "trick": trick, "last_trick": last_trick,
+        "tricks": tricks, "trick_no": trick_no, "leader": leader,
+    }
+    for name, value in ctx.base.items():
+        if name not in d:
+            d[name] = derived.get(name, value)
+
+
+def legal_plays(core: tuple, seat: int) -> list[Action]:
+    """4.5 on the core: follow suit, else trump, else anything; in the order of the hand."""
+    ctx = core[0]
+    bits = core[1] >> (_STRIDE * seat) & _HAND_BITS
+    trick = core[2]
+    if trick:
+        suits = ctx.suits[seat]
+        allowed = bits & suits.get(SUIT[trick[0][1]], 0)
+        if not allowed:
+            allowed = bits & suits.get(ctx.trump, 0) or bits
+        bits = allowed
+    return list(compress(ctx.plays[seat], _SELECT[bits]))
+
+
+#: ``_SELECT[bits]``: which of a hand's cards ``bits`` holds, as ``compress`` selectors.
+_SELECT = [tuple((bits >> j) & 1 for j in range(_STRIDE)) for bits in range(1 << _STRIDE)]
+
+
+def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, tuple[Event, ...]] | None:
+    """``seat``, who is to act, plays ``action`` (a "play" without "as"); None if that is not a plain
+    legal play (the full state then answers, refusal included)."""
+    ctx = core[0]
+    card = action.card
+    hand = ctx.hands[seat]
+    try:
+        bit = 1 << (_STRIDE * seat + hand.index(card))  # type: ignore[arg-type]
+    except ValueError:
+        return None
+    held = core[1]
+    if not held & bit or action.as_ is not None:
+        return None
+    trick = core[2]
+    if trick:
+        led = SUIT[trick[0][1]]
+        suit = SUIT[card]  # type: ignore[index]
+        if suit != led:
+            # 4.5: a card of the led suit, or a trump, must come first if the hand holds one.
+            suits = ctx.suits[seat]
+            mine = held >> (_STRIDE * seat)
+            if mine & suits.get(led, 0) or (suit != ctx.trump and mine & suits.get(ctx.trump, 0)):
+                return None
+    entry = (seat, card, False)
+    trick = trick + (entry,)  # noqa: RUF005 - cheaper than unpacking into a new tuple
+    log = (entry, core[3])
+    event = _PLAYED.get((seat, card, None)) or ev.played(seat, card, None)  # type: ignore[arg-type]
+    queue = state.queue
+    held ^= bit
+    if len(queue) > 1:
+        s = _Building()
+        s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
+        s.phase = "play"  # type: ignore[attr-defined]
+        s.queue = queue[1:]  # type: ignore[attr-defined]
+        s.__class__ = State  # type: ignore[assignment]
+        return s, (event,)  # type: ignore[return-value]
+    winner = _winner(trick, ctx.trump)
+    counts = list(core[4])
+    counts[winner] += 1
+    tricks = tuple(counts)
+    no = core[5] + 1
+    won = ev.trick_won(winner, no)
+    if no < ctx.total:
+        return _state((ctx, held, (), log, tricks, no, winner, trick), ctx.rotation(winner)), (event, won)
+    return _last(ctx, (ctx, held, (), log, tricks, no, core[6], trick), [event, won])
+
+
+def _last(ctx: PlayContext, core: tuple, out: list[Event]) -> tuple[State, tuple[Event, ...]]:
+    """The last trick is over: settle on the full fields; hands and played stay in the core."""
+    w = Work.adopt(ctx.base.copy())
+    w.trick = ()
+    w.last_trick = core[7]
+    w.tricks = core[4]
+    w.trick_no = core[5]
+    w.leader = core[6]
+    w.queue = ()
+    finish_played(w, out)
+    d = w.__dict__
+    del d["hands"], d["played"]
+    d[PLAY_CORE] = core
+    return w.freeze(), tuple(out)
+
+
+def _winner(trick: tuple[Entry, ...], trump: str) -> int:
+    """4.5 without a joker: the highest trump, else the highest card of the led suit."""
+    led = SUIT[trick[0][1]]
+    best_seat = trick[0][0]
+    best = -1
+    for seat, card, _joker in trick:
+        s = SUIT[card]
+        value = RANK[card] + (100 if s == trump else 0 if s == led else -100)
+        if value > best:
+            best = value
+            best_seat = seat
+    return best_seat
