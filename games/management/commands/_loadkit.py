@@ -1,0 +1,488 @@
+"""Shared parts of the load benchmarks (``table_bench``, ``pages_bench``) and the load tests.
+
+Not a command (Django skips modules whose name starts with ``_``). What it holds:
+
+- ``DaphneProcess``: a real daphne serving the configured database and channel layer, on a free
+  port, that can be SIGKILLed and started again on the same port;
+- ``seat_tables``: clubs, members with chips and logged-in Django sessions (a session row and its
+  cookie, no login form), tables of four seated and ready to deal;
+- ``TableBot``: one websocket client that reads the HTML frames a browser would get and, when the
+  frame says it is its turn, sends one of the moves the frame offers, like a click on its form;
+- ``http_get``: a minimal keep-alive HTTP/1.1 client for the page benchmark.
+
+The websocket client is the ``websockets`` package (a test dependency).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import itertools
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[3]
+
+# --- servers ----------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def database_url() -> str:
+    """The URL of the database this process uses (the test database in a test), for a server."""
+    from django.db import connection
+
+    params = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{params['NAME']}"
+    user = params.get("USER") or ""
+    password = f":{params['PASSWORD']}" if params.get("PASSWORD") else ""
+    host = params.get("HOST") or "127.0.0.1"
+    port = f":{params['PORT']}" if params.get("PORT") else ""
+    return f"postgres://{user}{password}@{host}{port}/{params['NAME']}"
+
+
+class DaphneProcess:
+    """``daphne club.asgi:application`` (or the bench app) in a child process on ``port``."""
+
+    def __init__(
+        self,
+        *,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+        app: str = "club.asgi:application",
+        log: Path | None = None,
+    ) -> None:
+        self.port = port or free_port()
+        self.app = app
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": database_url(),
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "HTTPS_ONLY": "0",
+            "TABLE_TICKER": "1",
+            **(env or {}),
+        }
+        if not self.env.get("SECRET_KEY") and "PYTEST_VERSION" not in self.env:
+            self.env["SECRET_KEY"] = "bench-" + uuid.uuid4().hex * 2
+        self.log_path = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> DaphneProcess:
+        out = self.log_path.open("ab") if self.log_path else subprocess.DEVNULL
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "--websocket-max-message-size",
+                "65536",
+                self.app,
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                tail = self.log_path.read_text()[-3000:] if self.log_path else ""
+                raise RuntimeError(f"daphne exited with {self.process.returncode}: {tail}")
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return self
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"daphne did not listen on {self.port} within {timeout} s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no disconnect handlers, no on-commit callbacks run."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+
+
+# --- people and tables ------------------------------------------------------------------------------
+
+
+@dataclass
+class Player:
+    user_id: int
+    username: str
+    cookie: str  # "sessionid=..."
+
+
+@dataclass
+class BenchTable:
+    session_id: int
+    players: list[Player]
+
+
+def login_cookie(user: Any) -> str:
+    """A logged-in Django session for ``user``, as the session middleware would store it."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
+
+
+def seat_tables(
+    count: int, *, seats: int = 4, preset: str = "classic", turn_seconds: int = 300, tag: str | None = None
+) -> list[BenchTable]:
+    """``count`` tables of ``seats`` members each, in one new club, seated with chips; the table clock
+    deals them (TABLE_FIRST_DEAL_PAUSE). Every member has a logged-in session."""
+    from club.models import Membership, User
+    from club.services import club_create, membership_join
+    from games.services import table_session_create, table_sit
+    from ledger.services import chips_grant
+
+    tag = tag or uuid.uuid4().hex[:8]
+    owner = User.objects.create_user(f"bench-owner-{tag}")
+    club = club_create(user=owner, name=f"Bench {tag}")
+    tables = []
+    for t in range(count):
+        session = table_session_create(
+            club=club,
+            actor=owner,
+            title=f"bench {t + 1}",
+            preset=preset,
+            stake=1,
+            seat_count=seats,
+            min_players=seats,
+            buy_in_min=100,
+            buy_in_max=1_000_000,
+            turn_seconds=turn_seconds,
+        )
+        players = []
+        for position in range(seats):
+            user = User.objects.create_user(f"bench-{tag}-{t}-{position}")
+            membership_join(club=club, user=user)
+            chips_grant(
+                membership=Membership.objects.get(club=club, user=user),
+                amount=1_000_000,
+                actor=owner,
+                reason="bench",
+            )
+            table_sit(session_id=session.pk, user=user, position=position, buy_in=1_000_000)
+            players.append(Player(user.pk, user.username, login_cookie(user)))
+        tables.append(BenchTable(session.pk, players))
+    return tables
+
+
+# --- reading a table frame like a browser -----------------------------------------------------------
+
+_DEAL = re.compile(
+    r'id="table-live"[^>]*?data-deal-number="(\d+)"[^>]*?data-seq="(\d+)"[^>]*?data-my-turn="(1?)"'
+)
+_FORM = re.compile(r'<form class="(bid|play|choose-cards)"[^>]*>(.*?)</form>', re.DOTALL)
+_INPUT = re.compile(r'<input type="hidden" name="([a-z_]+)" value="([^"]*)"')
+_PICK = re.compile(r'<input type="checkbox" name="cards" value="([^"]+)"')
+_LOW = re.compile(r'<form class="choose-cards"[^>]*data-low="(\d+)"')
+
+
+@dataclass(frozen=True)
+class FrameInfo:
+    deal: int
+    seq: int
+    my_turn: bool
+    size: int
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return (self.deal, self.seq)
+
+
+def frame_info(text: str) -> FrameInfo | None:
+    """Deal number, seq and "my turn" of an HTML table frame; None for an error frame."""
+    match = _DEAL.search(text, 0, 2000)
+    if match is None:
+        return None
+    return FrameInfo(int(match.group(1)), int(match.group(2)), match.group(3) == "1", len(text))
+
+
+def frame_moves(text: str) -> list[dict[str, Any]]:
+    """The moves a frame offers its reader, as the page's forms would send them (htmx ``ws-send``)."""
+    moves = []
+    for kind, body in _FORM.findall(text):
+        values: dict[str, Any] = {name: html.unescape(value) for name, value in _INPUT.findall(body)}
+        if kind == "choose-cards":
+            low = _LOW.search(text)
+            need = int(low.group(1)) if low else 0
+            values["cards"] = _PICK.findall(body)[:need]
+        moves.append(values)
+    return moves
+
+
+# --- one websocket client that plays ----------------------------------------------------------------
+
+
+@dataclass
+class TableStats:
+    """What the clients of one run saw."""
+
+    latencies_ms: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    frames: int = 0
+    frame_bytes: list[int] = field(default_factory=list)
+    lost: int = 0
+
+    def error(self, code: str) -> None:
+        self.errors[code] = self.errors.get(code, 0) + 1
+
+
+class TableRun:
+    """The clients of one table: who moved last, when, and who has seen it."""
+
+    def __init__(self, table: BenchTable, stats: TableStats, interval: float, rng: random.Random) -> None:
+        self.table = table
+        self.stats = stats
+        self.interval = interval
+        self.rng = rng
+        self.last_sent = 0.0
+        self.pending: tuple[tuple[int, int], float, set[int]] | None = None  # (position, sent at, seen by)
+        self.acted: set[tuple[int, int]] = set()
+        self.measuring = False
+
+    def sent(self, position: tuple[int, int], at: float) -> None:
+        self.last_sent = at
+        self.pending = (position, at, set())
+
+    def seen(self, index: int, position: tuple[int, int], at: float) -> None:
+        if self.pending is None:
+            return
+        was, sent_at, seen_by = self.pending
+        if position > was:
+            seen_by.add(index)
+            if len(seen_by) == len(self.table.players):
+                self.pending = None
+                if self.measuring:
+                    self.stats.moves += 1
+                    self.stats.latencies_ms.append((at - sent_at) * 1000)
+
+
+async def play_table_socket(
+    run: TableRun, index: int, base_ws: str, stop: asyncio.Event, *, reconnect: bool = True
+) -> None:
+    """One player's socket: connect with his session cookie, read frames, move when it is his turn."""
+    import websockets
+
+    player = run.table.players[index]
+    origin = base_ws.replace("ws://", "http://")
+    url = f"{base_ws}/ws/table/{run.table.session_id}/"
+    newest: tuple[int, int] = (-1, -1)
+    while not stop.is_set():
+        try:
+            async with websockets.connect(
+                url,
+                origin=origin,  # type: ignore[arg-type]
+                additional_headers={"Cookie": player.cookie},
+                compression=None,
+                max_size=2**20,
+                open_timeout=30,
+                ping_interval=None,
+            ) as ws:
+                while not stop.is_set():
+                    try:
+                        text = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                    except TimeoutError:
+                        continue
+                    now = time.perf_counter()
+                    if not isinstance(text, str):
+                        continue
+                    if text.startswith("{"):
+                        run.stats.error(json.loads(text).get("error", "?"))
+                        continue
+                    info = frame_info(text)
+                    if info is None:
+                        continue
+                    run.stats.frames += 1
+                    if run.measuring:
+                        run.stats.frame_bytes.append(info.size)
+                    if info.position <= newest:
+                        continue  # an older picture never replaces a newer one (as table.js)
+                    newest = info.position
+                    run.seen(index, info.position, now)
+                    if info.my_turn and info.position not in run.acted:
+                        moves = frame_moves(text)
+                        if not moves:
+                            continue
+                        run.acted.add(info.position)
+                        wait = run.last_sent + run.interval - time.perf_counter()
+                        if wait > 0:
+                            await asyncio.sleep(wait)
+                        move = run.rng.choice(moves)
+                        run.sent(info.position, time.perf_counter())
+                        await ws.send(json.dumps(move))
+        except (OSError, websockets.exceptions.WebSocketException, TimeoutError) as exc:
+            if stop.is_set() or not reconnect:
+                return
+            run.stats.error(f"socket:{type(exc).__name__}")
+            await asyncio.sleep(0.2)
+
+
+# --- the bare baseline ------------------------------------------------------------------------------
+
+
+async def bare_socket(
+    run: TableRun, index: int, base_ws: str, group: str, payload: int, stop: asyncio.Event
+) -> None:
+    """The baseline's client: the same pacing and measure, against a consumer that only broadcasts."""
+    import websockets
+
+    url = f"{base_ws}/__bench/ws/{group}/?size={payload}"
+    counter = itertools.count()
+    connection = websockets.connect(
+        url, compression=None, max_size=2**20, open_timeout=30, ping_interval=None
+    )
+    async with connection as ws:
+        if index == 0:
+            await asyncio.sleep(0.3)  # everyone of the group has joined
+            run.sent((0, 0), time.perf_counter())
+            await ws.send(json.dumps({"seq": 1}))
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=0.5)
+            except TimeoutError:
+                continue
+            now = time.perf_counter()
+            assert isinstance(text, str)
+            run.stats.frames += 1
+            seq = int(text[9 : text.index(">")])
+            run.seen(index, (0, seq), now)
+            next(counter)
+            if seq % len(run.table.players) == index and (0, seq) not in run.acted:
+                run.acted.add((0, seq))
+                wait = run.last_sent + run.interval - time.perf_counter()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                run.sent((0, seq), time.perf_counter())
+                await ws.send(json.dumps({"seq": seq + 1}))
+
+
+# --- numbers ----------------------------------------------------------------------------------------
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+
+def summary(values: list[float]) -> dict[str, float | None]:
+    return {
+        "p50": percentile(values, 0.50),
+        "p99": percentile(values, 0.99),
+        "max": round(max(values), 2) if values else None,
+    }
+
+
+# --- a small HTTP/1.1 client ------------------------------------------------------------------------
+
+
+class HttpConnection:
+    """One keep-alive connection: ``await get(path)`` returns (status, body length)."""
+
+    def __init__(self, host: str, port: int, cookie: str = "") -> None:
+        self.host, self.port, self.cookie = host, port, cookie
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def _open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+
+    async def get(self, path: str) -> tuple[int, int]:
+        if self.writer is None:
+            await self._open()
+        assert self.reader is not None and self.writer is not None
+        headers = [f"GET {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Accept: text/html"]
+        if self.cookie:
+            headers.append(f"Cookie: {self.cookie}")
+        self.writer.write(("\r\n".join(headers) + "\r\n\r\n").encode())
+        status_line = await self.reader.readline()
+        if not status_line:
+            await self.close()
+            raise ConnectionError("closed")
+        status = int(status_line.split()[1])
+        length, chunked, close = 0, False, False
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode("latin1").partition(":")
+            name = name.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding" and "chunked" in value.lower():
+                chunked = True
+            elif name == "connection" and "close" in value.lower():
+                close = True
+        size = 0
+        if chunked:
+            while True:
+                chunk = int((await self.reader.readline()).strip() or b"0", 16)
+                if chunk:
+                    size += len(await self.reader.readexactly(chunk))
+                await self.reader.readline()
+                if not chunk:
+                    break
+        elif length:
+            size = len(await self.reader.readexactly(length))
+        if close:
+            await self.close()
+        return status, size
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+def chunks(items: list[Any], n: int) -> Iterator[list[Any]]:
+    for i in range(0, len(items), n):
+        yield items[i : i + n]
