@@ -118,10 +118,16 @@ TEMPLATES = [
     },
 ]
 
+# Persistent connections: a page or a socket's database call reuses its thread's connection for up to
+# DB_CONN_MAX_AGE seconds instead of opening one per request (a PostgreSQL connection costs a process
+# fork and a login); a connection that died (a database restart) is noticed before it is reused and
+# replaced. The test run keeps 0: its database is dropped at the end, which open connections prevent.
+DB_CONN_MAX_AGE = int(os.environ.get("DB_CONN_MAX_AGE", "0" if TESTING else "60"))
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        conn_max_age=DB_CONN_MAX_AGE,
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -4,20 +4,29 @@ Engine views are computed here, once per seat of the deal plus once for spectato
 that player's group only (``table.<id>.user.<user>``); spectators share ``table.<id>.watch``. The
 deal's state, the deck and other hands never travel through the channel layer. Consumers render the
 view to HTML in their reader's language.
+
+Inside a server (a commit made in a worker thread of daphne's event loop) the update is not sent from
+the committing thread: ``table_push_soon`` hands the table to that loop's ``_Pusher``, which reads
+the views in a worker thread and sends them from the loop, one update in flight per table; changes
+made while one is in flight are folded into one more update (each is a full picture, so the last one
+is all a reader needs). Presence-only changes wait a moment (``PRESENCE_DELAY``) so that four players
+connecting at once make one update, not four. Anywhere else (the table clock's thread, Celery, a
+management command, a test calling a service) the update is sent before the call returns.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from .engine import observe
-from .models import Seat
-from .selectors import deal_latest, table_get, table_public
+from .selectors import table_latest, table_public_seats
 from .services.dealing import deal_state
 
 logger = logging.getLogger("games.broadcast")
@@ -33,20 +42,19 @@ def watch_group(session_id: int) -> str:
 
 def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
     """(group, message) pairs for one table's update: a pure read, easy to test."""
-    session = table_get(session_id=session_id)
+    session, deal = table_latest(session_id=session_id)
     if session is None:
         return []
-    deal = deal_latest(session)
-    public = table_public(session, deal)
+    public, played = table_public_seats(session, deal)
     out: list[tuple[str, dict[str, Any]]] = []
     viewers: list[int] = []
     if deal is not None:
         state = deal_state(deal)
-        holders = Seat.objects.filter(pk__in=deal.players, member__isnull=False).values_list(
-            "pk", "member__user_id"
-        )
-        for seat_id, user_id in holders:
-            seat = deal.players.index(seat_id)
+        for seat, seat_id in enumerate(deal.players):
+            holder = played[seat_id]
+            if holder.member_id is None:
+                continue
+            user_id = holder.member.user_id
             viewers.append(user_id)
             out.append(
                 (
@@ -83,9 +91,95 @@ def layer_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
             "channel layer send from a thread running an event loop: %d message(s) not sent", len(messages)
         )
         return
+    async_to_sync(_send_all)(layer, messages)
+
+
+async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
     for group, message in messages:
-        async_to_sync(layer.group_send)(group, message)
+        await layer.group_send(group, message)
 
 
 def table_push(session_id: int) -> None:
-    layer_send(table_messages(session_id))
+    """Send one table's update now, from synchronous code. A commit is not undone by a channel layer
+    that is down (Redis restarting): the failure is logged, and readers get the table again when
+    they reconnect or the next update comes."""
+    try:
+        layer_send(table_messages(session_id))
+    except Exception:
+        logger.exception("table %s: the update could not be sent", session_id)
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the server this thread works for (asgiref records it in every thread that
+    runs sync code for a loop), if it is still running."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    try:
+        if asyncio.get_running_loop() is loop:
+            return None  # called on the loop itself: no thread to spare it
+    except RuntimeError:
+        pass
+    return loop
+
+
+def table_push_soon(session_id: int, *, delay: float = 0.0) -> None:
+    """Send one table's update: through the server's loop if this thread works for one, else now."""
+    loop = _server_loop()
+    if loop is None:
+        table_push(session_id)
+        return
+    loop.call_soon_threadsafe(_Pusher.of(loop).request, session_id, delay)
+
+
+class _Pusher:
+    """One per event loop: at most one update in flight per table, later requests folded into one."""
+
+    _by_loop: dict[int, _Pusher] = {}
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.again: dict[int, bool] = {}  # table -> another update is owed after the one in flight
+        self.wake: dict[int, asyncio.Event] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    def of(cls, loop: asyncio.AbstractEventLoop) -> _Pusher:
+        pusher = cls._by_loop.get(id(loop))
+        if pusher is None or pusher.loop is not loop:
+            pusher = cls._by_loop[id(loop)] = cls(loop)
+        return pusher
+
+    def request(self, session_id: int, delay: float) -> None:
+        if session_id in self.again:
+            self.again[session_id] = True
+            if not delay:
+                self.wake[session_id].set()  # a real change: a waiting presence update goes now
+            return
+        self.again[session_id] = False
+        self.wake[session_id] = asyncio.Event()
+        task = self.loop.create_task(self._run(session_id, delay))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _run(self, session_id: int, delay: float) -> None:
+        try:
+            if delay:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake[session_id].wait(), delay)
+            while True:
+                self.again[session_id] = False
+                try:
+                    messages = await database_sync_to_async(table_messages, thread_sensitive=False)(
+                        session_id
+                    )
+                    layer = get_channel_layer()
+                    if layer is not None:
+                        await _send_all(layer, messages)
+                except Exception:
+                    logger.exception("table %s: the update could not be sent", session_id)
+                if not self.again[session_id]:
+                    return
+        finally:
+            self.again.pop(session_id, None)
+            self.wake.pop(session_id, None)

@@ -49,6 +49,14 @@ RATE_BURST = 16
 HEARTBEAT_SECONDS = 25.0
 
 
+def _db(func: Any) -> Any:
+    """``func`` run in a worker thread of the loop's pool, not the one thread Channels shares by
+    default among every consumer of the process: one table's move does not wait for another's
+    queries. Each thread has its own database connection (kept for DB_CONN_MAX_AGE), and the table
+    lock (``session_lock``) still lets one writer at a time act on a table."""
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
 def _check_access(session_id: int, user: Any) -> tuple[int, bool]:
     """Refuses a stranger (``TableError``); the table's club, and whether the user may seat bots."""
     session = table_get(session_id=session_id)
@@ -85,7 +93,7 @@ class TableConsumer(JsonSocketConsumer):
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         self.lang = socket_language(self.scope)
         try:
-            self.club_id, self.can_manage = await database_sync_to_async(_check_access)(
+            self.club_id, self.can_manage = await _db(_check_access)(
                 self.session_id, self.user
             )
         except TableError:
@@ -99,7 +107,7 @@ class TableConsumer(JsonSocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
         await self.accept()
-        await database_sync_to_async(presence_join)(session_id=self.session_id, user=self.user)
+        await _db(presence_join)(session_id=self.session_id, user=self.user)
         await self._send_current()
         self.heartbeat = asyncio.create_task(self._beat())
 
@@ -109,13 +117,13 @@ class TableConsumer(JsonSocketConsumer):
         for group in self.joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.joined:
-            await database_sync_to_async(presence_leave)(session_id=self.session_id, user=self.user)
+            await _db(presence_leave)(session_id=self.session_id, user=self.user)
 
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             with contextlib.suppress(Exception):  # a missed beat only ages the presence mark
-                await database_sync_to_async(presence_beat)(session_id=self.session_id, user=self.user)
+                await _db(presence_beat)(session_id=self.session_id, user=self.user)
 
     # --- from the browser (club.ws.JsonSocketConsumer has checked the frame) -----------------------
 
@@ -131,7 +139,7 @@ class TableConsumer(JsonSocketConsumer):
             await self.send_error(exc)
 
     async def _handle(self, message: Message) -> None:
-        call = database_sync_to_async
+        call = _db
         if isinstance(message, Act):
             await call(table_act)(
                 session_id=self.session_id,
@@ -177,7 +185,7 @@ class TableConsumer(JsonSocketConsumer):
 
     async def _send_current(self) -> None:
         try:
-            frame = await database_sync_to_async(_frame)(self.session_id, self.user)
+            frame = await _db(_frame)(self.session_id, self.user)
         except TableError as exc:
             await self.send_error(exc)
             return

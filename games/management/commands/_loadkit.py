@@ -276,7 +276,7 @@ class TableStats:
 
 
 class TableRun:
-    """The clients of one table: who moved last, when, and who has seen it."""
+    """The clients of one table: when each move was sent, and which seats have seen it."""
 
     def __init__(self, table: BenchTable, stats: TableStats, interval: float, rng: random.Random) -> None:
         self.table = table
@@ -284,25 +284,27 @@ class TableRun:
         self.interval = interval
         self.rng = rng
         self.last_sent = 0.0
-        self.pending: tuple[tuple[int, int], float, set[int]] | None = None  # (position, sent at, seen by)
+        #: position a move was made on -> (sent at, measured?, seats that have seen a newer frame)
+        self.pending: dict[tuple[int, int], tuple[float, bool, set[int]]] = {}
         self.acted: set[tuple[int, int]] = set()
         self.measuring = False
 
     def sent(self, position: tuple[int, int], at: float) -> None:
         self.last_sent = at
-        self.pending = (position, at, set())
+        self.pending[position] = (at, self.measuring, set())
 
     def seen(self, index: int, position: tuple[int, int], at: float) -> None:
-        if self.pending is None:
-            return
-        was, sent_at, seen_by = self.pending
-        if position > was:
+        for was in [p for p in self.pending if p < position]:
+            sent_at, measured, seen_by = self.pending[was]
             seen_by.add(index)
             if len(seen_by) == len(self.table.players):
-                self.pending = None
-                if self.measuring:
+                del self.pending[was]
+                if measured:
                     self.stats.moves += 1
                     self.stats.latencies_ms.append((at - sent_at) * 1000)
+
+    def oldest_pending(self) -> float | None:
+        return min((sent for sent, _m, _s in self.pending.values()), default=None)
 
 
 async def play_table_socket(

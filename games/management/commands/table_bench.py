@@ -65,6 +65,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--preset", default="classic")
         parser.add_argument("--no-baseline", action="store_true")
+        parser.add_argument(
+            "--frame-bytes", type=int, default=6500, help="the baseline's frame size (a table frame's median)"
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--log", default="", help="file for the servers' output")
 
@@ -73,50 +76,59 @@ class Command(BaseCommand):
             raise CommandError("several servers need a shared channel layer: set REDIS_URL")
         sizes = [int(s) for s in str(options["tables"]).split(",") if s.strip()]
         log = Path(options["log"] or tempfile.mkstemp(prefix="table-bench-", suffix=".log")[1])
-        servers: list[DaphneProcess] = []
-        urls = list(options["url"])
-        try:
-            if not urls:
-                env = {
-                    "TABLE_DEAL_PAUSE": "0",
-                    "TABLE_FIRST_DEAL_PAUSE": "0",
-                    "LOG_LEVEL": "WARNING",
-                }
-                servers = [DaphneProcess(app=BENCH_APP, env=env, log=log) for _ in range(options["servers"])]
-                for server in servers:
-                    server.start()
-                urls = [server.ws_url for server in servers]
-            results = [self._size(n, urls, options) for n in sizes]
-        finally:
-            for server in servers:
-                server.stop()
+        results = [self._size(n, options, log) for n in sizes]
         out = {
             "database": settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1],
             "channel_layer": settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1],
-            "servers": len(urls),
+            "servers": len(options["url"]) or options["servers"],
             "interval_s": options["interval"],
             "seconds": options["seconds"],
             "runs": results,
         }
         self.stdout.write(json.dumps(out, indent=1))
 
-    def _size(self, n: int, urls: list[str], options: dict[str, Any]) -> dict[str, Any]:
+    def _servers(self, options: dict[str, Any], log: Path) -> list[DaphneProcess]:
+        """Fresh servers for each size: one size's leftovers do not weigh on the next."""
+        if options["url"]:
+            return []
+        env = {"TABLE_DEAL_PAUSE": "0", "TABLE_FIRST_DEAL_PAUSE": "0", "LOG_LEVEL": "WARNING"}
+        servers = [DaphneProcess(app=BENCH_APP, env=env, log=log) for _ in range(options["servers"])]
+        try:
+            for server in servers:
+                server.start()
+        except Exception:
+            for server in servers:
+                server.stop()
+            raise
+        return servers
+
+    def _size(self, n: int, options: dict[str, Any], log: Path) -> dict[str, Any]:
         started = time.perf_counter()
         tables = seat_tables(n, preset=options["preset"])
         setup_s = time.perf_counter() - started
         rng = random.Random(options["seed"])
-        site = asyncio.run(self._site(tables, urls, options, rng))
+        servers = self._servers(options, log)
+        urls = list(options["url"]) or [server.ws_url for server in servers]
+        try:
+            bare = None
+            if not options["no_baseline"]:
+                # First, while the tables wait for their players: the same sockets, pace and frame
+                # size (a table frame is measured beforehand), with no database and no template.
+                size = options["frame_bytes"]
+                bare = asyncio.run(self._bare(tables, urls, options, size, rng))
+            site = asyncio.run(self._site(tables, urls, options, rng))
+        finally:
+            for server in servers:
+                server.stop()
+            self._close(tables)
         result: dict[str, Any] = {"tables": n, "sockets": 4 * n, "setup_s": round(setup_s, 1), "site": site}
-        if not options["no_baseline"]:
-            size = int(site["frame_bytes_p50"] or 8000)
-            bare = asyncio.run(self._bare(tables, urls, options, size, rng))
+        if bare is not None:
             result["bare"] = bare
             result["ratio_site_to_bare"] = {
                 "latency_p50": _ratio(site["latency_ms"]["p50"], bare["latency_ms"]["p50"]),
                 "latency_p99": _ratio(site["latency_ms"]["p99"], bare["latency_ms"]["p99"]),
                 "moves_per_s": _ratio(site["moves_per_s"], bare["moves_per_s"]),
             }
-        self._close(tables)
         return result
 
     async def _measure(
@@ -143,7 +155,8 @@ class Command(BaseCommand):
 
     @staticmethod
     def _report(stats: TableStats, runs: list[TableRun], elapsed: float) -> dict[str, Any]:
-        stuck = sum(1 for run in runs if run.pending is not None and time.perf_counter() - run.pending[1] > 5)
+        now = time.perf_counter()
+        stuck = sum(1 for run in runs if (run.oldest_pending() or now) < now - 5)
         return {
             "moves": stats.moves,
             "moves_per_s": round(stats.moves / elapsed, 1),
