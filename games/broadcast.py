@@ -133,14 +133,15 @@ def table_push_soon(session_id: int, *, delay: float = 0.0) -> None:
 
 
 class _Pusher:
-    """One per event loop: at most one update in flight per table, later requests folded into one."""
+    """One per event loop: at most one update in flight per table. A change is sent at once; a
+    presence-only change (``delay``) within ``delay`` seconds of the table's last update waits for
+    the end of that window, and whatever else changed by then goes in the same update."""
 
     _by_loop: dict[int, _Pusher] = {}
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
-        self.again: dict[int, bool] = {}  # table -> another update is owed after the one in flight
-        self.wake: dict[int, asyncio.Event] = {}
+        self.tables: dict[int, _Owed] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
     @classmethod
@@ -151,35 +152,61 @@ class _Pusher:
         return pusher
 
     def request(self, session_id: int, delay: float) -> None:
-        if session_id in self.again:
-            self.again[session_id] = True
-            if not delay:
-                self.wake[session_id].set()  # a real change: a waiting presence update goes now
+        owed = self.tables.get(session_id)
+        if owed is not None:
+            owed.owe(urgent=not delay)
             return
-        self.again[session_id] = False
-        self.wake[session_id] = asyncio.Event()
-        task = self.loop.create_task(self._run(session_id, delay))
+        owed = self.tables[session_id] = _Owed(window=delay)
+        task = self.loop.create_task(self._run(session_id, owed))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _run(self, session_id: int, delay: float) -> None:
+    async def _run(self, session_id: int, owed: _Owed) -> None:
         try:
-            if delay:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake[session_id].wait(), delay)
             while True:
-                self.again[session_id] = False
-                try:
-                    messages = await database_sync_to_async(table_messages, thread_sensitive=False)(
-                        session_id
-                    )
-                    layer = get_channel_layer()
-                    if layer is not None:
-                        await _send_all(layer, messages)
-                except Exception:
-                    logger.exception("table %s: the update could not be sent", session_id)
-                if not self.again[session_id]:
+                owed.clear()
+                await self._push(session_id)
+                # The window after an update: a presence change waits for its end, a move does not.
+                deadline = self.loop.time() + owed.window
+                while not owed.urgent:
+                    left = deadline - self.loop.time()
+                    if left <= 0:
+                        break
+                    owed.wake.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(owed.wake.wait(), left)
+                if not owed.owed:
                     return
         finally:
-            self.again.pop(session_id, None)
-            self.wake.pop(session_id, None)
+            self.tables.pop(session_id, None)
+
+    async def _push(self, session_id: int) -> None:
+        try:
+            messages = await database_sync_to_async(table_messages, thread_sensitive=False)(session_id)
+            layer = get_channel_layer()
+            if layer is not None:
+                await _send_all(layer, messages)
+        except RuntimeError as exc:
+            if "shutdown" not in str(exc):
+                raise
+            logger.debug("table %s: the server is stopping, no update sent", session_id)
+        except Exception:
+            logger.exception("table %s: the update could not be sent", session_id)
+
+
+class _Owed:
+    """What one table is owed beyond the update in flight."""
+
+    def __init__(self, window: float) -> None:
+        self.window = window
+        self.owed = False
+        self.urgent = False
+        self.wake = asyncio.Event()
+
+    def owe(self, *, urgent: bool) -> None:
+        self.owed = True
+        self.urgent = self.urgent or urgent
+        self.wake.set()
+
+    def clear(self) -> None:
+        self.owed = self.urgent = False
