@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -124,24 +125,47 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
 
 
 def table_push_soon(session_id: int, *, delay: float = 0.0) -> None:
-    """Send one table's update: through the server's loop if this thread works for one, else now."""
+    """Send one table's update: through the server's loop if this thread works for one, else now.
+
+    A change (``delay`` 0) is read here, in the thread that committed it (its connection is open
+    and no other thread has to be woken for it), and only the sending is handed to the loop. A
+    presence-only change is handed to the loop whole (``_Pusher.request``)."""
     loop = _server_loop()
     if loop is None:
         table_push(session_id)
         return
-    loop.call_soon_threadsafe(_Pusher.of(loop).request, session_id, delay)
+    if delay:
+        loop.call_soon_threadsafe(_Pusher.of(loop).request, session_id, delay)
+        return
+    try:
+        stamp, messages = _read(session_id)
+    except Exception:
+        logger.exception("table %s: the update could not be read", session_id)
+        return
+    loop.call_soon_threadsafe(_Pusher.of(loop).deliver, session_id, stamp, messages)
+
+
+def _read(session_id: int) -> tuple[float, list[tuple[str, dict[str, Any]]]]:
+    """The table's update and when its reading began (reads that began later saw every commit an
+    earlier one saw, so a later stamp is never an older picture)."""
+    stamp = time.monotonic()
+    return stamp, table_messages(session_id)
 
 
 class _Pusher:
-    """One per event loop: at most one update in flight per table. A change is sent at once; a
-    presence-only change (``delay``) within ``delay`` seconds of the table's last update waits for
-    the end of that window, and whatever else changed by then goes in the same update."""
+    """One per event loop. Sends each table's updates in the order they were read, one send in
+    flight per table; an update read before one already sent is dropped (each is a full picture).
+    Presence-only changes: the first is read at once; more within ``delay`` seconds of the table's
+    last update wait for the end of that window and make one update, unless an update read after
+    them has gone out meanwhile."""
 
     _by_loop: dict[int, _Pusher] = {}
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.tables: dict[int, _Owed] = {}
+        self.latest: dict[int, float] = {}  # table -> stamp of the newest update handed over
+        self.outbox: dict[int, list[tuple[str, dict[str, Any]]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
     @classmethod
@@ -151,62 +175,94 @@ class _Pusher:
             pusher = cls._by_loop[id(loop)] = cls(loop)
         return pusher
 
-    def request(self, session_id: int, delay: float) -> None:
-        owed = self.tables.get(session_id)
-        if owed is not None:
-            owed.owe(urgent=not delay)
-            return
-        owed = self.tables[session_id] = _Owed(window=delay)
-        task = self.loop.create_task(self._run(session_id, owed))
+    def _spawn(self, coroutine: Any) -> None:
+        task = self.loop.create_task(coroutine)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _run(self, session_id: int, owed: _Owed) -> None:
+    # --- sending --------------------------------------------------------------------------------
+
+    def deliver(self, session_id: int, stamp: float, messages: list[tuple[str, dict[str, Any]]]) -> None:
+        if stamp < self.latest.get(session_id, float("-inf")):
+            return
+        self.latest[session_id] = stamp
+        owed = self.tables.get(session_id)
+        if owed is not None and owed.since is not None and owed.since <= stamp:
+            owed.clear()  # the presence change is in this picture already
+        sending = session_id in self.outbox
+        self.outbox[session_id] = messages
+        if not sending:
+            self._spawn(self._send(session_id))
+
+    async def _send(self, session_id: int) -> None:
+        layer = get_channel_layer()
         try:
             while True:
+                messages = self.outbox[session_id]
+                if layer is not None:
+                    try:
+                        await _send_all(layer, messages)
+                    except Exception:
+                        logger.exception("table %s: the update could not be sent", session_id)
+                if self.outbox[session_id] is messages:
+                    return
+        finally:
+            self.outbox.pop(session_id, None)
+            if len(self.latest) > 4096:  # tables long quiet are forgotten
+                horizon = time.monotonic() - 60
+                self.latest = {k: v for k, v in self.latest.items() if v > horizon}
+
+    # --- presence-only changes ------------------------------------------------------------------
+
+    def request(self, session_id: int, delay: float) -> None:
+        owed = self.tables.get(session_id)
+        if owed is not None:
+            owed.owe(time.monotonic())
+            return
+        owed = self.tables[session_id] = _Owed(window=delay)
+        owed.owe(time.monotonic())
+        self._spawn(self._run(session_id, owed))
+
+    async def _run(self, session_id: int, owed: _Owed) -> None:
+        try:
+            while owed.owed:
                 owed.clear()
-                await self._push(session_id)
-                # The window after an update: a presence change waits for its end, a move does not.
+                await self._read_and_deliver(session_id)
                 deadline = self.loop.time() + owed.window
-                while not owed.urgent:
-                    left = deadline - self.loop.time()
-                    if left <= 0:
-                        break
+                while (left := deadline - self.loop.time()) > 0:
                     owed.wake.clear()
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(owed.wake.wait(), left)
-                if not owed.owed:
-                    return
         finally:
             self.tables.pop(session_id, None)
 
-    async def _push(self, session_id: int) -> None:
+    async def _read_and_deliver(self, session_id: int) -> None:
         try:
-            messages = await database_sync_to_async(table_messages, thread_sensitive=False)(session_id)
-            layer = get_channel_layer()
-            if layer is not None:
-                await _send_all(layer, messages)
+            stamp, messages = await database_sync_to_async(_read, thread_sensitive=False)(session_id)
         except RuntimeError as exc:
             if "shutdown" not in str(exc):
                 raise
             logger.debug("table %s: the server is stopping, no update sent", session_id)
+            return
         except Exception:
-            logger.exception("table %s: the update could not be sent", session_id)
+            logger.exception("table %s: the update could not be read", session_id)
+            return
+        self.deliver(session_id, stamp, messages)
 
 
 class _Owed:
-    """What one table is owed beyond the update in flight."""
+    """Presence changes of one table not yet in an update sent."""
 
     def __init__(self, window: float) -> None:
         self.window = window
         self.owed = False
-        self.urgent = False
+        self.since: float | None = None  # when the oldest of them was asked for
         self.wake = asyncio.Event()
 
-    def owe(self, *, urgent: bool) -> None:
-        self.owed = True
-        self.urgent = self.urgent or urgent
+    def owe(self, at: float) -> None:
+        if not self.owed:
+            self.owed, self.since = True, at
         self.wake.set()
 
     def clear(self) -> None:
-        self.owed = self.urgent = False
+        self.owed, self.since = False, None

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -81,6 +82,16 @@ class TableConsumer(JsonSocketConsumer):
     max_message_bytes = MAX_MESSAGE_BYTES
     rate_per_second = RATE_PER_SECOND
     rate_burst = RATE_BURST
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels runs ``close_old_connections`` before every message a consumer handles, through
+        the one thread a process shares for sync code: every frame of every socket queued on it.
+        This consumer reads the database only through ``_db``, which does that in its own thread
+        before and after each call, so its messages go straight to their handlers."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")

@@ -124,6 +124,16 @@ class DaphneProcess:
         self.stop()
         raise RuntimeError(f"daphne did not listen on {self.port} within {timeout} s")
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the server process has used so far; 0 if it is not running."""
+        if self.process is None or self.process.poll() is not None:
+            return 0.0
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def kill(self) -> None:
         """SIGKILL: no shutdown, no disconnect handlers, no on-commit callbacks run."""
         if self.process is not None and self.process.poll() is None:

@@ -111,6 +111,7 @@ class Command(BaseCommand):
         urls = list(options["url"]) or [server.ws_url for server in servers]
         try:
             bare = None
+            self.servers = servers
             if not options["no_baseline"]:
                 # First, while the tables wait for their players: the same sockets, pace and frame
                 # size (a table frame is measured beforehand), with no database and no template.
@@ -128,8 +129,14 @@ class Command(BaseCommand):
                 "latency_p50": _ratio(site["latency_ms"]["p50"], bare["latency_ms"]["p50"]),
                 "latency_p99": _ratio(site["latency_ms"]["p99"], bare["latency_ms"]["p99"]),
                 "moves_per_s": _ratio(site["moves_per_s"], bare["moves_per_s"]),
+                "server_cpu_ms_per_move": _ratio(
+                    site.get("server_cpu_ms_per_move"), bare.get("server_cpu_ms_per_move")
+                ),
             }
         return result
+
+    def _cpu(self) -> float:
+        return sum(server.cpu_seconds() for server in getattr(self, "servers", []))
 
     async def _measure(
         self,
@@ -137,24 +144,30 @@ class Command(BaseCommand):
         tasks: list[asyncio.Task[None]],
         stop: asyncio.Event,
         options: dict[str, Any],
-    ) -> float:
+    ) -> tuple[float, float, float]:
+        """Run the clients; returns the measured window (s), the servers' CPU (s) and this
+        process's CPU (s) in it."""
         await asyncio.sleep(options["warmup"])
         for run in runs:
             run.measuring = True
-        begin = time.perf_counter()
+        begin, cpu, own = time.perf_counter(), self._cpu(), time.process_time()
         await asyncio.sleep(options["seconds"])
         for run in runs:
             run.measuring = False
         elapsed = time.perf_counter() - begin
+        cpu, own = self._cpu() - cpu, time.process_time() - own
         stop.set()
         done = await asyncio.gather(*tasks, return_exceptions=True)
         for run, outcome in zip([r for r in runs for _ in r.table.players], done, strict=True):
             if isinstance(outcome, BaseException):
                 run.stats.error(f"client:{type(outcome).__name__}")
-        return elapsed
+        return elapsed, cpu, own
 
     @staticmethod
-    def _report(stats: TableStats, runs: list[TableRun], elapsed: float) -> dict[str, Any]:
+    def _report(
+        stats: TableStats, runs: list[TableRun], measured: tuple[float, float, float]
+    ) -> dict[str, Any]:
+        elapsed, cpu, own = measured
         now = time.perf_counter()
         stuck = sum(1 for run in runs if (run.oldest_pending() or now) < now - 5)
         return {
@@ -165,6 +178,11 @@ class Command(BaseCommand):
             "stuck_tables": stuck,
             "frames": stats.frames,
             "frame_bytes_p50": int(statistics.median(stats.frame_bytes)) if stats.frame_bytes else None,
+            # CPU the servers spent per move (all their processes, this machine's noise aside), and
+            # the share of the machine the clients themselves took.
+            "server_cpu_ms_per_move": round(cpu * 1000 / stats.moves, 2) if stats.moves and cpu else None,
+            "server_cpu_share": round(cpu / elapsed, 2),
+            "client_cpu_share": round(own / elapsed, 2),
         }
 
     async def _site(
@@ -180,8 +198,7 @@ class Command(BaseCommand):
                 tasks.append(asyncio.create_task(play_table_socket(run, i, url, stop)))
             if t % 10 == 9:
                 await asyncio.sleep(0.05)  # a club night fills up over minutes, not in one instant
-        elapsed = await self._measure(runs, tasks, stop, options)
-        return self._report(stats, runs, elapsed)
+        return self._report(stats, runs, await self._measure(runs, tasks, stop, options))
 
     async def _bare(
         self,
@@ -200,8 +217,7 @@ class Command(BaseCommand):
             for i in range(len(run.table.players)):
                 url = urls[(t * len(run.table.players) + i) % len(urls)]
                 tasks.append(asyncio.create_task(bare_socket(run, i, url, f"{tag}-{t}", size, stop)))
-        elapsed = await self._measure(runs, tasks, stop, options)
-        report = self._report(stats, runs, elapsed)
+        report = self._report(stats, runs, await self._measure(runs, tasks, stop, options))
         report["frame_bytes_p50"] = size
         return report
 
