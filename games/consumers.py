@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy
+from redis.exceptions import RedisError
 
 from club.errors import ServiceError
 from club.ws import JsonSocketConsumer
@@ -42,12 +46,15 @@ from .services.presence import presence_beat, presence_join, presence_leave
 from .sockets import socket_language
 from .ticker import ensure_ticker
 
+logger = logging.getLogger("games.consumers")
+
 #: A move is a few dozen bytes; anything near this is not a move.
 MAX_MESSAGE_BYTES = 4096
 #: Token bucket per socket: a burst of clicks passes, a flood does not.
 RATE_PER_SECOND = 8.0
 RATE_BURST = 16
 HEARTBEAT_SECONDS = 25.0
+_TRY_AGAIN = gettext_lazy("The table could not be reached just now; please make your move again.")
 
 
 def _db(func: Any) -> Any:
@@ -126,15 +133,22 @@ class TableConsumer(JsonSocketConsumer):
         if self.heartbeat is not None:
             self.heartbeat.cancel()
         for group in self.joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            with contextlib.suppress(RedisError, OSError):  # a layer that is down forgets them anyway
+                await self.channel_layer.group_discard(group, self.channel_name)
         if self.joined:
-            await _db(presence_leave)(session_id=self.session_id, user=self.user)
+            with contextlib.suppress(DatabaseError):
+                await _db(presence_leave)(session_id=self.session_id, user=self.user)
 
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             with contextlib.suppress(Exception):  # a missed beat only ages the presence mark
                 await _db(presence_beat)(session_id=self.session_id, user=self.user)
+            # Joined again: a channel layer that restarted empty (Redis without persistence) knows
+            # this socket's groups again within one beat, even if the socket never noticed.
+            with contextlib.suppress(Exception):
+                for group in self.joined:
+                    await self.channel_layer.group_add(group, self.channel_name)
 
     # --- from the browser (club.ws.JsonSocketConsumer has checked the frame) -----------------------
 
@@ -148,6 +162,12 @@ class TableConsumer(JsonSocketConsumer):
             await self._handle(parsed)
         except ServiceError as exc:
             await self.send_error(exc)
+        except DatabaseError as exc:
+            # The database went away under the move (a restart, a dropped connection): the move's
+            # transaction rolled back whole, the broken connection is dropped after this call, and
+            # the player is told to make the move again rather than left waiting.
+            logger.warning("table %s: database error during a message: %s", self.session_id, exc)
+            await self.send_error("try_again", _TRY_AGAIN)
 
     async def _handle(self, message: Message) -> None:
         call = _db

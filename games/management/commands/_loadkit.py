@@ -16,6 +16,7 @@ The websocket client is the ``websockets`` package (a test dependency).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import itertools
 import json
@@ -79,8 +80,10 @@ class DaphneProcess:
             "TABLE_TICKER": "1",
             **(env or {}),
         }
-        if not self.env.get("SECRET_KEY") and "PYTEST_VERSION" not in self.env:
-            self.env["SECRET_KEY"] = "bench-" + uuid.uuid4().hex * 2
+        from django.conf import settings
+
+        # The same key as this process: the sessions it writes (``login_cookie``) must verify there.
+        self.env["SECRET_KEY"] = settings.SECRET_KEY
         self.log_path = log
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -498,3 +501,121 @@ class HttpConnection:
 def chunks(items: list[Any], n: int) -> Iterator[list[Any]]:
     for i in range(0, len(items), n):
         yield items[i : i + n]
+
+
+# --- a client for the fault tests -------------------------------------------------------------------
+
+
+class LiveClient:
+    """One player's table socket that behaves like the page: it keeps the newest frame (by deal and
+    seq), collects error frames, and when the connection fails or closes with 1006, 1011, 1012 or
+    1013 (the codes htmx's ws extension reconnects after: a server that died, an exception in the
+    server's consumer, which daphne closes with 1011) it connects again by itself with a growing
+    pause (0.1 s doubling up to 2 s). Any other close code ends it (``ended`` holds the code)."""
+
+    def __init__(self, base_ws: str, session_id: int, cookie: str) -> None:
+        self.base_ws = base_ws
+        self.url = f"{base_ws}/ws/table/{session_id}/"
+        self.cookie = cookie
+        self.newest: FrameInfo | None = None
+        self.text = ""
+        self.errors: list[dict[str, Any]] = []
+        self.connects = 0
+        self.closes = 0
+        self.ws: Any = None
+        self.changed = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.close_codes: list[int | None] = []
+        self.ended: int | None = None
+
+    def start(self) -> LiveClient:
+        self.task = asyncio.create_task(self._run())
+        return self
+
+    async def _run(self) -> None:
+        import websockets
+
+        pause = 0.1
+        while True:
+            try:
+                async with websockets.connect(
+                    self.url,
+                    origin=self.base_ws.replace("ws://", "http://"),  # type: ignore[arg-type]
+                    additional_headers={"Cookie": self.cookie},
+                    compression=None,
+                    max_size=2**20,
+                    open_timeout=10,
+                ) as ws:
+                    self.ws = ws
+                    self.connects += 1
+                    pause = 0.1
+                    async for text in ws:
+                        if not isinstance(text, str):
+                            continue
+                        if text.startswith("{"):
+                            self.errors.append(json.loads(text))
+                        else:
+                            info = frame_info(text)
+                            if info is not None and (
+                                self.newest is None or info.position >= self.newest.position
+                            ):
+                                self.newest, self.text = info, text
+                        self.changed.set()
+                code = ws.close_code
+            except asyncio.CancelledError:
+                raise
+            except websockets.exceptions.ConnectionClosed as exc:
+                code = exc.rcvd.code if exc.rcvd is not None else 1006
+            except Exception:  # refused, reset, server gone: the browser sees 1006
+                code = 1006
+            self.ws = None
+            self.closes += 1
+            self.close_codes.append(code)
+            self.changed.set()
+            if code not in (1006, 1011, 1012, 1013):
+                self.ended = code
+                return
+            await asyncio.sleep(pause)
+            pause = min(2.0, pause * 2)
+
+    async def wait(self, check: Any, timeout: float = 20.0) -> None:
+        """Until ``check(self)`` holds (``TimeoutError`` after ``timeout`` seconds)."""
+        deadline = time.monotonic() + timeout
+        while not check(self):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.url}: still {self.newest} after {timeout} s")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.wait(lambda c: c.ws is not None)
+        await self.ws.send(json.dumps(message))
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+
+
+async def play_moves(clients: list[LiveClient], count: int, rng: random.Random, timeout: float = 20.0) -> int:
+    """``count`` moves, each made by the client whose frame says it is his turn, with one of the
+    moves the frame offers; returns after every client has seen the last one."""
+    made = 0
+    while made < count:
+        await clients[0].wait(lambda c: c.newest is not None and c.newest.deal > 0, timeout)
+        newest = max(c.newest.position for c in clients if c.newest is not None)
+        for client in clients:
+            await client.wait(lambda c, p=newest: c.newest is not None and c.newest.position >= p, timeout)
+        mover = next((c for c in clients if c.newest is not None and c.newest.my_turn), None)
+        if mover is None:
+            await asyncio.sleep(0.05)
+            continue
+        before = mover.newest.position
+        await mover.send(rng.choice(frame_moves(mover.text)))
+        for client in clients:
+            await client.wait(lambda c, p=before: c.newest is not None and c.newest.position > p, timeout)
+        made += 1
+    return made
