@@ -3,6 +3,7 @@ servers (``club.asgi``) on the test database, started, killed and started again 
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -14,6 +15,12 @@ import pytest
 from django.conf import settings
 
 from games.management.commands._loadkit import DaphneProcess, free_port
+from tests.e2e.conftest import (  # noqa: F401  (the browser tests' launch arguments and async-safety switch)
+    CHROMIUM,
+    _plain_cache,
+    browser_type_launch_args,
+    pytest_runtest_setup,
+)
 from tests.games.conftest import (  # noqa: F401  (fixtures)
     _quick_tables,
     club,
@@ -35,9 +42,13 @@ SERVER_ENV = {
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     skip_pg = pytest.mark.skip(reason="needs PostgreSQL: the database is SQLite (set DATABASE_URL)")
     skip_redis = pytest.mark.skip(reason="needs Redis: REDIS_URL is unset (in-memory channel layer)")
+    browser = CHROMIUM.exists() or os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+    skip_browser = pytest.mark.skip(reason=f"{CHROMIUM} is missing (apt-get install -y chromium)")
     for item in items:
         if "tests/load" not in str(item.fspath):
             continue
+        if "e2e" in item.keywords and not browser:
+            item.add_marker(skip_browser)
         if "postgres" in item.keywords and IS_SQLITE:
             item.add_marker(skip_pg)
         if "redis" in item.keywords and not settings.REDIS_URL:
