@@ -14,23 +14,17 @@ Only the benchmarks start daphne with this module; production serves ``club.asgi
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any
 from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.http import HttpRequest, HttpResponse
-from django.urls import path
 
 from club.asgi import application as site_application  # sets Django up before the URLs load
 
+from ._loadkit import install_bare_view
 
-def bare_view(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("ok", content_type="text/plain")
-
-
-importlib.import_module("club.urls").urlpatterns.insert(0, path("__bench/bare/", bare_view))
+install_bare_view()
 
 
 class BareBroadcastConsumer(AsyncWebsocketConsumer):

@@ -39,6 +39,16 @@ ROOT = Path(__file__).resolve().parents[3]
 # --- servers ----------------------------------------------------------------------------------------
 
 
+def shared_listener() -> socket.socket:
+    """A listening TCP socket on a free loopback port that several daphne processes accept on."""
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1024)
+    listener.set_inheritable(True)
+    return listener
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -69,8 +79,11 @@ class DaphneProcess:
         env: dict[str, str] | None = None,
         app: str = "club.asgi:application",
         log: Path | None = None,
+        listener: socket.socket | None = None,
     ) -> None:
-        self.port = port or free_port()
+        #: A listening socket shared with other processes (``--fd``: the production shape), or None.
+        self.listener = listener
+        self.port = listener.getsockname()[1] if listener is not None else (port or free_port())
         self.app = app
         self.env = {
             **os.environ,
@@ -97,45 +110,49 @@ class DaphneProcess:
 
     def start(self, timeout: float = 30.0) -> DaphneProcess:
         out = self.log_path.open("ab") if self.log_path else subprocess.DEVNULL
+        where = (
+            ["--fd", str(self.listener.fileno())]
+            if self.listener
+            else ["-b", "127.0.0.1", "-p", str(self.port)]
+        )
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                "--websocket-max-message-size",
-                "65536",
-                self.app,
-            ],
+            [sys.executable, "-m", "daphne", *where, "--websocket-max-message-size", "65536", self.app],
             cwd=ROOT,
             env=self.env,
             stdout=out,
             stderr=subprocess.STDOUT,
+            pass_fds=(self.listener.fileno(),) if self.listener else (),
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 tail = self.log_path.read_text()[-3000:] if self.log_path else ""
                 raise RuntimeError(f"daphne exited with {self.process.returncode}: {tail}")
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+            if self.listener is not None:
+                # The shared socket accepts before any process serves it: wait until this process
+                # has opened its own descriptors of it (Twisted adopted the socket) and settled.
+                if self._cpu_ticks() > 0 and time.monotonic() > deadline - timeout + 3:
                     return self
+            else:
+                with socket.socket() as s:
+                    if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                        return self
             time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"daphne did not listen on {self.port} within {timeout} s")
 
-    def cpu_seconds(self) -> float:
-        """CPU time (user + system) the server process has used so far; 0 if it is not running."""
+    def _cpu_ticks(self) -> int:
         if self.process is None or self.process.poll() is not None:
-            return 0.0
+            return 0
         try:
             fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            return 0
+        return int(fields[11]) + int(fields[12])
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the server process has used so far; 0 if it is not running."""
+        return self._cpu_ticks() / os.sysconf("SC_CLK_TCK")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no disconnect handlers, no on-commit callbacks run."""
@@ -619,3 +636,84 @@ async def play_moves(clients: list[LiveClient], count: int, rng: random.Random, 
             await client.wait(lambda c, p=before: c.newest is not None and c.newest.position > p, timeout)
         made += 1
     return made
+
+
+# --- pages ------------------------------------------------------------------------------------------
+
+BARE_PATH = "/__bench/bare/"
+
+
+def bare_view(request: Any) -> Any:
+    """A Django view that does nothing: the cost of daphne and the middleware alone."""
+    from django.http import HttpResponse
+
+    return HttpResponse("ok", content_type="text/plain")
+
+
+def install_bare_view() -> None:
+    """``BARE_PATH`` served by ``bare_view`` (the benchmarks' servers and in-process runs only)."""
+    import importlib
+
+    from django.conf import settings
+    from django.urls import clear_url_caches, path
+
+    patterns = importlib.import_module(settings.ROOT_URLCONF).urlpatterns
+    if not any(getattr(p, "name", None) == "bench_bare" for p in patterns):
+        patterns.insert(0, path(BARE_PATH.strip("/") + "/", bare_view, name="bench_bare"))
+        clear_url_caches()
+
+
+def play_deal(session_id: int) -> int:
+    """Deal at a seated table and play the deal to its end through ``table_act`` (basic bots' moves
+    in its people's names); returns the deal's id."""
+    from django.utils import timezone
+
+    from games.engine import observe
+    from games.engine.bots import BasicBot
+    from games.models import Deal, TableSession
+    from games.services import dealing, session_deal_if_due, table_act
+
+    TableSession.objects.filter(pk=session_id).update(next_deal_at=timezone.now())
+    deal = session_deal_if_due(session_id=session_id)
+    if deal is None:
+        raise RuntimeError(f"table {session_id} did not deal")
+    people = {i: seat.member.user for i, seat in enumerate(dealing.deal_players(deal))}
+    while True:
+        deal = Deal.objects.select_related("session").get(pk=deal.pk)
+        if deal.is_over:
+            return deal.pk
+        state = dealing.deal_state(deal)
+        seat = state.queue[0]
+        action = BasicBot(seed=deal.seq).choose(observe(state, seat))
+        table_act(session_id=session_id, user=people[seat], action=action, expected_seq=deal.seq)
+
+
+def pages_fixture(*, tables: int = 2, deals: int = 1, grants: int = 1) -> dict[str, Any]:
+    """A club night's pages with ``tables`` tables, ``deals`` deals played at the first one and
+    ``grants`` extra grants in the first member's history: the lobby, the club page, My chips, a
+    table page and a deal page, and that member's session cookie."""
+    from club.models import Membership, User
+    from games.models import TableSession
+    from ledger.services import chips_grant
+
+    bench = seat_tables(max(1, tables))
+    first = bench[0]
+    deal_id = 0
+    for _ in range(max(1, deals)):
+        deal_id = play_deal(first.session_id)
+    session = TableSession.objects.select_related("club").get(pk=first.session_id)
+    member = Membership.objects.get(club=session.club, user_id=first.players[0].user_id)
+    owner = User.objects.get(pk=session.club.memberships.filter(role="owner").values("user")[:1])
+    for i in range(grants):
+        chips_grant(membership=member, amount=1 + i, actor=owner, reason=f"bench {i}")
+    slug = session.club.slug
+    return {
+        "cookie": first.players[0].cookie,
+        "pages": {
+            "lobby": "/",
+            "club": f"/clubs/{slug}/",
+            "my_chips": f"/clubs/{slug}/chips/",
+            "table": f"/tables/{first.session_id}/",
+            "deal": f"/deals/{deal_id}/",
+        },
+    }
