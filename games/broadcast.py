@@ -42,7 +42,9 @@ def watch_group(session_id: int) -> str:
 
 
 def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
-    """(group, message) pairs for one table's update: a pure read, easy to test."""
+    """(group, message) pairs for one table's update: a pure read, easy to test. Each message
+    carries ``read_at``, the wall-clock time its reading began."""
+    read_at = time.time()
     session, deal = table_latest(session_id=session_id)
     if session is None:
         return []
@@ -60,7 +62,13 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
             out.append(
                 (
                     user_group(session_id, user_id),
-                    {"type": "table.view", "view": observe(state, seat), "seat": seat, "public": public},
+                    {
+                        "type": "table.view",
+                        "view": observe(state, seat),
+                        "seat": seat,
+                        "public": public,
+                        "read_at": read_at,
+                    },
                 )
             )
         spectator = observe(state, None)
@@ -69,7 +77,13 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
     out.append(
         (
             watch_group(session_id),
-            {"type": "table.watch", "view": spectator, "public": public, "viewers": viewers},
+            {
+                "type": "table.watch",
+                "view": spectator,
+                "public": public,
+                "viewers": viewers,
+                "read_at": read_at,
+            },
         )
     )
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -215,6 +216,9 @@ class TableConsumer(JsonSocketConsumer):
     # --- from the table (channel layer) ------------------------------------------------------------
 
     async def _send_current(self) -> None:
+        # Updates read before this picture are older than it (same deal and seq, older presence or
+        # stacks): one that arrives after it, a race of a moment at connect, is not shown.
+        self.shown_from = time.time()
         try:
             frame = await _db(_frame)(self.session_id, self.user)
         except TableError as exc:
@@ -230,7 +234,12 @@ class TableConsumer(JsonSocketConsumer):
             html = render_to_string("games/table.html#live", context)
         await self.send(text_data=html)
 
+    def _older(self, event: dict[str, Any]) -> bool:
+        return event.get("read_at", float("inf")) < getattr(self, "shown_from", 0.0)
+
     async def table_view(self, event: dict[str, Any]) -> None:
+        if self._older(event):
+            return
         await self._render(event["view"], event["public"])
 
     async def table_kick(self, event: dict[str, Any]) -> None:
@@ -242,6 +251,6 @@ class TableConsumer(JsonSocketConsumer):
         await self.close(code=4403)
 
     async def table_watch(self, event: dict[str, Any]) -> None:
-        if self.user.pk in event["viewers"]:
+        if self.user.pk in event["viewers"] or self._older(event):
             return  # he plays in this deal: his own view comes to his own group
         await self._render(event["view"], event["public"])
