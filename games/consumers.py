@@ -61,8 +61,8 @@ _TRY_AGAIN = gettext_lazy("The table could not be reached just now; please make 
 def _db(func: Any) -> Any:
     """``func`` run in a worker thread of the loop's pool, not the one thread Channels shares by
     default among every consumer of the process: one table's move does not wait for another's
-    queries. Each thread has its own database connection (kept for DB_CONN_MAX_AGE), and the table
-    lock (``session_lock``) still lets one writer at a time act on a table."""
+    queries. A call takes a database connection (from the process's pool on PostgreSQL) and gives
+    it back after; the table lock (``session_lock``) still lets one writer at a time act on a table."""
     return database_sync_to_async(func, thread_sensitive=False)
 
 
