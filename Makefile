@@ -5,6 +5,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml 2>/dev/null | cut -c1-12)
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+# daphne processes of `make serve`: one per core (python -m club.serve opens the socket once and
+# starts them all on it, as --fd; it starts again any that dies).
+WEB_PROCESSES ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: venv demo test serve lint migrate messages clean
 
@@ -37,7 +40,8 @@ messages: venv
 	DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv
 
 # Production shape: PostgreSQL and Redis from DATABASE_URL and REDIS_URL, a strong SECRET_KEY,
-# daphne, one Celery worker and beat. docker/compose.yaml runs the same three commands.
+# WEB_PROCESSES daphne processes on one port (one per core), one Celery worker and beat.
+# docker/compose.yaml runs the same three commands.
 migrate: venv
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py collectstatic --no-input -v0
@@ -49,7 +53,7 @@ serve: migrate
 	trap 'kill 0' INT TERM EXIT; \
 	$(BIN)/celery -A club worker --loglevel=INFO --concurrency=2 & \
 	$(BIN)/celery -A club beat --loglevel=INFO --schedule=/tmp/khrap-celerybeat-schedule & \
-	$(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 club.asgi:application
+	$(BIN)/python -m club.serve --processes $(WEB_PROCESSES) $(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 club.asgi:application
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

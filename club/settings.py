@@ -118,12 +118,30 @@ TEMPLATES = [
     },
 ]
 
+# Database connections. On PostgreSQL every server process keeps a pool of DB_POOL_SIZE connections
+# (psycopg_pool) that its threads share: a page or a socket's database call takes a connection and
+# gives it back instead of opening one (a PostgreSQL connection costs a process fork and a login).
+# Persistent per-thread connections (DB_CONN_MAX_AGE) are no substitute under ASGI: each request runs
+# in a thread of its own, so its connection is never reused and lingers until the thread's objects
+# are collected (under load: "too many clients"). A pooled connection is checked before it is handed
+# out, so one that died (a database restart, a dropped connection) is replaced, not returned.
+# The test run uses neither (its database is dropped at the end, which open connections prevent).
+DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "0" if TESTING else "8"))
+DB_CONN_MAX_AGE = int(os.environ.get("DB_CONN_MAX_AGE", "0"))
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        conn_max_age=DB_CONN_MAX_AGE,
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE > 0:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django returns a pooled connection when it closes it
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL_SIZE,
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+    }  # with CONN_HEALTH_CHECKS, Django has the pool check a connection before handing it out
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and a busy timeout let the in-process bots and the web requests share one file.
     DATABASES["default"]["OPTIONS"] = {

@@ -4,20 +4,30 @@ Engine views are computed here, once per seat of the deal plus once for spectato
 that player's group only (``table.<id>.user.<user>``); spectators share ``table.<id>.watch``. The
 deal's state, the deck and other hands never travel through the channel layer. Consumers render the
 view to HTML in their reader's language.
+
+Inside a server (a commit made in a worker thread of daphne's event loop) the update is not sent from
+the committing thread: ``table_push_soon`` hands the table to that loop's ``_Pusher``, which reads
+the views in a worker thread and sends them from the loop, one update in flight per table; changes
+made while one is in flight are folded into one more update (each is a full picture, so the last one
+is all a reader needs). Presence-only changes wait a moment (``PRESENCE_DELAY``) so that four players
+connecting at once make one update, not four. Anywhere else (the table clock's thread, Celery, a
+management command, a test calling a service) the update is sent before the call returns.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from .engine import observe
-from .models import Seat
-from .selectors import deal_latest, table_get, table_public
+from .selectors import table_latest, table_public_seats
 from .services.dealing import deal_state
 
 logger = logging.getLogger("games.broadcast")
@@ -32,26 +42,33 @@ def watch_group(session_id: int) -> str:
 
 
 def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
-    """(group, message) pairs for one table's update: a pure read, easy to test."""
-    session = table_get(session_id=session_id)
+    """(group, message) pairs for one table's update: a pure read, easy to test. Each message
+    carries ``read_at``, the wall-clock time its reading began."""
+    read_at = time.time()
+    session, deal = table_latest(session_id=session_id)
     if session is None:
         return []
-    deal = deal_latest(session)
-    public = table_public(session, deal)
+    public, played = table_public_seats(session, deal)
     out: list[tuple[str, dict[str, Any]]] = []
     viewers: list[int] = []
     if deal is not None:
         state = deal_state(deal)
-        holders = Seat.objects.filter(pk__in=deal.players, member__isnull=False).values_list(
-            "pk", "member__user_id"
-        )
-        for seat_id, user_id in holders:
-            seat = deal.players.index(seat_id)
+        for seat, seat_id in enumerate(deal.players):
+            holder = played[seat_id]
+            if holder.member_id is None:
+                continue
+            user_id = holder.member.user_id
             viewers.append(user_id)
             out.append(
                 (
                     user_group(session_id, user_id),
-                    {"type": "table.view", "view": observe(state, seat), "seat": seat, "public": public},
+                    {
+                        "type": "table.view",
+                        "view": observe(state, seat),
+                        "seat": seat,
+                        "public": public,
+                        "read_at": read_at,
+                    },
                 )
             )
         spectator = observe(state, None)
@@ -60,7 +77,13 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
     out.append(
         (
             watch_group(session_id),
-            {"type": "table.watch", "view": spectator, "public": public, "viewers": viewers},
+            {
+                "type": "table.watch",
+                "view": spectator,
+                "public": public,
+                "viewers": viewers,
+                "read_at": read_at,
+            },
         )
     )
     return out
@@ -83,9 +106,177 @@ def layer_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
             "channel layer send from a thread running an event loop: %d message(s) not sent", len(messages)
         )
         return
+    async_to_sync(_send_all)(layer, messages)
+
+
+async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
     for group, message in messages:
-        async_to_sync(layer.group_send)(group, message)
+        await layer.group_send(group, message)
 
 
 def table_push(session_id: int) -> None:
-    layer_send(table_messages(session_id))
+    """Send one table's update now, from synchronous code. A commit is not undone by a channel layer
+    that is down (Redis restarting): the failure is logged, and readers get the table again when
+    they reconnect or the next update comes."""
+    try:
+        layer_send(table_messages(session_id))
+    except Exception:
+        logger.exception("table %s: the update could not be sent", session_id)
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the server this thread works for (asgiref records it in every thread that
+    runs sync code for a loop), if it is still running."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    try:
+        if asyncio.get_running_loop() is loop:
+            return None  # called on the loop itself: no thread to spare it
+    except RuntimeError:
+        pass
+    return loop
+
+
+def table_push_soon(session_id: int, *, delay: float = 0.0) -> None:
+    """Send one table's update: through the server's loop if this thread works for one, else now.
+
+    A change (``delay`` 0) is read here, in the thread that committed it (its connection is open
+    and no other thread has to be woken for it), and only the sending is handed to the loop. A
+    presence-only change is handed to the loop whole (``_Pusher.request``)."""
+    loop = _server_loop()
+    if loop is None:
+        table_push(session_id)
+        return
+    if delay:
+        loop.call_soon_threadsafe(_Pusher.of(loop).request, session_id, delay)
+        return
+    try:
+        stamp, messages = _read(session_id)
+    except Exception:
+        logger.exception("table %s: the update could not be read", session_id)
+        return
+    loop.call_soon_threadsafe(_Pusher.of(loop).deliver, session_id, stamp, messages)
+
+
+def _read(session_id: int) -> tuple[float, list[tuple[str, dict[str, Any]]]]:
+    """The table's update and when its reading began (reads that began later saw every commit an
+    earlier one saw, so a later stamp is never an older picture)."""
+    stamp = time.monotonic()
+    return stamp, table_messages(session_id)
+
+
+class _Pusher:
+    """One per event loop. Sends each table's updates in the order they were read, one send in
+    flight per table; an update read before one already sent is dropped (each is a full picture).
+    Presence-only changes: the first is read at once; more within ``delay`` seconds of the table's
+    last update wait for the end of that window and make one update, unless an update read after
+    them has gone out meanwhile."""
+
+    _by_loop: dict[int, _Pusher] = {}
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.tables: dict[int, _Owed] = {}
+        self.latest: dict[int, float] = {}  # table -> stamp of the newest update handed over
+        self.outbox: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    def of(cls, loop: asyncio.AbstractEventLoop) -> _Pusher:
+        pusher = cls._by_loop.get(id(loop))
+        if pusher is None or pusher.loop is not loop:
+            pusher = cls._by_loop[id(loop)] = cls(loop)
+        return pusher
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = self.loop.create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # --- sending --------------------------------------------------------------------------------
+
+    def deliver(self, session_id: int, stamp: float, messages: list[tuple[str, dict[str, Any]]]) -> None:
+        if stamp < self.latest.get(session_id, float("-inf")):
+            return
+        self.latest[session_id] = stamp
+        owed = self.tables.get(session_id)
+        if owed is not None and owed.since is not None and owed.since <= stamp:
+            owed.clear()  # the presence change is in this picture already
+        sending = session_id in self.outbox
+        self.outbox[session_id] = messages
+        if not sending:
+            self._spawn(self._send(session_id))
+
+    async def _send(self, session_id: int) -> None:
+        layer = get_channel_layer()
+        try:
+            while True:
+                messages = self.outbox[session_id]
+                if layer is not None:
+                    try:
+                        await _send_all(layer, messages)
+                    except Exception:
+                        logger.exception("table %s: the update could not be sent", session_id)
+                if self.outbox[session_id] is messages:
+                    return
+        finally:
+            self.outbox.pop(session_id, None)
+            if len(self.latest) > 4096:  # tables long quiet are forgotten
+                horizon = time.monotonic() - 60
+                self.latest = {k: v for k, v in self.latest.items() if v > horizon}
+
+    # --- presence-only changes ------------------------------------------------------------------
+
+    def request(self, session_id: int, delay: float) -> None:
+        owed = self.tables.get(session_id)
+        if owed is not None:
+            owed.owe(time.monotonic())
+            return
+        owed = self.tables[session_id] = _Owed(window=delay)
+        owed.owe(time.monotonic())
+        self._spawn(self._run(session_id, owed))
+
+    async def _run(self, session_id: int, owed: _Owed) -> None:
+        try:
+            while owed.owed:
+                owed.clear()
+                await self._read_and_deliver(session_id)
+                deadline = self.loop.time() + owed.window
+                while (left := deadline - self.loop.time()) > 0:
+                    owed.wake.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(owed.wake.wait(), left)
+        finally:
+            self.tables.pop(session_id, None)
+
+    async def _read_and_deliver(self, session_id: int) -> None:
+        try:
+            stamp, messages = await database_sync_to_async(_read, thread_sensitive=False)(session_id)
+        except RuntimeError as exc:
+            if "shutdown" not in str(exc):
+                raise
+            logger.debug("table %s: the server is stopping, no update sent", session_id)
+            return
+        except Exception:
+            logger.exception("table %s: the update could not be read", session_id)
+            return
+        self.deliver(session_id, stamp, messages)
+
+
+class _Owed:
+    """Presence changes of one table not yet in an update sent."""
+
+    def __init__(self, window: float) -> None:
+        self.window = window
+        self.owed = False
+        self.since: float | None = None  # when the oldest of them was asked for
+        self.wake = asyncio.Event()
+
+    def owe(self, at: float) -> None:
+        if not self.owed:
+            self.owed, self.since = True, at
+        self.wake.set()
+
+    def clear(self) -> None:
+        self.owed, self.since = False, None

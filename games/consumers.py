@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import time
 from datetime import datetime
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy
+from redis.exceptions import RedisError
 
 from club.errors import ServiceError
 from club.ws import JsonSocketConsumer
@@ -43,12 +49,23 @@ from .services.presence import presence_beat, presence_join, presence_leave
 from .sockets import socket_language
 from .ticker import ensure_ticker
 
+logger = logging.getLogger("games.consumers")
+
 #: A move is a few dozen bytes; anything near this is not a move.
 MAX_MESSAGE_BYTES = 4096
 #: Token bucket per socket: a burst of clicks passes, a flood does not.
 RATE_PER_SECOND = 8.0
 RATE_BURST = 16
 HEARTBEAT_SECONDS = 25.0
+_TRY_AGAIN = gettext_lazy("The table could not be reached just now; please make your move again.")
+
+
+def _db(func: Any) -> Any:
+    """``func`` run in a worker thread of the loop's pool, not the one thread Channels shares by
+    default among every consumer of the process: one table's move does not wait for another's
+    queries. A call takes a database connection (from the process's pool on PostgreSQL) and gives
+    it back after; the table lock (``session_lock``) still lets one writer at a time act on a table."""
+    return database_sync_to_async(func, thread_sensitive=False)
 
 
 def _check_access(session_id: int, user: Any) -> tuple[int, bool]:
@@ -76,6 +93,16 @@ class TableConsumer(JsonSocketConsumer):
     rate_per_second = RATE_PER_SECOND
     rate_burst = RATE_BURST
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels runs ``close_old_connections`` before every message a consumer handles, through
+        the one thread a process shares for sync code: every frame of every socket queued on it.
+        This consumer reads the database only through ``_db``, which does that in its own thread
+        before and after each call, so its messages go straight to their handlers."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         self.joined: list[str] = []
@@ -87,7 +114,7 @@ class TableConsumer(JsonSocketConsumer):
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         self.lang = socket_language(self.scope)
         try:
-            self.club_id, self.can_manage = await database_sync_to_async(_check_access)(
+            self.club_id, self.can_manage = await _db(_check_access)(
                 self.session_id, self.user
             )
         except TableError:
@@ -101,7 +128,7 @@ class TableConsumer(JsonSocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
         await self.accept()
-        await database_sync_to_async(presence_join)(session_id=self.session_id, user=self.user)
+        await _db(presence_join)(session_id=self.session_id, user=self.user)
         await self._send_current()
         self.heartbeat = asyncio.create_task(self._beat())
 
@@ -109,15 +136,22 @@ class TableConsumer(JsonSocketConsumer):
         if self.heartbeat is not None:
             self.heartbeat.cancel()
         for group in self.joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            with contextlib.suppress(RedisError, OSError):  # a layer that is down forgets them anyway
+                await self.channel_layer.group_discard(group, self.channel_name)
         if self.joined:
-            await database_sync_to_async(presence_leave)(session_id=self.session_id, user=self.user)
+            with contextlib.suppress(DatabaseError):
+                await _db(presence_leave)(session_id=self.session_id, user=self.user)
 
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             with contextlib.suppress(Exception):  # a missed beat only ages the presence mark
-                await database_sync_to_async(presence_beat)(session_id=self.session_id, user=self.user)
+                await _db(presence_beat)(session_id=self.session_id, user=self.user)
+            # Joined again: a channel layer that restarted empty (Redis without persistence) knows
+            # this socket's groups again within one beat, even if the socket never noticed.
+            with contextlib.suppress(Exception):
+                for group in self.joined:
+                    await self.channel_layer.group_add(group, self.channel_name)
 
     # --- from the browser (club.ws.JsonSocketConsumer has checked the frame) -----------------------
 
@@ -131,9 +165,15 @@ class TableConsumer(JsonSocketConsumer):
             await self._handle(parsed)
         except ServiceError as exc:
             await self.send_error(exc)
+        except DatabaseError as exc:
+            # The database went away under the move (a restart, a dropped connection): the move's
+            # transaction rolled back whole, the broken connection is dropped after this call, and
+            # the player is told to make the move again rather than left waiting.
+            logger.warning("table %s: database error during a message: %s", self.session_id, exc)
+            await self.send_error("try_again", _TRY_AGAIN)
 
     async def _handle(self, message: Message) -> None:
-        call = database_sync_to_async
+        call = _db
         if isinstance(message, Act):
             await call(table_act)(
                 session_id=self.session_id,
@@ -182,8 +222,11 @@ class TableConsumer(JsonSocketConsumer):
     # --- from the table (channel layer) ------------------------------------------------------------
 
     async def _send_current(self) -> None:
+        # Updates read before this picture are older than it (same deal and seq, older presence or
+        # stacks): one that arrives after it, a race of a moment at connect, is not shown.
+        self.shown_from = time.time()
         try:
-            frame = await database_sync_to_async(_frame)(self.session_id, self.user)
+            frame = await _db(_frame)(self.session_id, self.user)
         except TableError as exc:
             await self.send_error(exc)
             return
@@ -197,7 +240,12 @@ class TableConsumer(JsonSocketConsumer):
             html = render_to_string("games/table.html#live", context)
         await self.send(text_data=html)
 
+    def _older(self, event: dict[str, Any]) -> bool:
+        return event.get("read_at", float("inf")) < getattr(self, "shown_from", 0.0)
+
     async def table_view(self, event: dict[str, Any]) -> None:
+        if self._older(event):
+            return
         await self._render(event["view"], event["public"])
 
     async def table_kick(self, event: dict[str, Any]) -> None:
@@ -220,6 +268,6 @@ class TableConsumer(JsonSocketConsumer):
         await self.close(code=4403)
 
     async def table_watch(self, event: dict[str, Any]) -> None:
-        if self.user.pk in event["viewers"]:
+        if self.user.pk in event["viewers"] or self._older(event):
             return  # he plays in this deal: his own view comes to his own group
         await self._render(event["view"], event["public"])

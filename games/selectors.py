@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
@@ -38,7 +41,19 @@ def table_get(*, session_id: int) -> TableSession | None:
 
 def deal_latest(session: TableSession) -> Deal | None:
     """The running deal, or else the last one played (its settlement stays on the table)."""
-    return Deal.objects.filter(session=session).order_by("-number").first()
+    deal = Deal.objects.filter(session=session).order_by("-number").first()
+    if deal is not None:
+        deal.session = session  # its state is read with the session's rules: no second query
+    return deal
+
+
+def table_latest(*, session_id: int) -> tuple[TableSession | None, Deal | None]:
+    """The table and its latest deal (``deal_latest``) in one query when it has dealt."""
+    deals = Deal.objects.select_related("session__club").filter(session_id=session_id)
+    deal = deals.order_by("-number").first()
+    if deal is not None:
+        return deal.session, deal
+    return table_get(session_id=session_id), None
 
 
 def _present_users(session: TableSession) -> set[int]:
@@ -50,18 +65,38 @@ def _present_users(session: TableSession) -> set[int]:
     )
 
 
+#: Deal logs read by this process, by (deal, seed): a deal's opening and actions never change once
+#: committed, so an update reads only the actions since the last one it saw.
+_LOGS: OrderedDict[tuple[int, str], tuple[int, list[dict[str, Any]]]] = OrderedDict()
+_LOGS_LOCK = threading.Lock()
+LOGS_KEPT = 1024
+
+
 def _log(deal: Deal) -> list[dict[str, Any]]:
     """The deal's public events in order, each with the engine seat that caused it."""
-    rows = (
-        DealAction.objects.filter(deal=deal)
-        .order_by("seq")
-        .values("seq", "seat", "actor", "action", "events")
-    )
-    out: list[dict[str, Any]] = [{"seq": 0, "actor": "", **event} for event in deal.opening]
-    for row in rows:
-        for event in row["events"]:
-            out.append({"seq": row["seq"], "actor": row["actor"], **event})
-    return out
+    key = (deal.pk, deal.seed)
+    with _LOGS_LOCK:
+        seen, known = _LOGS.get(key, (0, None))
+    if known is None or seen > deal.seq:
+        seen, known = 0, [{"seq": 0, "actor": "", **event} for event in deal.opening]
+    out = list(known)
+    if seen < deal.seq:
+        rows = (
+            DealAction.objects.filter(deal=deal, seq__gt=seen, seq__lte=deal.seq)
+            .order_by("seq")
+            .values_list("seq", "actor", "events")
+        )
+        for seq, actor, events in rows:
+            for event in events:
+                out.append({"seq": seq, "actor": actor, **event})
+            seen = seq
+    if not connection.in_atomic_block:  # only what is committed is remembered
+        with _LOGS_LOCK:
+            _LOGS[key] = (seen, out)
+            _LOGS.move_to_end(key)
+            while len(_LOGS) > LOGS_KEPT:
+                _LOGS.popitem(last=False)
+    return list(out)
 
 
 def _seat_balances(session: TableSession) -> dict[tuple[str, str, int], int]:
@@ -79,16 +114,24 @@ def _seat_balances(session: TableSession) -> dict[tuple[str, str, int], int]:
 def table_public(session: TableSession, deal: Deal | None = None) -> dict[str, Any]:
     """What everyone at the table may know: seats, stacks and presence, the deal's number, clock,
     commitment (and seed once it is over) and its log. JSON-able: it travels through the channel layer."""
+    return table_public_seats(session, deal)[0]
+
+
+def table_public_seats(
+    session: TableSession, deal: Deal | None = None
+) -> tuple[dict[str, Any], dict[int, Seat]]:
+    """``table_public``, and the seats it read: the taken ones and every seat of ``deal``, by id."""
     present = _present_users(session)
     seats = list(seats_taken(session))
     balances = _seat_balances(session)
     engine_of = {pk: i for i, pk in enumerate(deal.players)} if deal is not None else {}
     deal_info = None
+    played = {s.pk: s for s in seats}
     if deal is not None:
         # Who played the latest deal, including seats that have stood up since.
-        played = {s.pk: s for s in seats}
         missing = [pk for pk in deal.players if pk not in played]
-        played.update(Seat.objects.select_related("member__user").in_bulk(missing))
+        if missing:
+            played.update(Seat.objects.select_related("member__user").in_bulk(missing))
         deal_info = {
             "id": deal.pk,
             "number": deal.number,
@@ -116,7 +159,7 @@ def table_public(session: TableSession, deal: Deal | None = None) -> dict[str, A
         if session.next_commitment
         else []
     )
-    return {
+    public = {
         "pending": {"commitment": session.next_commitment or None, "contributed": contributed},
         "session": {
             "id": session.pk,
@@ -153,6 +196,7 @@ def table_public(session: TableSession, deal: Deal | None = None) -> dict[str, A
         "watching": len(present - {s.member.user_id for s in seats if s.member_id}),
         "deal": deal_info,
     }
+    return public, played
 
 
 @dataclass(frozen=True)
@@ -167,14 +211,20 @@ class Frame:
 
 def table_frame_for(*, session: TableSession, user: User | None) -> Frame:
     deal = deal_latest(session)
-    public = table_public(session, deal)
+    public, played = table_public_seats(session, deal)
     if deal is None:
         return Frame(view=None, public=public, user_seat=None)
     state = deal_state(deal)
     seat = None
     if user is not None and user.is_authenticated:
-        ids = Seat.objects.filter(pk__in=deal.players, member__user=user).values_list("pk", flat=True).first()
-        seat = deal.players.index(ids) if ids is not None else None
+        seat = next(
+            (
+                i
+                for i, pk in enumerate(deal.players)
+                if played[pk].member_id is not None and played[pk].member.user_id == user.pk
+            ),
+            None,
+        )
     return Frame(view=observe(state, seat), public=public, user_seat=seat)
 
 

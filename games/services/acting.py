@@ -81,10 +81,13 @@ def _apply(
     requested: Action,
     actor: str,
     now: datetime,
+    players: list[Seat] | None = None,
 ) -> ActResult:
-    """Apply one action of engine seat ``seat`` to the running deal; the session lock is held."""
+    """Apply one action of engine seat ``seat`` to the running deal; the session lock is held.
+    ``players``: the deal's seats if the caller has read them (``deal_players``)."""
     state = deal_state(deal)
-    players = deal_players(deal)
+    if players is None:
+        players = deal_players(deal)
     action = legal_match(requested, observe(state, seat))
     try:
         new_state, events = apply(state, seat, action)
@@ -145,18 +148,21 @@ def table_act(
     deal.session = session
     if type(expected_seq) is not int or (expected_deal is not None and expected_deal != deal.pk):
         raise TableError("stale")
+    players = deal_players(deal)
     try:
-        seat = next(
-            i
-            for i, s in enumerate(deal_players(deal))
-            if s.member is not None and s.member.user_id == user.pk
-        )
+        seat = next(i for i, s in enumerate(players) if s.member is not None and s.member.user_id == user.pk)
     except StopIteration:
         raise TableError("not_seated") from None
     if not _seen_enough(deal, seat, expected_seq):
         raise TableError("stale")
     return _apply(
-        session=session, deal=deal, seat=seat, requested=action, actor=Actor.PERSON, now=timezone.now()
+        session=session,
+        deal=deal,
+        seat=seat,
+        requested=action,
+        actor=Actor.PERSON,
+        now=timezone.now(),
+        players=players,
     )
 
 
@@ -191,7 +197,9 @@ def turn_expire(*, deal_id: int, seq: int, now: datetime | None = None) -> ActRe
     if actor == Actor.TIMEOUT and holder.status == Seat.Status.SITTING:
         holder.status = Seat.Status.AWAY
         holder.save(update_fields=["status"])
-    return _apply(session=session, deal=deal, seat=seat, requested=action, actor=actor, now=now)
+    return _apply(
+        session=session, deal=deal, seat=seat, requested=action, actor=actor, now=now, players=players
+    )
 
 
 @transaction.atomic

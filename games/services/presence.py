@@ -13,6 +13,10 @@ from club.models import User
 from ..models import Presence
 from .notify import table_notify_on_commit
 
+#: A presence change alone is shown a moment later, so sockets opening or closing together (a
+#: reload, a server restart) make one update of the table rather than one each.
+PRESENCE_DELAY = 0.25
+
 
 @transaction.atomic
 def presence_join(*, session_id: int, user: User) -> None:
@@ -20,7 +24,7 @@ def presence_join(*, session_id: int, user: User) -> None:
     Presence.objects.filter(pk=presence.pk).update(
         connections=F("connections") + 1, last_seen_at=timezone.now()
     )
-    table_notify_on_commit(session_id)
+    table_notify_on_commit(session_id, delay=PRESENCE_DELAY)
 
 
 @transaction.atomic
@@ -28,7 +32,7 @@ def presence_leave(*, session_id: int, user: User) -> None:
     Presence.objects.filter(session_id=session_id, user=user).update(
         connections=Greatest(F("connections") - 1, 0), last_seen_at=timezone.now()
     )
-    table_notify_on_commit(session_id)
+    table_notify_on_commit(session_id, delay=PRESENCE_DELAY)
 
 
 def presence_beat(*, session_id: int, user: User) -> None:
