@@ -44,7 +44,11 @@ def job_publish(name: str, *, kwargs: Mapping[str, Any], eta: datetime | None = 
     """Send task ``name``; False (logged) if the broker refused it."""
     from club.celery import app
 
-    options: dict[str, Any] = {"retry": True, "retry_policy": PUBLISH_RETRY}
+    options: dict[str, Any] = {
+        "retry": True,
+        "retry_policy": PUBLISH_RETRY,
+        "queue": settings.CELERY_TASK_DEFAULT_QUEUE,  # read now: a test run has its own queue
+    }
     if eta is not None:
         options.update(eta=eta, expires=eta + ETA_EXPIRES)
     try:

@@ -38,6 +38,10 @@ STATS_SWEEP_GRACE = timedelta(seconds=30)
 class JobTask(Task):
     acks_late = True
     reject_on_worker_lost = True
+    #: A worker lost in the middle of a task (SIGKILL, out of memory): the task runs again a second
+    #: later, counted as a retry, so a message that kills its worker every time stops after max_retries.
+    retry_on_worker_lost = True
+    default_retry_delay = 1
     autoretry_for = (OperationalError, InterfaceError, StatsBusy)
     retry_backoff = 1
     retry_backoff_max = 60
