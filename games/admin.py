@@ -143,3 +143,6 @@ class DealActionAdmin(ClubScopedAdmin):
     def get_queryset(self, request):
         # Actions of a running deal name the cards given up in exchanges: shown only once it is over.
         return super().get_queryset(request).filter(deal__finished_at__isnull=False)
+
+
+from . import jobs_admin  # noqa: E402, F401  (failed background jobs)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_history
+from . import views, views_history, views_stats
 
 urlpatterns = [
     path("rules/", views.rules_index, name="rules_index"),
@@ -22,4 +22,6 @@ urlpatterns = [
     path("fairness/", views_history.fairness, name="fairness"),
     path("clubs/<slug:slug>/tables/new/", views.table_create_view, name="table_create"),
     path("clubs/<slug:slug>/tables/practice/", views.practice_open_view, name="table_practice"),
+    path("clubs/<slug:slug>/leaderboard/", views_stats.leaderboard, name="club_leaderboard"),
+    path("clubs/<slug:slug>/players/<str:username>/", views_stats.player_page, name="club_player"),
 ]
