@@ -22,6 +22,15 @@ from tests.games.conftest import (  # noqa: F401  (fixtures)
 from tests.jobs.celery_procs import celery_run  # noqa: F401  (fixture)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not IS_SQLITE:
+        return
+    skip = pytest.mark.skip(reason="needs PostgreSQL: the database is SQLite (set DATABASE_URL)")
+    for item in items:
+        if "postgres" in item.keywords and "tests/jobs/" in item.nodeid:
+            item.add_marker(skip)
+
+
 @pytest.fixture
 def play_deals(django_capture_on_commit_callbacks) -> Callable[..., list[Deal]]:
     """play_deals(table, users, n) -> the n deals played there as people, each one's commit hooks run
