@@ -5,6 +5,7 @@ and a worker killed with SIGKILL in the middle of a move loses nothing and does 
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -119,6 +120,9 @@ def test_sigkill_in_the_middle_of_a_move_loses_nothing_and_does_nothing_twice(
     deal.refresh_from_db()
     assert deal.seq == 0 and not _moves(deal), "the killed transaction left something behind"
     if killed == "worker":
+        # Redis hands a message taken by a dead worker to the next worker that starts once its
+        # visibility timeout (1 s here, an hour in production) has passed since it was taken.
+        time.sleep(1.5)
         celery_run.worker(include="tests.jobs.slow_tasks", **env).wait_for(" ready.")
     wait_until(lambda: _moves(deal), timeout=20, what="the move, delivered again")
     # The same deadline again (its ETA task and the sweeper both fire in production): nothing more.
