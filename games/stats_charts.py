@@ -78,14 +78,14 @@ def net_chart_svg(
     )
 
 
-def success_chart_svg(rows: Sequence[Mapping[str, Any]], *, width: int = 640) -> SafeString:
+def success_chart_svg(rows: Sequence[Mapping[str, Any]], *, width: int = 480) -> SafeString:
     """One bar per status: the share of his deals with it in which he took the tricks it promised."""
     title = _("Success rate per status")
-    bar_h, gap, label_w, pad = 22, 10, 120, 8
+    bar_h, gap, label_w, pad = 22, 10, 100, 8
     height = max(len(rows), 1) * (bar_h + gap) + pad
     if not rows:
         return _empty(title, _("No status played yet."), width, 60)
-    inner = width - label_w - 130
+    inner = width - label_w - 120
     bars = format_html_join(
         "",
         '<text x="{lx}" y="{ty}" text-anchor="end" font-size="13">{label}</text>'
