@@ -269,6 +269,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
+# The ledger's own task (the beat schedule runs games.ledger_reconcile, the same service).
+CELERY_TASK_ANNOTATIONS = {"ledger.tasks.ledger_reconcile": {"soft_time_limit": 1800, "time_limit": 1900}}
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     # A message taken by a worker that died (SIGKILL, a lost machine) is delivered again after this
     # long; longer than any task runs and than the wait of any turn deadline held for its time.

@@ -154,7 +154,6 @@ def table_idle_stand_up(*, session_id: int, now: datetime | None = None) -> bool
             "table": session.pk,
             "reason": "no seated person connected for 10 minutes",
             "changed": changed,
-            "after_deal": deal is not None,
         },
     )
     logger.info("table %s: nobody attends it, %s stood up or leave after the deal", session.pk, changed)

@@ -132,16 +132,18 @@ def stats_day(finished_at: datetime) -> date:
     return finished_at.astimezone(UTC).date()
 
 
-_snore_tricks_cache: dict[int, int] = {}
+def rules_snore_tricks(rules: Mapping[str, Any]) -> int:
+    """Tricks a snorer must take under these rules (a table's rules are fixed when it is created)."""
+    return Rules.from_json(dict(rules)).snore_tricks
 
 
-def session_snore_tricks(session_id: int, rules: Mapping[str, Any] | None = None) -> int:
-    """Tricks a snorer must take at this table (its rules are fixed when it is created)."""
-    if session_id not in _snore_tricks_cache:
-        if rules is None:
-            rules = TableSession.objects.values_list("rules", flat=True).get(pk=session_id)
-        _snore_tricks_cache[session_id] = Rules.from_json(dict(rules)).snore_tricks
-    return _snore_tricks_cache[session_id]
+class SnoreTricks(dict):
+    """Tricks a snorer must take, per table, read once per table and per use."""
+
+    def __missing__(self, session_id: int) -> int:
+        rules = TableSession.objects.values_list("rules", flat=True).get(pk=session_id)
+        self[session_id] = rules_snore_tricks(rules)
+        return self[session_id]
 
 
 class EventTally:
@@ -190,7 +192,7 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
     tally = EventTally()
     for events in DealAction.objects.filter(deal=deal).order_by("seq").values_list("events", flat=True):
         tally.read(events)
-    snore_tricks = session_snore_tricks(deal.session_id, deal.session.rules)
+    snore_tricks = rules_snore_tricks(deal.session.rules)
     seconds = deal_seconds(deal.started_at, deal.finished_at)
     out: dict[int, Counters] = {}
     for row in DealPlayer.objects.filter(deal=deal, member__isnull=False):
@@ -273,7 +275,10 @@ def _chunks(ids: Sequence[int], size: int) -> Iterator[Sequence[int]]:
 
 
 def _recount_chunk(
-    deal_ids: Sequence[int], expected: dict[tuple[int, date], Counters], clubs: dict[int, int]
+    deal_ids: Sequence[int],
+    expected: dict[tuple[int, date], Counters],
+    clubs: dict[int, int],
+    snore_tricks: SnoreTricks,
 ) -> None:
     """Add the counters of these deals to ``expected``, from the log, the ledger and the deal rows."""
     low, high = min(deal_ids), max(deal_ids)
@@ -322,7 +327,7 @@ def _recount_chunk(
             status=tally.status.get(seat, ""),
             declared_snore=seat in tally.declared_snore,
             tricks=int(tricks[seat]) if seat < len(tricks) else 0,
-            snore_tricks=session_snore_tricks(session_id),
+            snore_tricks=snore_tricks[session_id],
             net=nets.get((deal_id, member_id), 0),
             payout=tally.payout.get(seat, 0),
             seconds=deal_seconds(started_at, finished_at),
@@ -343,8 +348,9 @@ def stats_recompute(*, fix: bool = True) -> dict[str, Any]:
     counted_deals = [pk for pk, practice in finished if not practice]
     expected: dict[tuple[int, date], Counters] = {}
     clubs: dict[int, int] = {}
+    snore_tricks = SnoreTricks()
     for chunk in _chunks(counted_deals, CHUNK):
-        _recount_chunk(chunk, expected, clubs)
+        _recount_chunk(chunk, expected, clubs, snore_tricks)
     stored = {(row.member_id, row.day): row for row in PlayerStats.objects.all()}
     differences: list[dict[str, Any]] = []
     zero = Counters()

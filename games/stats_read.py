@@ -24,7 +24,7 @@ from .engine._base import HELPER_TYPES, SNORER_TYPES
 from .engine.cards import RANK_VALUE
 from .models import DealAction, DealPlayer, PlayerStats
 from .presenter import status_words
-from .stats import FIELDS, MAXED, Counters, session_snore_tricks, stats_day
+from .stats import FIELDS, MAXED, Counters, SnoreTricks, stats_day
 
 #: Period name -> days it covers (None: all time).
 PERIODS: dict[str, int | None] = {"week": 7, "month": 30, "all": None}
@@ -143,6 +143,7 @@ def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple
 def player_success_by_status(*, membership: Membership, limit: int = 2000) -> list[dict[str, Any]]:
     """For each status he played: in how many deals, and how often he took the tricks it promised."""
     words = status_words("classic")
+    snore_tricks = SnoreTricks()
     tally: dict[str, list[int]] = {}
     rows = (
         _played(membership)
@@ -152,7 +153,7 @@ def player_success_by_status(*, membership: Membership, limit: int = 2000) -> li
     )
     for status, seat, session_id, outcome in rows:
         tricks = ((outcome or {}).get("tricks") or [])[seat : seat + 1]
-        need = session_snore_tricks(session_id) if status in SNORER_TYPES else 1
+        need = snore_tricks[session_id] if status in SNORER_TYPES else 1
         made, total = tally.setdefault(status, [0, 0])
         tally[status] = [made + int(bool(tricks) and tricks[0] >= need), total + 1]
     order = ["snore", "cheer", "helicopter", "dark", "shoot", "blind", "help", "mourn", "five", "six"]

@@ -312,3 +312,26 @@ def test_a_scheduled_session_is_run_by_the_sweeper_task(make_table, players):
     tables_tick(timezone.now() + timedelta(seconds=5))
     assert Deal.objects.filter(session=table).exists()
     assert Seat.objects.filter(session=table).count() == 2
+
+
+def test_the_sweeper_task_ends_and_cancels_sessions_and_moves_bots(make_table, players, owner):
+    from games.services import table_bot_add
+
+    ended = make_table(ends_at=timezone.now() + timedelta(hours=1))
+    sit_all(ended, players[:2])
+    empty = make_table(starts_at=timezone.now() + timedelta(minutes=10))
+    with_bot = make_table()
+    sit_all(with_bot, players[2:3])
+    table_bot_add(session_id=with_bot.pk, actor=owner, position=1, buy_in=200)
+    TableSession.objects.filter(pk=with_bot.pk).update(next_dealer=0)  # the bot speaks first
+    TableSession.objects.filter(pk=ended.pk).update(ends_at=timezone.now())
+    TableSession.objects.filter(pk=empty.pk).update(starts_at=timezone.now() - timedelta(minutes=16))
+    tables_sweep_job.apply().get()  # ends one, cancels one, deals at the bot's table
+    deal = Deal.objects.get(session=with_bot)
+    tables_sweep_job.apply().get()  # the bot's deadline (TABLE_BOT_DELAY = 0 here)
+    assert DealAction.objects.filter(deal=deal, actor=DealAction.Actor.BOT).exists()
+    ended.refresh_from_db()
+    empty.refresh_from_db()
+    assert ended.status == TableSession.Status.FINISHED
+    assert empty.status == TableSession.Status.CANCELLED
+    assert set(Seat.objects.filter(session=ended).values_list("status", flat=True)) == {Seat.Status.LEFT}

@@ -102,8 +102,7 @@ class Bench:
         return tables
 
     def deal_everywhere(self, tables: list[int], delay: float) -> dict[int, Any]:
-        """A new deal at every table, its players away, each first deadline ``delay`` from now;
-        returns the deadline of each deal."""
+        """A new deal at every table, its players away; returns the first deadline of each deal."""
         from games.models import Deal, Seat, TableSession
         from games.services import session_deal_if_due
 
@@ -116,10 +115,16 @@ class Bench:
         Seat.objects.filter(session_id__in=tables, member__isnull=False).exclude(
             status=Seat.Status.LEFT
         ).update(status=Seat.Status.AWAY)
-        deadline = timezone.now() + timedelta(seconds=delay)
-        running = Deal.objects.filter(session_id__in=tables, finished_at__isnull=True)
-        running.update(deadline=deadline)
-        return {pk: deadline for pk in running.values_list("pk", flat=True)}
+        # The first deadlines spread evenly over one delay (tables are not in step in real life):
+        # the offered load is even, not a burst of every table at once.
+        start = timezone.now() + timedelta(seconds=max(delay, 0.5))
+        ids = list(
+            Deal.objects.filter(session_id__in=tables, finished_at__isnull=True).values_list("pk", flat=True)
+        )
+        deadlines = {pk: start + timedelta(seconds=delay * i / len(ids)) for i, pk in enumerate(ids)}
+        for pk, deadline in deadlines.items():
+            Deal.objects.filter(pk=pk).update(deadline=deadline)
+        return deadlines
 
     # --- the worker -----------------------------------------------------------------------------------
 
