@@ -35,9 +35,9 @@ def test_a_deadline_task_on_commit_expires_the_turn(celery_run, make_table, play
     worker = celery_run.worker(TABLE_AWAY_DELAY="60")
     table = make_table(turn_seconds=5)
     sit_all(table, players[:2])
+    worker.wait_for(" ready.")
     deal = start_deal(table)  # committed: its on-commit hook sent games.turn_expire with the deadline as ETA
     deadline = deal.deadline
-    worker.wait_for(" ready.")
     first = wait_until(lambda: _moves(deal), timeout=20, what="the timeout move")
     assert first == [(1, DealAction.Actor.TIMEOUT)]
     action = DealAction.objects.get(deal=deal, seq=1)
