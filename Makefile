@@ -42,6 +42,8 @@ messages: venv
 # Production shape: PostgreSQL and Redis from DATABASE_URL and REDIS_URL, a strong SECRET_KEY,
 # WEB_PROCESSES daphne processes on one port (one per core), one Celery worker and beat.
 # docker/compose.yaml runs the same three commands.
+# The worker and beat keep the tables' time (TABLE_CLOCK=celery, the default with REDIS_URL): a task
+# per turn deadline and beat's sweeper; README "Background jobs".
 migrate: venv
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py collectstatic --no-input -v0
@@ -50,9 +52,10 @@ serve: migrate
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "serve needs DATABASE_URL and REDIS_URL"; exit 2; }
 	@# No --proxy-headers: daphne would take the client-written, left-most X-Forwarded-For entry as
 	@# the peer address; club/client_ip.py reads the header with TRUSTED_PROXY_COUNT instead.
+	@# Started only after migrate has finished (this target's prerequisite); Ctrl-C stops all three.
 	trap 'kill 0' INT TERM EXIT; \
-	$(BIN)/celery -A club worker --loglevel=INFO --concurrency=2 & \
-	$(BIN)/celery -A club beat --loglevel=INFO --schedule=/tmp/khrap-celerybeat-schedule & \
+	$(BIN)/celery -A club worker --loglevel=INFO --concurrency=2 --max-tasks-per-child=1000 & \
+	$(BIN)/celery -A club beat --loglevel=INFO --schedule=$${CELERY_BEAT_SCHEDULE_FILE:-/tmp/khrap-celerybeat-schedule} & \
 	$(BIN)/python -m club.serve --processes $(WEB_PROCESSES) $(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 club.asgi:application
 
 clean:

@@ -151,6 +151,9 @@ class Membership(models.Model):
     #: Suspended from the tables (not from the club) until then, for this reason.
     suspended_until = models.DateTimeField(_("suspended from tables until"), null=True, blank=True)
     suspend_reason = models.CharField(_("suspension reason"), max_length=500, blank=True)
+    # Set by a nightly job for an active member who has not played for 90 days (games.jobs_inactivity),
+    # cleared when he plays again; shown to managers, nothing is deleted.
+    dormant_since = models.DateTimeField(_("dormant since"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("membership")
@@ -264,6 +267,10 @@ AUDIT_ACTION_LABELS = {
     "table.bot_seated": _("Bot seated at a table"),
     "table.cancelled": _("Table cancelled: nobody came"),
     "table.closed": _("Table closed"),
+    "table.abandoned": _("Table left by everyone: nobody connected for 10 minutes"),
+    "membership.dormant": _("Marked dormant: no play for 90 days"),
+    "club.job_failed": _("A background job failed"),
+    "club.stats_corrected": _("Player statistics corrected"),
 }
 
 

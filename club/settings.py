@@ -267,18 +267,67 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # Celery: with no REDIS_URL the tasks run in-process, so the embedded default needs no worker.
+# Background jobs (games/tasks.py, README "Background jobs"): every task is idempotent, acknowledged
+# only once it is done (a worker killed mid-task leaves the message to be delivered again) and
+# bounded by time limits; tasks that touch the database retry with backoff on connection errors.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
-CELERY_TASK_EAGER_PROPAGATES = True
+# An eager task (the embedded default) that fails is recorded like a worker's (games/jobs.py), after
+# its retries, rather than raised into whatever ran it (the ticker's thread).
+CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the LOGGING below is the one place records are written
+CELERY_WORKER_SEND_TASK_EVENTS = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# One queue per deployment (or per test run: the tests start workers on their own queue).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+CELERY_TASK_SOFT_TIME_LIMIT = 60
+CELERY_TASK_TIME_LIMIT = 90
+# The ledger's own task (the beat schedule runs games.ledger_reconcile, the same service).
+CELERY_TASK_ANNOTATIONS = {"ledger.tasks.ledger_reconcile": {"soft_time_limit": 1800, "time_limit": 1900}}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # A message taken by a worker that died (SIGKILL, a lost machine) is delivered again after this
+    # long; longer than any task runs and than the wait of any turn deadline held for its time.
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+    "socket_connect_timeout": 5,
+}
 CELERY_TIMEZONE = "UTC"
+
+# Who runs the table clock (turn deadlines, bots, deals, the schedule): "ticker", the in-process
+# thread of every daphne process (games/ticker.py; the embedded default, where an eager Celery task
+# ignores countdown); "celery", a task per deadline on commit plus beat's sweeper (production: run a
+# worker and beat, `make serve`); or "both" (the ticker stays on as a standby; every job is idempotent).
+TABLE_CLOCK = os.environ.get("TABLE_CLOCK", "").strip().lower() or (
+    "celery" if REDIS_URL and not TESTING else "ticker"
+)
+if TABLE_CLOCK not in {"ticker", "celery", "both"}:
+    raise ImproperlyConfigured('TABLE_CLOCK must be "ticker", "celery" or "both".')
+if TABLE_CLOCK != "ticker" and not REDIS_URL:
+    raise ImproperlyConfigured(f'TABLE_CLOCK="{TABLE_CLOCK}" needs a Celery broker: set REDIS_URL.')
+# The test process drives the clock itself (games/ticker.py reads TABLE_TICKER; its environment
+# variable still wins).
+TABLE_TICKER = TABLE_CLOCK in {"ticker", "both"} and not TESTING
+#: How often beat's sweeper looks for deadlines, deals and schedule changes a task missed.
+TABLE_SWEEP_SECONDS = float(os.environ.get("TABLE_SWEEP_SECONDS", "2"))
+
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
-    "ledger-reconcile-nightly": {
-        "task": "ledger.tasks.ledger_reconcile",
-        "schedule": crontab(hour=3, minute=17),
+    # Missed deadlines, due deals and the schedule (open, start, cancel, end, weekly repeats,
+    # reservation lapses): what the ticker does, for anything the per-deadline tasks did not.
+    "tables-sweep": {
+        "task": "games.tables_sweep",
+        "schedule": TABLE_SWEEP_SECONDS,
+        "options": {"expires": max(TABLE_SWEEP_SECONDS * 3, 5)},
     },
+    "stats-sweep": {"task": "games.stats_sweep", "schedule": 60.0, "options": {"expires": 120}},
+    "tables-idle": {"task": "games.tables_idle_sweep", "schedule": 60.0, "options": {"expires": 120}},
+    "members-dormant-nightly": {"task": "games.members_dormant", "schedule": crontab(hour=3, minute=7)},
+    "ledger-reconcile-nightly": {"task": "games.ledger_reconcile", "schedule": crontab(hour=3, minute=17)},
+    "stats-recompute-nightly": {"task": "games.stats_recompute", "schedule": crontab(hour=3, minute=37)},
+    "collusion-scan-nightly": {"task": "games.collusion_scan", "schedule": crontab(hour=3, minute=47)},
 }
 
 # Websocket frames for a table view are a few KB; anything near this is an attack, not a move.

@@ -189,3 +189,4 @@ class SeatAdmin(ClubScopedAdmin):
                 self.message_user(
                     request, f"{seat}: " + str(_("stood up") if now else _("stands up after this deal"))
                 )
+from . import jobs_admin  # noqa: E402, F401  (failed background jobs)

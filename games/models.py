@@ -419,3 +419,70 @@ class CollusionFlag(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_id}+{self.second_id}: {self.score}"
+# --- Background jobs: stats counters and failed tasks (games/stats.py, games/tasks.py) -----------------
+
+
+class PlayerStats(models.Model):
+    """One member's counters in his club for one day (UTC, the day his deals ended), added to after
+    each deal by a task (``games.stats.stats_deal_count``) and checked every night against a full
+    recount from the deal log and the ledger (``stats_recompute``). Practice tables do not count."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    member = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="stats")
+    day = models.DateField()
+    deals = models.PositiveIntegerField(default=0)
+    deals_won = models.PositiveIntegerField(default=0)
+    snores_declared = models.PositiveIntegerField(default=0)
+    snores_made = models.PositiveIntegerField(default=0)
+    snores_failed = models.PositiveIntegerField(default=0)
+    helps = models.PositiveIntegerField(default=0)
+    fives = models.PositiveIntegerField(default=0)
+    tricks = models.PositiveIntegerField(default=0)
+    net = models.BigIntegerField(default=0)
+    biggest_bank_won = models.BigIntegerField(default=0)
+    seconds_played = models.BigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("player stats")
+        verbose_name_plural = _("player stats")
+        constraints = [
+            models.UniqueConstraint(fields=["member", "day"], name="games_playerstats_one_per_day")
+        ]
+        indexes = [models.Index(fields=["club", "day"])]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.day}"
+
+
+class StatsCounted(models.Model):
+    """A finished deal whose counters are in ``PlayerStats``: the stats task adds a deal once."""
+
+    deal = models.OneToOneField(Deal, primary_key=True, on_delete=models.CASCADE, related_name="+")
+    counted_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return str(self.deal_id)
+
+
+class JobFailure(models.Model):
+    """A background task that failed for good (its retries spent, or an error no retry can mend),
+    shown to the managers of its club in the admin (and in the club's audit log)."""
+
+    task = models.CharField(_("task"), max_length=100)
+    task_id = models.CharField(max_length=64, blank=True)
+    arguments = models.JSONField(_("arguments"), default=dict, blank=True)
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("club")
+    )
+    error = models.CharField(_("error"), max_length=500)
+    traceback = models.TextField(_("traceback"), blank=True)
+    retries = models.PositiveSmallIntegerField(_("retries"), default=0)
+    failed_at = models.DateTimeField(_("failed at"), default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-failed_at", "-id"]
+        verbose_name = _("failed background job")
+        verbose_name_plural = _("failed background jobs")
+
+    def __str__(self) -> str:
+        return f"{self.task} {self.failed_at:%Y-%m-%d %H:%M}"

@@ -31,11 +31,13 @@ def ticker_enabled() -> bool:
 
 
 def _run(interval: float, stop: threading.Event) -> None:
+    from .jobs_clock import jobs_tick
     from .services import tables_tick
 
     while not stop.is_set():
         try:
             tables_tick()
+            jobs_tick()  # the periodic jobs beat runs in production (games/jobs_clock.py)
         except Exception:  # the clock must outlive a bad tick; the next one retries
             logger.exception("table clock tick failed")
         finally:

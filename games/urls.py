@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_history, views_reports
+from . import views, views_history, views_reports, views_stats
 
 urlpatterns = [
     path("rules/", views.rules_index, name="rules_index"),
@@ -33,4 +33,6 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/tables/new/", views.table_create_view, name="table_create"),
     path("clubs/<slug:slug>/tables/practice/", views.practice_open_view, name="table_practice"),
+    path("clubs/<slug:slug>/leaderboard/", views_stats.leaderboard, name="club_leaderboard"),
+    path("clubs/<slug:slug>/players/<str:username>/", views_stats.player_page, name="club_player"),
 ]

@@ -23,6 +23,7 @@ from club.services import memberships_expire
 from ..autoplay import default_move
 from ..engine import Action, EngineError, apply, is_over, observe, to_act
 from ..engine.bots import BasicBot
+from ..jobs import deadline_on_commit
 from ..models import Deal, DealAction, Seat, TableSession
 from . import booking
 from .access import member_require_active, session_lock
@@ -118,6 +119,7 @@ def _apply(
             # A look costs no turn and must not buy time either.
             deal.deadline = turn_deadline(session, new_state, players, now)
         deal.save(update_fields=["seq", "state", "deadline"])
+        deadline_on_commit(deal)
     table_notify_on_commit(session.pk)
     return ActResult(deal_id=deal.pk, seq=deal.seq, action=action, over=is_over(new_state))
 

@@ -20,6 +20,7 @@ from .. import conf
 from ..engine import EngineError, Rules, State, deal_start_events, is_over, new_deal, to_act
 from ..engine.fairness import deck_seed
 from ..engine.shuffle import commitment, shuffled_deck
+from ..jobs import deadline_on_commit, deal_finished_on_commit, next_deal_on_commit
 from ..models import Deal, DealPlayer, Seat, SeedContribution, TableSession
 from . import booking
 from .access import seats_taken
@@ -172,6 +173,7 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
     )
     deal.deadline = turn_deadline(session, state, seats, now)
     deal.save(update_fields=["deadline"])
+    deadline_on_commit(deal)
     session.status = TableSession.Status.RUNNING
     session.save(update_fields=["status", "next_deal_at", "next_seed", "next_commitment"])
     return deal
@@ -214,10 +216,12 @@ def deal_finish(
         row.status = out.statuses[row.engine_seat]
         row.net = out.stacks[row.engine_seat] - start[row.engine_seat]
         row.save(update_fields=["status", "net"])
+    deal_finished_on_commit(deal)  # the players' stats
     deal.deadline = None
     session.next_dealer = players[out.next_dealer].position
     session.next_deal_at = now + timedelta(seconds=conf.deal_pause())
     session.save(update_fields=["next_dealer", "next_deal_at"])
+    next_deal_on_commit(session)
     if session.ends_at is not None and now >= session.ends_at:
         # The session's time is up: this was its last deal.
         deal.save(update_fields=["finished_at", "result", "outcome", "deadline"])

@@ -16,6 +16,7 @@ from django.utils import timezone
 from club.models import User
 from club.services import audit_log_write
 
+from ..jobs import next_deal_on_commit
 from ..models import Deal, Reservation, Seat, TableSession
 from .access import member_require_active, seat_of, seats_taken, session_lock
 from .closing import table_bank_close
@@ -102,6 +103,7 @@ def session_start(*, session_id: int, now: datetime | None = None) -> bool:
     if session.next_deal_at is None and seats_taken(session).exists():
         session.next_deal_at = now
     session.save(update_fields=["started_at", "next_deal_at"])
+    next_deal_on_commit(session)
     _next_week(session)
     table_notify_on_commit(session.pk)
     return True

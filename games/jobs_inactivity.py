@@ -1,0 +1,227 @@
+"""Inactivity: tables nobody attends any more, and members who stopped playing.
+
+- A player away for two deals in a row is stood up after the second one: ``deal_finish`` does that
+  itself (``Seat.away_deals``), nothing here repeats it.
+- A table where no seated person has shown a sign of life for ten minutes (a connected socket, which
+  heartbeats every 25 s; sitting down; a move of his own, also by plain form) is emptied: everyone
+  not in the running deal stands up now (stacks back to wallets, bots' to the treasury); the players
+  of the running deal are marked away, so their moves come at once and the deal finishes, and stand up
+  when it ends (``leave_after_deal``).
+- An active member with no deal played for 90 days (and a member for as long) is marked dormant
+  (``Membership.dormant_since``), for managers to see; playing again clears it. Nothing is deleted.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, OuterRef, Q, Subquery
+from django.utils import timezone
+
+from club.models import Club, Membership
+from club.services import audit_log_write
+
+from .engine import to_act
+from .jobs import deadline_on_commit
+from .models import Deal, DealAction, DealPlayer, Presence, Seat, TableSession
+from .selectors import PRESENCE_FRESH
+from .services.access import seats_taken, session_lock
+from .services.closing import table_after_stand_up
+from .services.dealing import deal_players, deal_running, deal_state, turn_deadline
+from .services.notify import table_notify_on_commit
+from .services.seating import seat_stand_up
+
+logger = logging.getLogger("games.inactivity")
+
+#: A table whose seated people showed no sign of life for this long is emptied.
+IDLE_AFTER = timedelta(minutes=10)
+#: An active member who has not played for this long is marked dormant.
+DORMANT_AFTER = timedelta(days=90)
+LIVE = (TableSession.Status.OPEN, TableSession.Status.RUNNING)
+
+
+def _last_signs(session_ids: list[int], now: datetime) -> tuple[dict[int, datetime], set[int]]:
+    """Per table: the latest sign of life of a seated person, and the tables where one is connected."""
+    seated = Seat.objects.filter(session_id__in=session_ids, member__isnull=False).exclude(
+        status=Seat.Status.LEFT
+    )
+    latest: dict[int, datetime] = {}
+    users: dict[int, set[int]] = defaultdict(set)
+
+    def seen(session_id: int, when: datetime | None) -> None:
+        if when is not None and (session_id not in latest or when > latest[session_id]):
+            latest[session_id] = when
+
+    for session_id, user_id, sat_at in seated.values_list("session_id", "member__user_id", "sat_at"):
+        users[session_id].add(user_id)
+        seen(session_id, sat_at)
+    connected: set[int] = set()
+    fresh = now - PRESENCE_FRESH
+    presences = Presence.objects.filter(session_id__in=session_ids).values_list(
+        "session_id", "user_id", "connections", "last_seen_at"
+    )
+    for session_id, user_id, connections, last_seen_at in presences:
+        if user_id not in users[session_id]:
+            continue  # a spectator keeps nobody's seat
+        seen(session_id, last_seen_at)
+        if connections > 0 and last_seen_at >= fresh:
+            connected.add(session_id)
+    recent = Deal.objects.filter(session_id__in=session_ids).filter(
+        Q(finished_at__isnull=True) | Q(finished_at__gte=now - IDLE_AFTER)
+    )
+    moves = (
+        DealAction.objects.filter(deal__in=recent, actor=DealAction.Actor.PERSON)
+        .values("deal__session_id")
+        .annotate(last=Max("created_at"))
+        .values_list("deal__session_id", "last")
+    )
+    for session_id, last in moves:
+        seen(session_id, last)
+    return latest, connected
+
+
+def tables_idle_due(now: datetime | None = None, *, session_ids: list[int] | None = None) -> list[int]:
+    """Live tables with a person seated whose people have shown no sign of life for ten minutes."""
+    now = now or timezone.now()
+    tables = TableSession.objects.filter(
+        status__in=LIVE,
+        seats__member__isnull=False,
+        seats__status__in=[Seat.Status.SITTING, Seat.Status.AWAY],
+    )
+    if session_ids is not None:
+        tables = tables.filter(pk__in=session_ids)
+    ids = list(tables.distinct().values_list("pk", flat=True))
+    if not ids:
+        return []
+    latest, connected = _last_signs(ids, now)
+    return [pk for pk in ids if pk not in connected and pk in latest and latest[pk] <= now - IDLE_AFTER]
+
+
+@transaction.atomic
+def table_idle_stand_up(*, session_id: int, now: datetime | None = None) -> bool:
+    """Empty a table nobody attends (see the module's text). Idempotent: a table already emptied, or
+    where somebody came back, is left alone. True if anything changed."""
+    now = now or timezone.now()
+    session = session_lock(session_id)
+    if session.status not in LIVE or not tables_idle_due(now, session_ids=[session_id]):
+        return False
+    seats = list(seats_taken(session))
+    deal = deal_running(session)
+    in_deal = set(deal.players) if deal is not None else set()
+    changed: list[str] = []
+    standing: list[Seat] = []
+    for seat in seats:
+        if seat.pk not in in_deal:
+            standing.append(seat)
+            continue
+        update = []
+        if not seat.leave_after_deal:
+            seat.leave_after_deal = True
+            update.append("leave_after_deal")
+        if not seat.is_bot and seat.status == Seat.Status.SITTING:
+            seat.status = Seat.Status.AWAY
+            update.append("status")
+        if update:
+            seat.save(update_fields=update)
+            changed.append(seat.name)
+    for seat in standing:
+        seat_stand_up(seat=seat, now=now)
+        changed.append(seat.name)
+    if not changed:
+        return False
+    if deal is not None:
+        deal.session = session
+        state = deal_state(deal)
+        if to_act(state) is not None:
+            # The acting seat is away now: its move comes at once rather than at the end of his turn.
+            soon = turn_deadline(session, state, deal_players(deal), now)
+            if soon is not None and (deal.deadline is None or soon < deal.deadline):
+                deal.deadline = soon
+                deal.save(update_fields=["deadline"])
+                deadline_on_commit(deal)
+    if standing:
+        table_after_stand_up(session=session, now=now)
+    audit_log_write(
+        action="table.abandoned",
+        actor=None,
+        club=session.club,
+        target=session.title,
+        data={
+            "table": session.pk,
+            "reason": "no seated person connected for 10 minutes",
+            "changed": changed,
+        },
+    )
+    logger.info("table %s: nobody attends it, %s stood up or leave after the deal", session.pk, changed)
+    table_notify_on_commit(session.pk)
+    return True
+
+
+def tables_idle_sweep(now: datetime | None = None) -> int:
+    """Empty every table nobody attends; one that fails is logged and the others still go."""
+    now = now or timezone.now()
+    done = 0
+    for session_id in tables_idle_due(now):
+        try:
+            done += table_idle_stand_up(session_id=session_id, now=now)
+        except Exception:
+            logger.exception("inactivity: table %s could not be emptied", session_id)
+    return done
+
+
+def _last_play() -> Subquery:
+    return Subquery(
+        DealPlayer.objects.filter(member=OuterRef("pk"), deal__finished_at__isnull=False)
+        .values("member")
+        .annotate(last=Max("deal__finished_at"))
+        .values("last")[:1]
+    )
+
+
+@transaction.atomic
+def members_mark_dormant(*, now: datetime | None = None) -> dict[str, Any]:
+    """Mark active members who have not played for 90 days dormant (one audit row per club), and
+    clear the mark of those who played since. Returns what changed."""
+    now = now or timezone.now()
+    cutoff = now - DORMANT_AFTER
+    with_play = Membership.objects.annotate(last_play=_last_play())
+    to_mark = list(
+        with_play.filter(status=Membership.Status.ACTIVE, dormant_since__isnull=True, created_at__lt=cutoff)
+        .filter(Q(last_play__isnull=True) | Q(last_play__lt=cutoff))
+        .select_related("user")
+    )
+    woken = with_play.filter(dormant_since__isnull=False).filter(
+        Q(last_play__gte=cutoff) | ~Q(status=Membership.Status.ACTIVE)
+    )
+    woken_count = Membership.objects.filter(pk__in=list(woken.values_list("pk", flat=True))).update(
+        dormant_since=None
+    )
+    Membership.objects.filter(pk__in=[m.pk for m in to_mark]).update(dormant_since=now)
+    by_club: dict[int, list[Membership]] = defaultdict(list)
+    for membership in to_mark:
+        by_club[membership.club_id].append(membership)
+    for club in Club.objects.filter(pk__in=list(by_club)):
+        marked = by_club[club.pk]
+        audit_log_write(
+            action="membership.dormant",
+            actor=None,
+            club=club,
+            target=", ".join(f"@{m.user.username}" for m in marked[:10])[:200],
+            data={"reason": "no deal played for 90 days", "members": [m.user.username for m in marked[:200]]},
+        )
+    if to_mark:
+        logger.info("%d member(s) marked dormant, %d woken", len(to_mark), woken_count)
+    return {"marked": len(to_mark), "woken": woken_count}
+
+
+def members_dormant(*, club: Club) -> list[Membership]:
+    """A club's dormant members, for its managers (the club page)."""
+    return list(
+        Membership.objects.filter(club=club, status=Membership.Status.ACTIVE, dormant_since__isnull=False)
+        .select_related("user")
+        .order_by("dormant_since", "user__username")
+    )

@@ -1,0 +1,436 @@
+"""Players' stats: counters per member, club and day, kept by a task after each deal and checked by a
+nightly recount.
+
+After each deal (``stats_deal_count``, a task on commit) the counters are added from what the deal
+wrote as it ended: the players' rows (``DealPlayer``: final status, net), its outcome (tricks,
+payouts), its times, and its log for who declared a snore. Each deal is added once (a
+``StatsCounted`` row per deal, in the same transaction).
+
+Every night ``stats_recompute`` rebuilds every counter on its own: final statuses from the log's
+events, nets from the ledger's entries, payouts from the log's chip movements. It corrects each row
+that differs, counts deals no task counted, and reports what it corrected (log, the audit log of
+each club concerned, and the returned summary). While it runs, the per-deal counting waits (a
+PostgreSQL advisory lock; SQLite has one writer anyway), so the two never interleave.
+
+Practice tables are not counted: their chips are the treasury's, not the players'.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields
+from datetime import UTC, date, datetime
+from typing import Any
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Sum
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from club.models import Club, Membership
+from club.services import audit_log_write
+from ledger.models import Account, Entry
+
+from .engine import Rules
+from .engine._base import FIVE_TYPES, HELPER_TYPES, SNORER_TYPES
+from .models import Deal, DealAction, DealPlayer, PlayerStats, StatsCounted, TableSession
+
+logger = logging.getLogger("games.stats")
+
+#: Helper-type statuses that are not fives: the "helps" counter.
+HELP_TYPES = HELPER_TYPES - FIVE_TYPES
+#: The advisory lock the counting (shared) and the recount (exclusive) take on PostgreSQL.
+STATS_LOCK = 0x6B68_7261_7073  # "khraps"
+#: Deals the recount reads at a time.
+CHUNK = 2000
+
+
+class StatsBusy(Exception):
+    """The nightly recount holds the stats: the task tries again shortly."""
+
+
+@dataclass
+class Counters:
+    deals: int = 0
+    deals_won: int = 0
+    snores_declared: int = 0
+    snores_made: int = 0
+    snores_failed: int = 0
+    helps: int = 0
+    fives: int = 0
+    tricks: int = 0
+    net: int = 0
+    biggest_bank_won: int = 0
+    seconds_played: int = 0
+
+    def add(self, other: Counters) -> None:
+        for name in FIELDS:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            setattr(self, name, max(mine, theirs) if name in MAXED else mine + theirs)
+
+    def as_dict(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in FIELDS}
+
+    @classmethod
+    def of(cls, row: Any) -> Counters:
+        get = row.get if isinstance(row, Mapping) else lambda name: getattr(row, name)
+        return cls(**{name: int(get(name) or 0) for name in FIELDS})
+
+
+FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Counters))
+#: Counters that keep the largest value instead of a sum.
+MAXED = frozenset({"biggest_bank_won"})
+
+
+def seat_counters(
+    *,
+    status: str,
+    declared_snore: bool,
+    tricks: int,
+    snore_tricks: int,
+    net: int,
+    payout: int,
+    seconds: int,
+) -> Counters:
+    """One player's part of one deal he was dealt into."""
+    counters = Counters(
+        deals=1,
+        deals_won=int(net > 0),
+        snores_declared=int(declared_snore),
+        tricks=tricks,
+        net=net,
+        biggest_bank_won=max(payout, 0),
+        seconds_played=seconds,
+    )
+    if status in SNORER_TYPES:
+        if tricks >= snore_tricks:
+            counters.snores_made = 1
+        else:
+            counters.snores_failed = 1
+    elif status in FIVE_TYPES:
+        counters.fives = 1
+    elif status in HELP_TYPES:
+        counters.helps = 1
+    return counters
+
+
+def deal_dealt(opening: Sequence[Mapping[str, Any]] | None) -> set[int]:
+    """The engine seats dealt into a deal (its ``DealStarted`` event)."""
+    for event in opening or ():
+        if event.get("type") == "DealStarted":
+            return {int(s) for s in event.get("seats", ())}
+    return set()
+
+
+def deal_seconds(started_at: datetime, finished_at: datetime) -> int:
+    return max(int((finished_at - started_at).total_seconds()), 0)
+
+
+def stats_day(finished_at: datetime) -> date:
+    return finished_at.astimezone(UTC).date()
+
+
+def rules_snore_tricks(rules: Mapping[str, Any]) -> int:
+    """Tricks a snorer must take under these rules (a table's rules are fixed when it is created)."""
+    return Rules.from_json(dict(rules)).snore_tricks
+
+
+class SnoreTricks(dict):
+    """Tricks a snorer must take, per table, read once per table and per use."""
+
+    def __missing__(self, session_id: int) -> int:
+        rules = TableSession.objects.values_list("rules", flat=True).get(pk=session_id)
+        self[session_id] = rules_snore_tricks(rules)
+        return self[session_id]
+
+
+class EventTally:
+    """What a deal's log says, per engine seat: the last status, a snore said, chips paid out."""
+
+    def __init__(self) -> None:
+        self.status: dict[int, str] = {}
+        self.declared_snore: set[int] = set()
+        self.payout: dict[int, int] = defaultdict(int)
+
+    def read(self, events: Iterable[Mapping[str, Any]]) -> None:
+        for event in events or ():
+            kind = event.get("type")
+            if kind in ("Declared", "StatusChanged"):
+                seat = int(event["seat"])
+                self.status[seat] = event["status"]
+                if kind == "Declared" and event["status"] in SNORER_TYPES:
+                    self.declared_snore.add(seat)
+            elif kind == "ChipsMoved" and event.get("kind") == "payout":
+                where, _colon, seat = str(event.get("dst", "")).partition(":")
+                if where == "stack" and seat.isdigit():
+                    self.payout[int(seat)] += int(event["amount"])
+
+
+# --- After each deal -----------------------------------------------------------------------------------
+
+
+def _lock(*, exclusive: bool) -> None:
+    """Counting and recounting exclude each other (PostgreSQL; SQLite writes one at a time)."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        if exclusive:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [STATS_LOCK])
+            return
+        cursor.execute("SELECT pg_try_advisory_xact_lock_shared(%s)", [STATS_LOCK])
+        if not cursor.fetchone()[0]:
+            raise StatsBusy("the nightly recount is running")
+
+
+def deal_counters(deal: Deal) -> dict[int, Counters]:
+    """Each member's counters from one finished deal, read the quick way (the rows the deal wrote)."""
+    outcome = deal.outcome or {}
+    tricks, payouts = outcome.get("tricks") or [], outcome.get("payouts") or []
+    dealt = deal_dealt(deal.opening)
+    tally = EventTally()
+    for events in DealAction.objects.filter(deal=deal).order_by("seq").values_list("events", flat=True):
+        tally.read(events)
+    snore_tricks = rules_snore_tricks(deal.session.rules)
+    seconds = deal_seconds(deal.started_at, deal.finished_at)
+    out: dict[int, Counters] = {}
+    for row in DealPlayer.objects.filter(deal=deal, member__isnull=False):
+        seat = row.engine_seat
+        if seat not in dealt:
+            continue
+        out.setdefault(row.member_id, Counters()).add(
+            seat_counters(
+                status=row.status,
+                declared_snore=seat in tally.declared_snore,
+                tricks=int(tricks[seat]) if seat < len(tricks) else 0,
+                snore_tricks=snore_tricks,
+                net=int(row.net or 0),
+                payout=int(payouts[seat]) if seat < len(payouts) else 0,
+                seconds=seconds,
+            )
+        )
+    return out
+
+
+def _stats_row(*, club_id: int, member_id: int, day: date) -> PlayerStats:
+    try:
+        with transaction.atomic():
+            return PlayerStats.objects.get_or_create(club_id=club_id, member_id=member_id, day=day)[0]
+    except IntegrityError:  # another deal of his that day created it a moment ago
+        return PlayerStats.objects.get(member_id=member_id, day=day)
+
+
+def _add(row: PlayerStats, counters: Counters) -> None:
+    changes: dict[str, Any] = {}
+    for name, value in counters.as_dict().items():
+        if name in MAXED:
+            changes[name] = Greatest(F(name), value)
+        elif value:
+            changes[name] = F(name) + value
+    PlayerStats.objects.filter(pk=row.pk).update(**changes)
+
+
+@transaction.atomic
+def stats_deal_count(*, deal_id: int) -> bool:
+    """Add one finished deal to its players' counters; False if it was counted already (or is not
+    over). Also wakes its players up if a nightly job had marked them dormant."""
+    deal = Deal.objects.select_related("session").filter(pk=deal_id, finished_at__isnull=False).first()
+    if deal is None:
+        return False
+    _lock(exclusive=False)
+    try:
+        with transaction.atomic():
+            StatsCounted.objects.create(deal=deal)
+    except IntegrityError:
+        return False
+    members = DealPlayer.objects.filter(deal=deal, member__isnull=False).values("member_id")
+    Membership.objects.filter(pk__in=members, dormant_since__isnull=False).update(dormant_since=None)
+    if deal.session.practice:
+        return True
+    day = stats_day(deal.finished_at)
+    for member_id, counters in deal_counters(deal).items():
+        _add(_stats_row(club_id=deal.session.club_id, member_id=member_id, day=day), counters)
+    return True
+
+
+def deals_uncounted(*, before: datetime, since: datetime | None = None) -> list[int]:
+    """Finished deals no task has counted (a lost message, a worker down): the sweeper's work."""
+    qs = Deal.objects.filter(finished_at__isnull=False, finished_at__lt=before)
+    if since is not None:
+        qs = qs.filter(finished_at__gte=since)
+    return list(
+        qs.exclude(pk__in=StatsCounted.objects.values("deal"))
+        .order_by("finished_at")
+        .values_list("pk", flat=True)
+    )
+
+
+# --- Every night: the full recount ----------------------------------------------------------------------
+
+
+def _chunks(ids: Sequence[int], size: int) -> Iterator[Sequence[int]]:
+    for start in range(0, len(ids), size):
+        yield ids[start : start + size]
+
+
+def _recount_chunk(
+    deal_ids: Sequence[int],
+    expected: dict[tuple[int, date], Counters],
+    clubs: dict[int, int],
+    snore_tricks: SnoreTricks,
+) -> None:
+    """Add the counters of these deals to ``expected``, from the log, the ledger and the deal rows."""
+    low, high = min(deal_ids), max(deal_ids)
+    wanted = set(deal_ids)
+    deals = {
+        pk: (session_id, club_id, opening, outcome, started_at, finished_at)
+        for pk, session_id, club_id, opening, outcome, started_at, finished_at in Deal.objects.filter(
+            pk__in=deal_ids
+        ).values_list(
+            "pk", "session_id", "session__club_id", "opening", "outcome", "started_at", "finished_at"
+        )
+    }
+    tallies: dict[int, EventTally] = defaultdict(EventTally)
+    actions = (
+        DealAction.objects.filter(deal_id__gte=low, deal_id__lte=high)
+        .order_by("deal_id", "seq")
+        .values_list("deal_id", "events")
+    )
+    for deal_id, events in actions.iterator(chunk_size=5000):
+        if deal_id in wanted:
+            tallies[deal_id].read(events)
+    nets: dict[tuple[int, int], int] = {}
+    entries = (
+        Entry.objects.filter(
+            journal__deal_id__gte=low,
+            journal__deal_id__lte=high,
+            account__member__isnull=False,
+            account__kind__in=[Account.Kind.STACK, Account.Kind.HOLD],
+        )
+        .values("journal__deal_id", "account__member_id")
+        .annotate(total=Sum("amount"))
+        .values_list("journal__deal_id", "account__member_id", "total")
+    )
+    for deal_id, member_id, total in entries:
+        nets[(deal_id, member_id)] = int(total or 0)
+    players = DealPlayer.objects.filter(deal_id__in=deal_ids, member__isnull=False).values_list(
+        "deal_id", "engine_seat", "member_id"
+    )
+    for deal_id, seat, member_id in players:
+        session_id, club_id, opening, outcome, started_at, finished_at = deals[deal_id]
+        if seat not in deal_dealt(opening):
+            continue
+        tricks = (outcome or {}).get("tricks") or []
+        tally = tallies[deal_id]
+        counters = seat_counters(
+            status=tally.status.get(seat, ""),
+            declared_snore=seat in tally.declared_snore,
+            tricks=int(tricks[seat]) if seat < len(tricks) else 0,
+            snore_tricks=snore_tricks[session_id],
+            net=nets.get((deal_id, member_id), 0),
+            payout=tally.payout.get(seat, 0),
+            seconds=deal_seconds(started_at, finished_at),
+        )
+        expected.setdefault((member_id, stats_day(finished_at)), Counters()).add(counters)
+        clubs[member_id] = club_id
+
+
+@transaction.atomic
+def stats_recompute(*, fix: bool = True) -> dict[str, Any]:
+    """Recount every counter from the deal log, the deal rows and the ledger; compare with the
+    running counters; correct (``fix``) and report every difference. Returns a summary."""
+    started = timezone.now()
+    _lock(exclusive=True)
+    finished = list(
+        Deal.objects.filter(finished_at__isnull=False).order_by("pk").values_list("pk", "session__practice")
+    )
+    counted_deals = [pk for pk, practice in finished if not practice]
+    expected: dict[tuple[int, date], Counters] = {}
+    clubs: dict[int, int] = {}
+    snore_tricks = SnoreTricks()
+    for chunk in _chunks(counted_deals, CHUNK):
+        _recount_chunk(chunk, expected, clubs, snore_tricks)
+    stored = {(row.member_id, row.day): row for row in PlayerStats.objects.all()}
+    differences: list[dict[str, Any]] = []
+    zero = Counters()
+    for key in sorted(set(expected) | set(stored), key=lambda k: (k[0], k[1])):
+        member_id, day = key
+        want = expected.get(key, zero)
+        row = stored.get(key)
+        have = Counters.of(row) if row is not None else zero
+        if want == have:
+            continue
+        club_id = row.club_id if row is not None else clubs[member_id]
+        differences.append(
+            {
+                "club": club_id,
+                "member": member_id,
+                "day": day.isoformat(),
+                "fields": {
+                    name: {"stored": getattr(have, name), "recounted": getattr(want, name)}
+                    for name in FIELDS
+                    if getattr(have, name) != getattr(want, name)
+                },
+            }
+        )
+        if not fix:
+            continue
+        if key not in expected:
+            row.delete()
+        elif row is None:
+            PlayerStats.objects.create(club_id=club_id, member_id=member_id, day=day, **want.as_dict())
+        else:
+            PlayerStats.objects.filter(pk=row.pk).update(**want.as_dict())
+    counted = set(StatsCounted.objects.values_list("deal_id", flat=True))
+    uncounted = [pk for pk, _practice in finished if pk not in counted]
+    if fix and uncounted:
+        StatsCounted.objects.bulk_create(
+            [StatsCounted(deal_id=pk) for pk in uncounted], ignore_conflicts=True, batch_size=1000
+        )
+    summary = {
+        "started_at": started.isoformat(),
+        "deals": len(counted_deals),
+        "rows": len(expected),
+        "differences": len(differences),
+        "uncounted_deals": len(uncounted),
+        "fixed": fix,
+        "seconds": round((timezone.now() - started).total_seconds(), 3),
+    }
+    if differences or uncounted:
+        _report(differences, uncounted, summary)
+    else:
+        logger.info("stats recount: %s rows of %s deals agree", len(expected), len(counted_deals))
+    summary["details"] = differences[:100]
+    return summary
+
+
+def _report(differences: list[dict[str, Any]], uncounted: list[int], summary: dict[str, Any]) -> None:
+    logger.warning(
+        "stats recount found %d difference(s) and %d uncounted deal(s)%s: %s",
+        len(differences),
+        len(uncounted),
+        " (corrected)" if summary["fixed"] else "",
+        differences[:20],
+    )
+    if not summary["fixed"]:
+        return
+    by_club: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for difference in differences:
+        by_club[difference["club"]].append(difference)
+    for club in Club.objects.filter(pk__in=list(by_club)):
+        found = by_club[club.pk]
+        audit_log_write(
+            action="club.stats_corrected",
+            actor=None,
+            club=club,
+            target=f"{len(found)}",
+            data={"differences": found[:100], "reason": "nightly recount of the players' statistics"},
+        )
+
+
+def stats_totals(rows: Iterable[Any]) -> Counters:
+    total = Counters()
+    for row in rows:
+        total.add(Counters.of(row))
+    return total

@@ -1,0 +1,214 @@
+"""Reading the stats: a club's leaderboard and one player's page (selectors; no writes).
+
+The leaderboard sums the day rows of ``PlayerStats`` over the chosen period (the last 7 or 30 days,
+or all time; days are UTC). The player page adds what counters cannot say, read from his finished
+deals (real tables only): his net chips deal after deal, how often each status he played made its
+tricks, and the cards he played in the deals he won.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from django.db.models import Max, Sum
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Club, Membership
+
+from .engine._base import HELPER_TYPES, SNORER_TYPES
+from .engine.cards import RANK_VALUE
+from .models import DealAction, DealPlayer, PlayerStats
+from .presenter import status_words
+from .stats import FIELDS, MAXED, Counters, SnoreTricks, stats_day
+
+#: Period name -> days it covers (None: all time).
+PERIODS: dict[str, int | None] = {"week": 7, "month": 30, "all": None}
+PERIOD_LABELS = {"week": _("Last 7 days"), "month": _("Last 30 days"), "all": _("All time")}
+#: The leaderboard's columns, in order: key -> heading. Every one sorts.
+COLUMNS: dict[str, Any] = {
+    "player": _("Player"),
+    "deals": _("Deals"),
+    "deals_won": _("Won"),
+    "net": _("Net chips"),
+    "snores_declared": _("Snores declared"),
+    "snores_made": _("Snores made"),
+    "snores_failed": _("Snores failed"),
+    "snore_rate": _("Snores made, %"),
+    "helps": _("Helps"),
+    "fives": _("Fives"),
+    "tricks": _("Tricks"),
+    "biggest_bank_won": _("Biggest bank won"),
+    "seconds_played": _("Time played"),
+}
+DEFAULT_SORT = "net"
+LEADERBOARD_SIZE = 200
+
+
+def today_utc() -> date:
+    return stats_day(timezone.now())
+
+
+def period_since(period: str, today: date | None = None) -> date | None:
+    days = PERIODS.get(period)
+    if days is None:
+        return None
+    return (today or today_utc()) - timedelta(days=days - 1)
+
+
+def _aggregates() -> dict[str, Any]:
+    return {name: Max(name) if name in MAXED else Sum(name) for name in FIELDS}
+
+
+def snore_rate(counters: Counters) -> int | None:
+    tried = counters.snores_made + counters.snores_failed
+    return round(100 * counters.snores_made / tried) if tried else None
+
+
+@dataclass(frozen=True)
+class Row:
+    member: Membership
+    counters: Counters
+    snore_rate: int | None
+
+    def value(self, key: str) -> Any:
+        if key == "player":
+            return self.member.user.shown_name.casefold()
+        if key == "snore_rate":
+            return self.snore_rate
+        return getattr(self.counters, key)
+
+
+def leaderboard(
+    *,
+    club: Club,
+    period: str = "week",
+    sort: str = DEFAULT_SORT,
+    descending: bool = True,
+    today: date | None = None,
+) -> list[Row]:
+    """The club's players over the period, sorted by one column (empty values last)."""
+    stats = PlayerStats.objects.filter(club=club)
+    since = period_since(period, today)
+    if since is not None:
+        stats = stats.filter(day__gte=since)
+    totals = {row.pop("member"): Counters.of(row) for row in stats.values("member").annotate(**_aggregates())}
+    members = Membership.objects.filter(pk__in=list(totals)).select_related("user")
+    rows = [Row(member=m, counters=totals[m.pk], snore_rate=snore_rate(totals[m.pk])) for m in members]
+    key = sort if sort in COLUMNS else DEFAULT_SORT
+    rows.sort(key=lambda r: r.member.user.username)
+    present = [r for r in rows if r.value(key) is not None]
+    missing = [r for r in rows if r.value(key) is None]
+    present.sort(key=lambda r: r.value(key), reverse=descending)
+    return (present + missing)[:LEADERBOARD_SIZE]
+
+
+def player_totals(*, membership: Membership, period: str = "all", today: date | None = None) -> Counters:
+    stats = PlayerStats.objects.filter(member=membership)
+    since = period_since(period, today)
+    if since is not None:
+        stats = stats.filter(day__gte=since)
+    return Counters.of(stats.aggregate(**_aggregates()))
+
+
+def _played(membership: Membership):
+    return DealPlayer.objects.filter(
+        member=membership, deal__finished_at__isnull=False, deal__session__practice=False
+    )
+
+
+def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple[datetime, int]]:
+    """His net chips after each of his last ``limit`` deals, counted from his very first."""
+    rows = list(
+        _played(membership)
+        .order_by("-deal__finished_at", "-deal_id")
+        .values_list("deal__finished_at", "net")[:limit]
+    )
+    rows.reverse()
+    before = 0
+    if len(rows) == limit:
+        everything = _played(membership).aggregate(total=Sum("net"))["total"] or 0
+        before = everything - sum(int(net or 0) for _when, net in rows)
+    series, running = [], before
+    for when, net in rows:
+        running += int(net or 0)
+        series.append((when, running))
+    return series
+
+
+def player_success_by_status(*, membership: Membership, limit: int = 2000) -> list[dict[str, Any]]:
+    """For each status he played: in how many deals, and how often he took the tricks it promised."""
+    words = status_words("classic")
+    snore_tricks = SnoreTricks()
+    tally: dict[str, list[int]] = {}
+    rows = (
+        _played(membership)
+        .filter(status__in=sorted(SNORER_TYPES | HELPER_TYPES))
+        .order_by("-deal__finished_at")
+        .values_list("status", "engine_seat", "deal__session_id", "deal__outcome")[:limit]
+    )
+    for status, seat, session_id, outcome in rows:
+        tricks = ((outcome or {}).get("tricks") or [])[seat : seat + 1]
+        need = snore_tricks[session_id] if status in SNORER_TYPES else 1
+        made, total = tally.setdefault(status, [0, 0])
+        tally[status] = [made + int(bool(tricks) and tricks[0] >= need), total + 1]
+    order = ["snore", "cheer", "helicopter", "dark", "shoot", "blind", "help", "mourn", "five", "six"]
+    return [
+        {
+            "status": status,
+            "label": words.get(status, status),
+            "made": tally[status][0],
+            "deals": tally[status][1],
+            "rate": round(100 * tally[status][0] / tally[status][1]),
+        }
+        for status in sorted(tally, key=lambda s: order.index(s) if s in order else len(order))
+    ]
+
+
+def _trump_suit(outcome: Mapping[str, Any] | None) -> str | None:
+    trump = (outcome or {}).get("trump")
+    return str(trump)[-1] if trump else None
+
+
+def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str, Any]:
+    """The cards of a typical winning hand: over the deals he won (and played out), the cards he
+    played, as rank and trump or not; the hand is the most frequent ones, as many as a hand holds."""
+    won = list(
+        _played(membership)
+        .filter(net__gt=0, deal__result="played")
+        .order_by("-deal__finished_at")
+        .values_list("deal_id", "engine_seat", "deal__outcome")[:limit]
+    )
+    seat_of = {deal_id: seat for deal_id, seat, _outcome in won}
+    trump_of = {deal_id: _trump_suit(outcome) for deal_id, _seat, outcome in won}
+    hands: dict[int, list[str]] = {deal_id: [] for deal_id in seat_of}
+    actions = DealAction.objects.filter(deal_id__in=list(seat_of)).order_by("deal_id", "seq")
+    for deal_id, events in actions.values_list("deal_id", "events"):
+        for event in events or ():
+            if event.get("type") == "Played" and event.get("seat") == seat_of[deal_id]:
+                hands[deal_id].append(str(event["card"]))
+    counts: Counter[tuple[str, bool, int]] = Counter()
+    sizes: Counter[int] = Counter()
+    for deal_id, cards in hands.items():
+        if not cards:
+            continue  # won without playing a card (alone, or four aces)
+        sizes[len(cards)] += 1
+        seen: Counter[tuple[str, bool]] = Counter()
+        for code in cards:
+            key = (code[:-1], code[-1] == trump_of[deal_id])
+            seen[key] += 1
+            counts[(*key, seen[key])] += 1
+    played = sum(sizes.values())
+    if not played:
+        return {"hands": 0, "cards": []}
+    size = sizes.most_common(1)[0][0]
+    top = sorted(counts.items(), key=lambda item: (-item[1], not item[0][1], -RANK_VALUE[item[0][0]]))[:size]
+    cards = [
+        {"rank": rank, "trump": trump, "share": round(100 * n / played)}
+        for (rank, trump, _copy), n in sorted(top, key=lambda item: (not item[0][1], -RANK_VALUE[item[0][0]]))
+    ]
+    return {"hands": played, "cards": cards}

@@ -1,0 +1,34 @@
+"""Template helpers of the stats pages and of the club page's stats card."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext as _
+
+from club.models import Club, Membership
+
+register = template.Library()
+
+
+@register.filter
+def played_time(seconds: int | None) -> str:
+    """Seconds as hours and minutes ("3 h 05 min", "12 min")."""
+    minutes = int(seconds or 0) // 60
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return _("%(h)s h %(m)02d min") % {"h": hours, "m": minutes}
+    return _("%(m)s min") % {"m": minutes}
+
+
+@register.filter
+def signed(value: int | None) -> str:
+    if value is None:
+        return "—"
+    return f"+{value}" if value > 0 else str(value)
+
+
+@register.simple_tag
+def club_dormant_members(club: Club) -> list[Membership]:
+    from games.jobs_inactivity import members_dormant
+
+    return members_dormant(club=club)
