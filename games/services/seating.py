@@ -13,6 +13,7 @@ from ledger.errors import InsufficientChips
 
 from .. import conf
 from ..engine import to_act
+from ..jobs import deadline_on_commit, next_deal_on_commit
 from ..models import Reservation, Seat, TableSession
 from . import booking
 from .access import member_require_active, member_require_manager, seat_of, seats_taken, session_lock
@@ -28,6 +29,7 @@ def _schedule_deal(session: TableSession, now: datetime) -> None:
     if session.started_at is not None and deal_running(session) is None and session.next_deal_at is None:
         session.next_deal_at = now + timedelta(seconds=conf.first_deal_pause())
         session.save(update_fields=["next_deal_at"])
+        next_deal_on_commit(session)
 
 
 def _check_position(session: TableSession, position: int) -> None:
@@ -147,6 +149,7 @@ def _set_away(session: TableSession, seat: Seat, away: bool) -> None:
             # Only his own clock follows his new state: another seat's turn keeps its time.
             deal.deadline = turn_deadline(session, state, deal_players(deal), timezone.now())
             deal.save(update_fields=["deadline"])
+            deadline_on_commit(deal)  # a clock moved earlier is not left to the next sweep
 
 
 @transaction.atomic
@@ -271,6 +274,7 @@ def table_stand_up(*, session_id: int, actor: User, position: int, reason: str) 
         if acting is not None and deal.players[acting] == seat.pk:
             deal.deadline = now  # his turn: the clock makes his default move at once
             deal.save(update_fields=["deadline"])
+            deadline_on_commit(deal)
         return False
     seat_stand_up(seat=seat, now=now)
     table_after_stand_up(session=session, now=now)

@@ -105,6 +105,33 @@ def test_the_tables_publish_each_deadline_deal_and_count_on_commit(
     assert not StatsCounted.objects.exists(), "the worker counts it, not this process"
 
 
+def test_a_deadline_moved_earlier_without_a_move_is_published_at_once(
+    make_table, players, owner, published, django_capture_on_commit_callbacks
+):
+    """Going away on one's turn, or being stood up by a manager on it, brings the clock forward
+    without a new seq: a task at the new deadline, not the next sweep."""
+    from games.engine import to_act
+    from games.services import table_away, table_stand_up
+    from games.services.dealing import deal_state
+
+    table = make_table()
+    sit_all(table, players[:2])
+    with django_capture_on_commit_callbacks(execute=True):
+        deal = start_deal(table)
+    published.clear()
+    acting = Seat.objects.get(pk=deal.players[to_act(deal_state(deal))])
+    with django_capture_on_commit_callbacks(execute=True):
+        table_away(session_id=table.pk, user=acting.member.user)
+    deal.refresh_from_db()
+    assert ("games.turn_expire", {"deal_id": deal.pk, "seq": deal.seq}, deal.deadline) in published
+    published.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        table_stand_up(session_id=table.pk, actor=owner, position=acting.position, reason="asleep")
+    deal.refresh_from_db()
+    assert published == [("games.turn_expire", {"deal_id": deal.pk, "seq": deal.seq}, deal.deadline)]
+    assert deal.deadline <= timezone.now()
+
+
 def test_under_the_ticker_nothing_is_published_and_stats_are_counted_in_process(
     make_table, players, monkeypatch, play_deals
 ):
