@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from club.models import Club, Membership
 
@@ -20,7 +21,7 @@ from club.models import Club, Membership
 class TableSession(models.Model):
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
-        OPEN = "open", _("Open")
+        OPEN = "open", pgettext_lazy("table session", "Open")
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
         CANCELLED = "cancelled", _("Cancelled")
@@ -338,7 +339,7 @@ class Report(models.Model):
         OTHER = "other", _("Something else")
 
     class Status(models.TextChoices):
-        OPEN = "open", _("Open")
+        OPEN = "open", pgettext_lazy("report", "Open")
         RESOLVED = "resolved", _("Resolved")
 
     class Outcome(models.TextChoices):
@@ -386,7 +387,7 @@ class CollusionFlag(models.Model):
     """Two members the nightly scan found playing for each other (``games.collusion``)."""
 
     class Status(models.TextChoices):
-        OPEN = "open", _("Open")
+        OPEN = "open", pgettext_lazy("collusion flag", "Open")
         DISMISSED = "dismissed", _("Dismissed")
         REPORTED = "reported", _("Reported")
 
@@ -419,6 +420,8 @@ class CollusionFlag(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_id}+{self.second_id}: {self.score}"
+
+
 # --- Background jobs: stats counters and failed tasks (games/stats.py, games/tasks.py) -----------------
 
 

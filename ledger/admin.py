@@ -436,7 +436,8 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
             except ServiceError as exc:
                 self.message_user(request, f"#{adjustment.pk}: {exc.message}", messages.ERROR)
             else:
-                self.message_user(request, f"#{adjustment.pk}: {_('approved') if approve else _('refused')}")
+                outcome = _("approved") if approve else _("refused")
+                self.message_user(request, f"#{adjustment.pk}: {outcome}")
 
     @admin.action(description=_("Approve the selected (as the second manager)"))
     def approve_selected(self, request: HttpRequest, queryset: QuerySet[Adjustment]) -> None:

@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from club.models import Club, Membership
 
@@ -377,7 +378,7 @@ class ChipRequest(models.Model):
     """A member asks the managers for chips; a manager answers (a grant, or no, with a note)."""
 
     class Status(models.TextChoices):
-        OPEN = "open", _("Open")
+        OPEN = "open", pgettext_lazy("chip request", "Open")
         GRANTED = "granted", _("Granted")
         REFUSED = "refused", _("Refused")
 

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from club.models import Club, User
 from club.services import audit_log_write, membership_require_manager
@@ -114,7 +115,8 @@ def collusion_decide(*, flag_id: int, actor: User, decision: str) -> CollusionFl
             deal_id=deal.pk,
             user=actor,
             reason=Report.Reason.CHEATING,
-            comment=f"Collusion signals ({signals}) over {flag.deal_count} deals together.",
+            comment=gettext("Collusion signals (%(signals)s) over %(count)s deals together.")
+            % {"signals": signals, "count": flag.deal_count},
         )
         flag.status = CollusionFlag.Status.REPORTED
     elif decision == "dismiss":
