@@ -236,6 +236,8 @@ def seat_tables(
                 amount=1_000_000,
                 actor=owner,
                 reason="bench",
+                # A bench stands in for both managers of the four-eyes rule.
+                approved=True,
             )
             table_sit(session_id=session.pk, user=user, position=position, buy_in=1_000_000)
             players.append(Player(user.pk, user.username, login_cookie(user)))
@@ -705,7 +707,7 @@ def pages_fixture(*, tables: int = 2, deals: int = 1, grants: int = 1) -> dict[s
     member = Membership.objects.get(club=session.club, user_id=first.players[0].user_id)
     owner = User.objects.get(pk=session.club.memberships.filter(role="owner").values("user")[:1])
     for i in range(grants):
-        chips_grant(membership=member, amount=1 + i, actor=owner, reason=f"bench {i}")
+        chips_grant(membership=member, amount=1 + i, actor=owner, reason=f"bench {i}", approved=True)
     slug = session.club.slug
     return {
         "cookie": first.players[0].cookie,

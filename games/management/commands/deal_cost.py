@@ -66,6 +66,7 @@ class Command(BaseCommand):
                 amount=100_000,
                 actor=owner,
                 reason="cost",
+                approved=True,
             )
             users.append(user)
         table = table_session_create(

@@ -82,7 +82,9 @@ class Bench:
             user = User.objects.create(username=f"bench-player-{n}")
             club_services.membership_join(club=club, user=user)
             membership = Membership.objects.get(club=club, user=user)
-            chips_grant(membership=membership, amount=1000 * self.tables, actor=owner, reason="bench")
+            chips_grant(
+                membership=membership, amount=1000 * self.tables, actor=owner, reason="bench", approved=True
+            )
             people.append(user)
         tables = []
         for t in range(self.tables):

@@ -40,7 +40,7 @@ def _setup(processes: int) -> tuple[int, list[list[int]]]:
         for a in range(ACCOUNTS_PER_PROCESS):
             user = User.objects.create(username=f"bench-{p}-{a}")
             membership = Membership.objects.create(club=club, user=user)
-            chips_grant(membership=membership, amount=10**9, actor=owner, reason="bench")
+            chips_grant(membership=membership, amount=10**9, actor=owner, reason="bench", approved=True)
             ids.append(account_wallet(membership=membership).pk)
         groups.append(ids)
     return club.pk, groups
