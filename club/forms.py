@@ -137,3 +137,14 @@ class BanForm(forms.Form):
 class SuspendForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=500)
     until = _until_field(required=True)
+
+
+def form_problem(form: forms.Form) -> str:
+    """The form's refusals in one sentence for a flash message: each field by its label, so a reason
+    too long is not told as a bad date."""
+    parts = []
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        label = f"{field.label}: " if field is not None and field.label else ""
+        parts.append(label + " ".join(str(e) for e in errors))
+    return " ".join(parts)

@@ -252,11 +252,19 @@ def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership,
         raise ServiceError(_("This person is no longer in the club."), code="stale")
     if target.user_id == actor.pk:
         raise NotAllowed(_("You cannot do this to yourself."))
+    membership_require_rank(mine=mine, target=target)
+    return mine, target
+
+
+def membership_require_rank(*, mine: Membership, target: Membership) -> None:
+    """A manager acts on plain members, the owner on managers too, nobody on the owner; one's own
+    membership is always one's own. Every manager action against a person checks this."""
+    if target.user_id == mine.user_id:
+        return
     if target.role == Role.OWNER:
         raise NotAllowed(_("Nobody can act on the club's owner."))
     if target.role == Role.MANAGER and mine.role != Role.OWNER:
         raise NotAllowed(_("Only the owner can act on a manager."))
-    return mine, target
 
 
 def _not_pending(target: Membership) -> ServiceError:

@@ -30,6 +30,7 @@ from .forms import (
     RegisterForm,
     RoleForm,
     SuspendForm,
+    form_problem,
 )
 from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership
 
@@ -342,7 +343,7 @@ def membership_ban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
     def act(target: Membership) -> str:
         if not form.is_valid():
-            raise ServiceError(_("The ban's end is not a date and time."))
+            raise ServiceError(form_problem(form))
         services.membership_ban(
             membership=target,
             actor=request.user,
@@ -361,7 +362,7 @@ def membership_suspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse
 
     def act(target: Membership) -> str:
         if not form.is_valid():
-            raise ServiceError(_("A suspension needs a reason and an end date."))
+            raise ServiceError(form_problem(form))
         services.membership_suspend(
             membership=target,
             actor=request.user,

@@ -18,16 +18,17 @@ from ledger.selectors import deal_journals
 
 from . import history
 from .forms import ReportForm, ResolveForm
-from .models import CollusionFlag, Deal, DealPlayer, Report
+from .models import CollusionFlag, DealPlayer, Report
 from .presenter import table_context
 from .services.collusion import collusion_decide
 from .services.reports import report_create, report_resolve
+from .views_history import _deal_for
 
 
 @login_required
 @require_POST
 def report_file(request: HttpRequest, deal_id: int) -> HttpResponse:
-    deal = get_object_or_404(Deal, pk=deal_id, finished_at__isnull=False)
+    deal = _deal_for(request, deal_id)  # a stranger gets the deal page's 404, whether it exists or not
     form = ReportForm(request.POST)
     try:
         if not form.is_valid():

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from club.models import Club, Membership
 
 from . import stats_read
+from .models import DealPlayer
 from .stats_charts import hand_svg, net_chart_svg, success_chart_svg
 from .views_history import _require_member
 
@@ -60,7 +61,12 @@ def player_page(request: HttpRequest, slug: str, username: str) -> HttpResponse:
     membership = (
         Membership.objects.select_related("user").filter(club=club, user__username=username[:150]).first()
     )
-    if membership is None:
+    # Someone who only asked to join (or was refused) never played here: his page would tell the
+    # members who applied. Former members keep the page of the deals they played.
+    if membership is None or (
+        membership.status != Membership.Status.ACTIVE
+        and not DealPlayer.objects.filter(member=membership).exists()
+    ):
         raise Http404(_("No such player in this club."))
     period = _choice(request, "period", stats_read.PERIODS, "all")
     totals = stats_read.player_totals(membership=membership, period=period)

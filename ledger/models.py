@@ -390,6 +390,17 @@ class ChipRequest(models.Model):
     note = models.CharField(_("note"), max_length=500, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
     answer = models.CharField(_("answer"), max_length=500, blank=True)
+    #: What the manager agreed to give (he may give another amount than asked) and, under four eyes,
+    #: the adjustment a second manager decides: "granted" is what the member reads only once booked.
+    granted = models.BigIntegerField(_("chips granted"), null=True, blank=True)
+    adjustment = models.ForeignKey(
+        "Adjustment",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("second manager's decision"),
+    )
     answered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -142,6 +142,8 @@ def _manager_club(request: HttpRequest, slug: str) -> Club:
 @require_POST
 def adjustment_decide(request: HttpRequest, slug: str, pk: int, decision: str) -> HttpResponse:
     """A second manager approves (the journal is booked) or refuses (with a note) a waiting grant."""
+    if decision not in ("approve", "refuse"):
+        raise Http404(_("Approve or refuse."))  # a mistyped word must not count as a refusal
     club = _manager_club(request, slug)
     adjustment = get_object_or_404(Adjustment, pk=pk, club=club)
     form = AnswerForm(request.POST)
@@ -180,13 +182,15 @@ def chips_request_view(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def chips_request_answer_view(request: HttpRequest, slug: str, pk: int, decision: str) -> HttpResponse:
+    if decision not in ("grant", "refuse"):
+        raise Http404(_("Grant or refuse."))
     club = _manager_club(request, slug)
     chip_request = get_object_or_404(ChipRequest, pk=pk, club=club)
     form = AnswerForm(request.POST)
     try:
         if not form.is_valid():
             raise ServiceError(_("The answer is not valid."))
-        chips_request_answer(
+        answered = chips_request_answer(
             request_id=chip_request.pk,
             actor=request.user,
             grant=decision == "grant",
@@ -197,5 +201,8 @@ def chips_request_answer_view(request: HttpRequest, slug: str, pk: int, decision
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Answered."))
+        waiting = answered.adjustment is not None and answered.adjustment.status == Adjustment.Status.PENDING
+        messages.success(
+            request, _("Answered: a second manager must approve this grant.") if waiting else _("Answered.")
+        )
     return redirect(f"{club.get_absolute_url()}#chips-waiting")

@@ -111,13 +111,19 @@ def collusion_decide(*, flag_id: int, actor: User, decision: str) -> CollusionFl
         if deal is None:
             raise TableError("no_deal")
         signals = ", ".join(f"{name} {value}" for name, value in flag.signals.items())
-        report_create(
-            deal_id=deal.pk,
-            user=actor,
-            reason=Report.Reason.CHEATING,
-            comment=gettext("Collusion signals (%(signals)s) over %(count)s deals together.")
-            % {"signals": signals, "count": flag.deal_count},
-        )
+        try:
+            with transaction.atomic():
+                report_create(
+                    deal_id=deal.pk,
+                    user=actor,
+                    reason=Report.Reason.CHEATING,
+                    comment=gettext("Collusion signals (%(signals)s) over %(count)s deals together.")
+                    % {"signals": signals, "count": flag.deal_count},
+                )
+        except TableError as exc:
+            # His own report of that deal is already with the managers: the flag joins it.
+            if exc.code != "already_reported":
+                raise
         flag.status = CollusionFlag.Status.REPORTED
     elif decision == "dismiss":
         flag.status = CollusionFlag.Status.DISMISSED

@@ -25,10 +25,14 @@ _MESSAGES = {
     "no_table": _("This table does not exist."),
     "table_closed": _("This table is not open for play."),
     "no_deal": _("No deal is being played at this table right now."),
+    "reverse_mid_deal": _(
+        "A deal is being played at this table: move chips back between deals (or after the session)."
+    ),
     "stale": _("The table moved on before your move arrived; look again and make your move."),
     "not_your_turn": _("It is not your turn."),
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
+    "already_leaving": _("This player already leaves the table after the deal in play."),
     "already_seated": _("You already sit at this table."),
     "seat_taken": _("That seat is taken."),
     "no_such_seat": _("This table has seats 1 to %(count)s."),

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from club.models import Membership
 
-from ..models import Seat
+from ..models import Reservation, Seat
 from .access import session_lock
 from .closing import table_after_stand_up
 from .dealing import deal_running
@@ -58,13 +58,20 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
             table_after_stand_up(session=session, now=now)
         table_notify_on_commit(session.pk)
         touched.append(session.pk)
+    # A seat reserved ahead would stay blocked for everyone else until the start.
+    held = Reservation.objects.filter(member=membership, status=Reservation.Status.HELD)
+    for session_id in sorted(set(held.values_list("session_id", flat=True)) - set(touched)):
+        table_notify_on_commit(session_id)
+    held.update(status=Reservation.Status.CANCELLED)
     user_id, club_id = membership.user_id, membership.club_id
     params = {}
     if reason == "suspended":
         params = {"until": membership.suspended_until.isoformat(), "reason": membership.suspend_reason}
     elif reason == "banned":
-        params = {"until": membership.ban_until.isoformat() if membership.ban_until else "",
-                  "reason": membership.ban_reason}
+        params = {
+            "until": membership.ban_until.isoformat() if membership.ban_until else "",
+            "reason": membership.ban_reason,
+        }
     transaction.on_commit(lambda: _kick(user_id=user_id, club_id=club_id, reason=reason, params=params))
     return touched
 

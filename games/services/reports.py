@@ -19,7 +19,8 @@ from ledger.services import journal_reverse
 
 from ..models import Deal, Report
 from ..selectors import table_get
-from .access import member_require_active, member_require_manager
+from .access import member_require_active, member_require_manager, session_lock
+from .dealing import deal_running
 from .errors import TableError
 
 Outcome = Report.Outcome
@@ -99,6 +100,11 @@ def report_resolve(
     elif outcome == Outcome.REVERSE:
         if journal is None or journal.deal_id != report.deal_id:
             raise TableError("pick_journal")
+        # The deal in play holds its stacks and bank in the engine too: moving them under it would
+        # leave a deal nobody can finish. Between deals the next one reads them from the ledger.
+        session_lock(session.pk)
+        if deal_running(session) is not None:
+            raise TableError("reverse_mid_deal")
         journal_reverse(journal, actor=actor, memo=note[:500])
     report.status = Report.Status.RESOLVED
     report.outcome = outcome

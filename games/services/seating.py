@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from club.models import User
-from club.services import audit_log_write
+from club.services import audit_log_write, membership_require_rank
 from ledger.errors import InsufficientChips
 
 from .. import conf
@@ -250,10 +250,13 @@ def table_stand_up(*, session_id: int, actor: User, position: int, reason: str) 
     if not reason:
         raise TableError("reason_needed")
     session = session_lock(session_id)
-    member_require_manager(session=session, user=actor)
+    mine = member_require_manager(session=session, user=actor)
     seat = seats_taken(session).filter(position=position, member__isnull=False).first()
     if seat is None:
         raise TableError("not_seated")
+    membership_require_rank(mine=mine, target=seat.member)
+    if seat.leave_after_deal:
+        raise TableError("already_leaving")  # a double click or a second manager: said once
     now = timezone.now()
     audit_log_write(
         action="table.stood_up_by_manager",

@@ -17,11 +17,11 @@ from django.utils.translation import gettext as _
 
 from club.errors import NotAllowed, ServiceError
 from club.models import Club, Membership, User
-from club.services import audit_log_write, membership_require_manager
+from club.services import audit_log_write, membership_require_manager, membership_require_rank
 
 from ..errors import LedgerError
 from ..models import Adjustment, ChipRequest, Journal
-from .operations import _amount, chips_grant_result, chips_revoke, grant_within_limits
+from .operations import _amount, chips_grant_result, chips_revoke_result, grant_within_limits
 
 Kind = Adjustment.Kind
 Status = Adjustment.Status
@@ -48,9 +48,10 @@ def _book(
             membership=member, amount=amount, actor=actor, reason=reason, idempotency_key=key, approved=True
         )
         return result.journal, result.created
-    return chips_revoke(
+    result = chips_revoke_result(
         membership=member, amount=amount, actor=actor, reason=reason, idempotency_key=key, approved=True
-    ), True
+    )
+    return result.journal, result.created
 
 
 def chips_adjust(
@@ -64,7 +65,9 @@ def chips_adjust(
     if not reason:
         raise LedgerError(_("Say why."))
     club = member.club
-    membership_require_manager(club=club, actor=actor)
+    mine = membership_require_manager(club=club, actor=actor)
+    if kind == Kind.REVOKE:
+        membership_require_rank(mine=mine, target=member)
     if kind == Kind.GRANT:
         grant_within_limits(membership=member, amount=amount, actor=actor)
     if not needs_second_manager(club=club, member=member, actor=actor, kind=kind, amount=amount):
@@ -210,7 +213,7 @@ def chips_request_answer(
         raise ServiceError(_("Another manager has already answered this."), code="stale")
     answer = (answer or "").strip()[:500]
     if grant:
-        chips_adjust(
+        done = chips_adjust(
             member=request.member,
             kind=Kind.GRANT,
             amount=amount or request.amount,
@@ -219,6 +222,8 @@ def chips_request_answer(
             idempotency_key=idempotency_key,
         )
         request.status = ChipRequest.Status.GRANTED
+        request.granted = amount or request.amount
+        request.adjustment = done.adjustment
     else:
         if not answer:
             raise LedgerError(_("Say why not."))
@@ -226,7 +231,7 @@ def chips_request_answer(
     request.answer = answer
     request.answered_by = actor
     request.answered_at = timezone.now()
-    request.save(update_fields=["status", "answer", "answered_by", "answered_at"])
+    request.save(update_fields=["status", "answer", "answered_by", "answered_at", "granted", "adjustment"])
     audit_log_write(
         action="chips.request_answered",
         actor=actor,

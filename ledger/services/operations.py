@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.errors import NotAllowed
 from club.models import Club, Membership, User
-from club.services import audit_log_write, membership_require_manager
+from club.services import audit_log_write, membership_require_manager, membership_require_rank
 
 from ..errors import IdempotencyConflict, LedgerError, WrongClub
 from ..models import Account, Journal
@@ -145,7 +145,11 @@ def chips_grant(
 ) -> Journal:
     """``chips_grant_result`` for callers that only need the journal."""
     return chips_grant_result(
-        membership=membership, amount=amount, actor=actor, reason=reason, idempotency_key=idempotency_key,
+        membership=membership,
+        amount=amount,
+        actor=actor,
+        reason=reason,
+        idempotency_key=idempotency_key,
         approved=approved,
     ).journal
 
@@ -159,17 +163,39 @@ def chips_revoke(
     idempotency_key: str | None = None,
     approved: bool = False,
 ) -> Journal:
-    """A manager takes chips from a member's wallet back into the treasury."""
+    """``chips_revoke_result`` for callers that only need the journal."""
+    return chips_revoke_result(
+        membership=membership,
+        amount=amount,
+        actor=actor,
+        reason=reason,
+        idempotency_key=idempotency_key,
+        approved=approved,
+    ).journal
+
+
+def chips_revoke_result(
+    *,
+    membership: Membership,
+    amount: int,
+    actor: User,
+    reason: str,
+    idempotency_key: str | None = None,
+    approved: bool = False,
+) -> PostResult:
+    """A manager takes chips from a member's wallet back into the treasury: a plain member's, or (the
+    owner) a manager's. ``created`` is False when ``idempotency_key`` already booked it."""
     amount = _amount(amount)
     reason = (reason or "").strip()
     if not reason:
         raise LedgerError(_("Say why the chips are revoked."))
     club = membership.club
-    membership_require_manager(club=club, actor=actor)
+    mine = membership_require_manager(club=club, actor=actor)
+    membership_require_rank(mine=mine, target=membership)
     if not approved and amount > club.four_eyes_above:
         raise NotAllowed(_("This revoke needs a second manager's approval."))
 
-    def post() -> Journal:
+    def post() -> PostResult:
         result = journal_post_result(
             club=club,
             kind=Kind.REVOKE,
@@ -186,7 +212,7 @@ def chips_revoke(
                 target_user=membership.user,
                 data={"amount": amount, "reason": reason[:500], "journal": result.journal.pk},
             )
-        return result.journal
+        return result
 
     return run_in_transaction(post)
 
@@ -313,8 +339,14 @@ def _deal_move_of(kind: str) -> DealMoveService:
     def service(
         *, membership: Membership, table_id: int, amount: int, idempotency_key: str, deal: Any = None
     ) -> Journal:
-        return deal_move(kind=kind, membership=membership, table_id=table_id, amount=amount,
-                         idempotency_key=idempotency_key, deal=deal)
+        return deal_move(
+            kind=kind,
+            membership=membership,
+            table_id=table_id,
+            amount=amount,
+            idempotency_key=idempotency_key,
+            deal=deal,
+        )
 
     service.__name__ = service.__qualname__ = f"deal_{kind}"
     service.__doc__ = f"The {kind!r} movement of RULES.md 6.8 for one seat (see ``deal_move``)."

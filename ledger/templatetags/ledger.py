@@ -50,4 +50,5 @@ def my_chip_requests(membership: Membership | None) -> list[object]:
 
     if membership is None or not membership.pk:
         return []
-    return list(ChipRequest.objects.filter(member=membership).order_by("-created_at")[:3])
+    mine = ChipRequest.objects.filter(member=membership).select_related("adjustment")
+    return list(mine.order_by("-created_at")[:3])
