@@ -65,3 +65,45 @@ def test_a_table_without_a_deal_sends_its_picture_only_to_someone_connected(make
     assert _groups(table.pk) == []
     presence_join(session_id=table.pk, user=players[0])
     assert _groups(table.pk) == [watch_group(table.pk)]
+
+
+def test_a_card_face_is_drawn_as_the_card_template_draws_it():
+    from django.template.loader import render_to_string
+
+    from games.presenter import card
+
+    for code in ("AS", "10H", "7D", "QC"):
+        face = card(code)
+        assert face["html"] == render_to_string("games/_card.html", {"c": face})
+
+
+def test_the_log_of_one_update_is_rendered_once_per_language_for_all_its_readers(
+    make_table, players, monkeypatch
+):
+    from django.utils import timezone, translation
+
+    from games import presenter
+
+    table = make_table()
+    sit_all(table, players)
+    start_deal(table)
+    for user in players:
+        presence_join(session_id=table.pk, user=user)
+    calls: list[str | None] = []
+    real = presenter.log_lines
+
+    def counted(public, words):
+        calls.append(translation.get_language())
+        return real(public, words)
+
+    monkeypatch.setattr(presenter, "log_lines", counted)
+    logs = {}
+    for language in ("en", "en", "ru", "ru"):
+        for _group, message in table_messages(table.pk):
+            with translation.override(language):
+                context = presenter.table_context(
+                    view=message["view"], public=message["public"], user_id=None, now=timezone.now()
+                )
+            logs.setdefault(language, set()).add(str(context["log_html"]))
+    assert calls == ["en", "ru"]  # eight readers, two languages
+    assert all(len(rendered) == 1 for rendered in logs.values()) and logs["en"] != logs["ru"]
