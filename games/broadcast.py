@@ -27,7 +27,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from .engine import observe
-from .selectors import table_latest, table_public_seats
+from .selectors import table_latest, table_public_parts
 from .services.dealing import deal_state
 
 logger = logging.getLogger("games.broadcast")
@@ -43,12 +43,17 @@ def watch_group(session_id: int) -> str:
 
 def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
     """(group, message) pairs for one table's update: a pure read, easy to test. Each message
-    carries ``read_at``, the wall-clock time its reading began."""
+    carries ``read_at``, the wall-clock time its reading began.
+
+    The spectators' picture goes out only if somebody not playing the deal has a socket counted
+    open: otherwise every player's socket would receive it only to drop it. A spectator joins the
+    group before his socket is counted, and reads the table himself after that, so an update read
+    before he was counted is in the picture he reads."""
     read_at = time.time()
     session, deal = table_latest(session_id=session_id)
     if session is None:
         return []
-    public, played = table_public_seats(session, deal)
+    public, played, connected = table_public_parts(session, deal)
     out: list[tuple[str, dict[str, Any]]] = []
     viewers: list[int] = []
     if deal is not None:
@@ -74,6 +79,8 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
         spectator = observe(state, None)
     else:
         spectator = None
+    if not connected - set(viewers):
+        return out
     out.append(
         (
             watch_group(session_id),

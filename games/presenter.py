@@ -7,12 +7,18 @@ statuses (frap / whist / cut in the Frap family).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from .engine import PRESETS
 from .howto import FRAP_FAMILY, preset_title
@@ -30,7 +36,62 @@ def card(code: str) -> dict[str, Any]:
         "suit": SUIT_SYMBOL[suit],
         "red": suit in "HD",
         "text": rank + SUIT_SYMBOL[suit],
+        "html": _card_html(code),
     }
+
+
+@lru_cache(maxsize=256)
+def _card_html(code: str) -> SafeString:
+    """A card face as ``games/_card.html`` draws it. A frame shows dozens of cards; a template
+    include for each was a good part of rendering it, and a deck has few faces to remember."""
+    rank, suit = code[:-1], code[-1]
+    return format_html(
+        '<span class="pcard{}" data-card="{}">{}<span class="suit">{}</span></span>\n',
+        " red" if suit in "HD" else "",
+        code,
+        rank,
+        SUIT_SYMBOL[suit],
+    )
+
+
+@lru_cache(maxsize=4096)
+def _table_urls(session_id: int) -> dict[str, str]:
+    """The table's form actions: reversed once per table, not at every form of every frame."""
+    return {
+        name: reverse(f"table_{name}", args=[session_id])
+        for name in ("sit", "bot", "standup", "act", "back", "away", "leave")
+    }
+
+
+#: Log lines rendered, by (deal, seq, language, preset): every socket of a table in this process
+#: shows the same lines after an update, so they are rendered once.
+_LOG_HTML: OrderedDict[tuple[Any, ...], SafeString] = OrderedDict()
+_LOG_LOCK = threading.Lock()
+LOG_HTML_KEPT = 512
+
+
+def _log_html(public: Mapping[str, Any], words: Mapping[str, str], preset: str) -> SafeString:
+    deal = public.get("deal") or {}
+    log = deal.get("log") or ()
+    # A deal's log up to a seq never changes; its sentences depend on the language, the preset's
+    # words and the players' names.
+    key = (
+        deal.get("id"),
+        deal.get("seq"),
+        len(log),
+        get_language(),
+        preset,
+        tuple(deal.get("players") or ()),
+    )
+    with _LOG_LOCK:
+        html = _LOG_HTML.get(key)
+    if html is None:
+        html = format_html_join("", "<li>{}</li>", ((line,) for line in log_lines(public, words)))
+        with _LOG_LOCK:
+            _LOG_HTML[key] = html
+            while len(_LOG_HTML) > LOG_HTML_KEPT:
+                _LOG_HTML.popitem(last=False)
+    return html
 
 
 def _card_key(code: str, trump: str | None) -> tuple[int, int, int]:
@@ -274,7 +335,8 @@ def table_context(
         "me": me,
         "deal": deal,
         "view": view,
-        "log": log_lines(public, words) if deal else [],
+        "log_html": _log_html(public, words, session["preset"]) if deal and deal.get("log") else "",
+        "urls": _table_urls(session["id"]),
         "watching": public.get("watching", 0),
         "can_manage": can_manage,
         "pending": public.get("pending") or {},

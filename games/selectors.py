@@ -56,13 +56,18 @@ def table_latest(*, session_id: int) -> tuple[TableSession | None, Deal | None]:
     return table_get(session_id=session_id), None
 
 
-def _present_users(session: TableSession) -> set[int]:
+def _presence(session: TableSession) -> tuple[set[int], set[int]]:
+    """Users shown as present (an open socket and a fresh sign of life), and users with a socket
+    counted open however old their last sign of life: one query for both."""
     fresh = timezone.now() - PRESENCE_FRESH
-    return set(
-        Presence.objects.filter(session=session, connections__gt=0, last_seen_at__gte=fresh).values_list(
-            "user_id", flat=True
-        )
-    )
+    rows = Presence.objects.filter(session=session, connections__gt=0).values_list("user_id", "last_seen_at")
+    connected: set[int] = set()
+    present: set[int] = set()
+    for user_id, seen in rows:
+        connected.add(user_id)
+        if seen >= fresh:
+            present.add(user_id)
+    return present, connected
 
 
 #: Deal logs read by this process, by (deal, seed): a deal's opening and actions never change once
@@ -121,7 +126,16 @@ def table_public_seats(
     session: TableSession, deal: Deal | None = None
 ) -> tuple[dict[str, Any], dict[int, Seat]]:
     """``table_public``, and the seats it read: the taken ones and every seat of ``deal``, by id."""
-    present = _present_users(session)
+    public, played, _connected = table_public_parts(session, deal)
+    return public, played
+
+
+def table_public_parts(
+    session: TableSession, deal: Deal | None = None
+) -> tuple[dict[str, Any], dict[int, Seat], set[int]]:
+    """``table_public_seats``, and the users with a socket counted open at the table (a connected
+    spectator among them may be waiting for the spectators' picture)."""
+    present, connected = _presence(session)
     seats = list(seats_taken(session))
     balances = _seat_balances(session)
     engine_of = {pk: i for i, pk in enumerate(deal.players)} if deal is not None else {}
@@ -196,7 +210,7 @@ def table_public_seats(
         "watching": len(present - {s.member.user_id for s in seats if s.member_id}),
         "deal": deal_info,
     }
-    return public, played
+    return public, played, connected
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,12 @@ def member_require_active(*, session: TableSession, user: User) -> Membership:
     if user is None or not user.is_authenticated:
         raise TableError("not_member")
     membership = Membership.objects.filter(club_id=session.club_id, user=user).select_related("user").first()
+    return membership_require_active(membership)
+
+
+def membership_require_active(membership: Membership | None) -> Membership:
+    """``member_require_active`` on a membership already read (a seat's, read under the table
+    lock, is as fresh as a query of its own)."""
     if membership is None or membership.status != Status.ACTIVE:
         if membership is not None and membership.status == Status.BANNED:
             raise banned_error(membership)

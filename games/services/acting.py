@@ -26,7 +26,7 @@ from ..engine.bots import BasicBot
 from ..jobs import deadline_on_commit
 from ..models import Deal, DealAction, Seat, TableSession
 from . import booking
-from .access import member_require_active, session_lock
+from .access import member_require_active, membership_require_active, session_lock
 from .dealing import deal_finish, deal_players, deal_running, deal_start, deal_state, turn_deadline
 from .errors import TableError
 from .notify import table_notify_on_commit
@@ -143,18 +143,30 @@ def table_act(
     refused as stale if the table has moved on since (a move of an older deal, or after another
     move), so a resent form or a queued click never lands on a table its player did not see."""
     session = session_lock(session_id)
-    member_require_active(session=session, user=user)
     deal = deal_running(session)
     if deal is None:
+        member_require_active(session=session, user=user)
         raise TableError("no_deal")
     deal.session = session
+    players = deal_players(deal)
+    seat = next(
+        (
+            i
+            for i, s in enumerate(players)
+            if s.member is not None and user.pk is not None and s.member.user_id == user.pk
+        ),
+        None,
+    )
+    # A player's membership came with his seat (same club, read under the lock): the refusals of a
+    # banned or suspended member are the same without a query of their own.
+    if seat is None:
+        member_require_active(session=session, user=user)
+    else:
+        membership_require_active(players[seat].member)
     if type(expected_seq) is not int or (expected_deal is not None and expected_deal != deal.pk):
         raise TableError("stale")
-    players = deal_players(deal)
-    try:
-        seat = next(i for i, s in enumerate(players) if s.member is not None and s.member.user_id == user.pk)
-    except StopIteration:
-        raise TableError("not_seated") from None
+    if seat is None:
+        raise TableError("not_seated")
     if not _seen_enough(deal, seat, expected_seq):
         raise TableError("stale")
     return _apply(
