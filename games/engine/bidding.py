@@ -35,16 +35,6 @@ HELPER_BIDS = ("help", "mourn", "cheer", "dark")  # cheer and dark interrupt (5.
 FIVE_BIDS = ("five", "six")
 
 
-def _trump_ranks(hand: tuple[str, ...], trump: str) -> list[int]:
-    """The ranks of the trumps in ``hand``, lowest first (what cheer, mourn and helicopter look at)."""
-    ranks = []
-    for c in hand:
-        if SUIT[c] == trump:
-            ranks.append(RANK[c])
-    ranks.sort()
-    return ranks
-
-
 def _cheer_ranks(form: str | None, ranks: list[int]) -> bool:
     """5.1 on the trump ranks (the stock must also hold ``hand_size`` free cards)."""
     if form == "only_trump_ace":
@@ -114,19 +104,28 @@ def hidden_wrap(w: State | Work, seat: int) -> bool:
 
 def offers(w: State | Work, seat: int) -> list[str]:
     """The statuses the rules offer ``seat`` at his turn now, affordable or not, in a stable order."""
-    rules = w.setup.rules
+    setup = w.setup
+    rules = setup.rules
     step = w.step
+    # Asked at every bid: the rules' helpers are inlined here (calls cost more than their bodies).
     if step == "S":
         out = ["snore"]
-        if rules.cheer or rules.helicopter:
-            ranks = _trump_ranks(w.hands[seat], w.trump)
-            if (rules.cheer and _cheer_ranks(rules.cheer, ranks)
-                    and stock_free(w) >= rules.hand_size):
+        cheer = rules.cheer
+        helicopter = rules.helicopter
+        if cheer or helicopter:
+            trump = w.trump
+            ranks = sorted([RANK[c] for c in w.hands[seat] if SUIT[c] == trump])
+            if (cheer and _cheer_ranks(cheer, ranks)
+                    and w.stock_end - w.stock_top - w.promised >= rules.hand_size):
                 out.append("cheer")
-            if _helicopter_ranks(w, rules.helicopter, ranks):
+            if helicopter and _helicopter_ranks(w, helicopter, ranks):
                 out.append("helicopter")
         dark = rules.dark
-        if dark is not None and _dark_ok(w, seat):
+        if dark is None:
+            if rules.shoot and stock_free(w) >= 4:
+                out.append("shoot")
+            return out
+        if _dark_ok(w, seat):
             out.append("dark")
         if rules.shoot and stock_free(w) >= 4:
             out.append("shoot")
@@ -137,21 +136,26 @@ def offers(w: State | Work, seat: int) -> list[str]:
         return out
     if step == "H":
         out = ["help"]
-        if rules.mourn and _trump_ranks(w.hands[seat], w.trump) == [6] and stock_free(w) >= rules.hand_size:
-            out.append("mourn")
+        mourn = rules.mourn
+        cheer = rules.cheer == "holds_trump_ace"
+        if mourn or cheer:
+            trump = w.trump
+            ranks = sorted([RANK[c] for c in w.hands[seat] if SUIT[c] == trump])
+            if mourn and ranks == [6] and stock_free(w) >= rules.hand_size:
+                out.append("mourn")
         if not w.interrupted:
-            if (rules.cheer == "holds_trump_ace" and 14 in _trump_ranks(w.hands[seat], w.trump)
-                    and stock_free(w) >= rules.hand_size):
+            if cheer and 14 in ranks and stock_free(w) >= rules.hand_size:
                 out.append("cheer")
             if rules.dark == "dealer_wrap" and _wrap_ok(w, seat):
                 out.append("dark")
         return out
     out = []
     if step == "F":
-        free = stock_free(w)
-        if "five" in rules.five and (free >= rules.five_draw or can_cut_with_trump(w)):
+        five = rules.five
+        free = w.stock_end - w.stock_top - w.promised
+        if "five" in five and (free >= rules.five_draw or can_cut_with_trump(w)):
             out.append("five")
-        if "six" in rules.five and free >= rules.six_draw:
+        if "six" in five and free >= rules.six_draw:
             out.append("six")
     return out
 
