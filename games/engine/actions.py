@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,26 +99,44 @@ class Action:
 class _Building:
     """Same slots as :class:`Action`, without the frozen guard: filled in by plain attribute stores,
     then turned into an Action by changing its class (a frozen dataclass's ``__init__`` costs ten
-    times more, and ``legal_actions`` may build a dozen card actions per call)."""
+    times more, and ``legal_actions`` may build a dozen card actions per call). No ``__init__``:
+    the stores are made by the caller, which saves a call per action."""
 
     __slots__ = Action.__slots__  # type: ignore[attr-defined]
-
-    def __init__(self, do: str, cards: tuple[str, ...]) -> None:
-        self.do = do
-        self.cards = cards
-        self.card = None
-        self.position = None
-        self.suit = None
-        self.sources = ()
-        self.as_ = None
-        self.take_trump = False
 
 
 def card_action(do: str, cards: tuple[str, ...]) -> Action:
     """``Action(do, cards=cards)``, built fast."""
-    a = _Building(do, cards)
+    a = _Building()
+    a.do = do  # type: ignore[attr-defined]
+    a.cards = cards  # type: ignore[attr-defined]
+    a.card = None  # type: ignore[attr-defined]
+    a.position = None  # type: ignore[attr-defined]
+    a.suit = None  # type: ignore[attr-defined]
+    a.sources = ()  # type: ignore[attr-defined]
+    a.as_ = None  # type: ignore[attr-defined]
+    a.take_trump = False  # type: ignore[attr-defined]
     a.__class__ = Action  # type: ignore[assignment]
     return a  # type: ignore[return-value]
+
+
+def card_actions(do: str, choices: Iterable[tuple[str, ...]]) -> list[Action]:
+    """``[card_action(do, cards) for cards in choices]``, with the building inlined."""
+    out = []
+    append = out.append
+    for cards in choices:
+        a = _Building()
+        a.do = do  # type: ignore[attr-defined]
+        a.cards = cards  # type: ignore[attr-defined]
+        a.card = None  # type: ignore[attr-defined]
+        a.position = None  # type: ignore[attr-defined]
+        a.suit = None  # type: ignore[attr-defined]
+        a.sources = ()  # type: ignore[attr-defined]
+        a.as_ = None  # type: ignore[attr-defined]
+        a.take_trump = False  # type: ignore[attr-defined]
+        a.__class__ = Action  # type: ignore[assignment]
+        append(a)
+    return out  # type: ignore[return-value]
 
 
 # Shared immutable instances: legal_actions hands these out instead of building new objects.

@@ -22,7 +22,7 @@ from __future__ import annotations
 from . import events as ev
 from ._base import SNORER_TYPES, after, illegal, set_seat, stock_free
 from .actions import Action
-from .cards import RANK, SUIT
+from .cards import RANK, SUIT, SUITS
 from .errors import EngineError
 from .events import Event
 from .exchange import discard, start_cut_draws, start_exchange
@@ -33,6 +33,10 @@ from .state import State, Work
 SNORER_BIDS = ("snore", "cheer", "helicopter", "dark", "shoot", "wrap_swap", "blind")
 HELPER_BIDS = ("help", "mourn", "cheer", "dark")  # cheer and dark interrupt (5.3)
 FIVE_BIDS = ("five", "six")
+
+
+_TRUMP_ACE = {suit: "A" + suit for suit in SUITS}
+_TRUMP_SIX = {suit: "6" + suit for suit in SUITS}
 
 
 def _cheer_ranks(form: str | None, ranks: list[int]) -> bool:
@@ -112,7 +116,11 @@ def offers(w: State | Work, seat: int) -> list[str]:
         out = ["snore"]
         cheer = rules.cheer
         helicopter = rules.helicopter
-        if cheer or helicopter:
+        # Every form of cheer and helicopter but "two_with_six" needs the ace of trumps: most hands
+        # lack it, and one look at the hand settles them.
+        if (cheer or helicopter) and (
+            _TRUMP_ACE.get(w.trump) in w.hands[seat] or helicopter == "two_with_six"
+        ):
             trump = w.trump
             ranks = sorted([RANK[c] for c in w.hands[seat] if SUIT[c] == trump])
             if (cheer and _cheer_ranks(cheer, ranks)
@@ -138,9 +146,13 @@ def offers(w: State | Work, seat: int) -> list[str]:
         out = ["help"]
         mourn = rules.mourn
         cheer = rules.cheer == "holds_trump_ace"
+        trump = w.trump
+        hand = w.hands[seat]
+        # Mourn needs the six of trumps, cheer the ace: without either there is nothing to look at.
+        mourn = mourn and _TRUMP_SIX.get(trump) in hand
+        cheer = cheer and _TRUMP_ACE.get(trump) in hand
         if mourn or cheer:
-            trump = w.trump
-            ranks = sorted([RANK[c] for c in w.hands[seat] if SUIT[c] == trump])
+            ranks = sorted([RANK[c] for c in hand if SUIT[c] == trump])
             if mourn and ranks == [6] and stock_free(w) >= rules.hand_size:
                 out.append("mourn")
         if not w.interrupted:

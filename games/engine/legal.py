@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations, product, repeat
+from itertools import combinations, product
 
 from . import bidding
 from ._base import SNORER_TYPES, stock_free
-from .actions import FIVE_TAKE_TRUMP, LOOK, NAME_TRUMP, PASS, SIMPLE, Action, card_action
+from .actions import FIVE_TAKE_TRUMP, LOOK, NAME_TRUMP, PASS, SIMPLE, Action, card_action, card_actions
 from .cards import SUIT
 from .exchange import SHOOT_GIVE, exchange_range
 from .play import legal_plays
@@ -49,21 +49,41 @@ class _CardActions(dict[tuple[str, ...], Action]):
         return a
 
 
-_CARD_ACTIONS: dict[str, _CardActions] = {do: _CardActions(do) for do in ("exchange", "discard")}
+class _OneCardActions(dict[str, Action]):
+    """The shared one-card actions of one ``do`` by the card itself: no 1-tuple to build and hash."""
+
+    __slots__ = ("do",)
+
+    def __init__(self, do: str) -> None:
+        super().__init__()
+        self.do = do
+
+    def __missing__(self, card: str) -> Action:
+        a = self[card] = card_action(self.do, (card,))
+        return a
+
+
+_KINDS = ("exchange", "discard")
+_CARD_ACTIONS: dict[str, _CardActions] = {do: _CardActions(do) for do in _KINDS}
+_ONE_CARD: dict[str, _OneCardActions] = {do: _OneCardActions(do) for do in _KINDS}
+_NO_CARDS: dict[str, Action] = {do: card_action(do, ()) for do in _KINDS}
 _NAME_TRUMP_ALL = tuple(NAME_TRUMP.values())
 _WRAP_SWAP: dict[int, Action] = {}
 
 
 def _subsets(hand: tuple[str, ...], lo: int, hi: int, do: str) -> list[Action]:
     """``do`` with every choice of ``lo`` to ``hi`` cards of ``hand``, fewest first, in hand order."""
-    shared = _CARD_ACTIONS[do].__getitem__
     acts: list[Action] = []
     for k in range(lo, hi + 1):
-        if k > 2:
-            # Three or more cards in this hand's order rarely come again: no point keeping them.
-            acts.extend(map(card_action, repeat(do), combinations(hand, k)))
+        if k == 1:
+            acts += map(_ONE_CARD[do].__getitem__, hand)
+        elif k == 2:
+            acts += map(_CARD_ACTIONS[do].__getitem__, combinations(hand, 2))
+        elif k == 0:
+            acts.append(_NO_CARDS[do])
         else:
-            acts.extend(map(shared, combinations(hand, k)))
+            # Three or more cards in this hand's order rarely come again: no point keeping them.
+            acts += card_actions(do, combinations(hand, k))
     return acts
 
 
@@ -105,12 +125,12 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if not queue or queue[0] != seat:
         return [LOOK] if can_look(state, seat) else []
     need = state.need
-    if need == "play":
-        acts = legal_plays(state, seat)
-    elif need == "bid":
+    if need == "bid":  # the commonest need of a full state
         acts = _bids(state, seat)
         if state.setup.hidden_dealer and bidding.hidden_wrap(state, seat) and acts[0].do == "dark":
             return acts[:1] + ([LOOK] if can_look(state, seat) else []) + acts[1:]
+    elif need == "play":
+        acts = legal_plays(state, seat)
     elif need == "discard":
         acts = _subsets(state.hands[seat], state.need_n, state.need_n, "discard")
     elif need == "exchange":
