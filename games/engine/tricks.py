@@ -43,6 +43,9 @@ HAND_BITS = (1 << STRIDE) - 1
 Entry = tuple[int, str, bool]
 
 
+_NO_SUITS: dict[str, int] = {}
+
+
 class PlayContext:
     """What stays fixed while the tricks of one deal are played (see the module docstring)."""
 
@@ -55,17 +58,24 @@ class PlayContext:
         self.total: int = base["setup"].rules.hand_size
         self.rotations: dict[int, tuple[int, ...]] = {}
         # Per seat: the play of each card of his hand, and the hand's cards of each suit as bits.
-        self.plays: list[tuple[Action, ...]] = []
-        self.suits: list[dict[str, int]] = []
+        # Seats out of the deal hold nothing and share the empty entries (never changed).
+        plays: list[tuple[Action, ...]] = []
+        suits_by_seat: list[dict[str, int]] = []
         for hand in self.hands:
+            if not hand:
+                plays.append(())
+                suits_by_seat.append(_NO_SUITS)
+                continue
             suits: dict[str, int] = {}
             bit = 1
             for card in hand:
                 suit = SUIT[card]
                 suits[suit] = suits.get(suit, 0) | bit
                 bit <<= 1
-            self.suits.append(suits)
-            self.plays.append(tuple(map(PLAY.__getitem__, hand)))
+            suits_by_seat.append(suits)
+            plays.append(tuple([PLAY[card] for card in hand]))
+        self.plays = plays
+        self.suits = suits_by_seat
 
     def rotation(self, leader: int) -> tuple[int, ...]:
         """The players of a trick led by ``leader``, clockwise from him."""
