@@ -55,9 +55,7 @@ def _helicopter_ranks(w: State | Work, form: str | None, ranks: list[int]) -> bo
     if form == "ace_six_only":
         return ranks == [6, 14]
     if form == "ace_six_or_ace_seven":
-        return ranks == [6, 14] or (
-            ranks == [7, 14] and w.trump_card is not None and RANK[w.trump_card] == 6
-        )
+        return ranks == [6, 14] or (ranks == [7, 14] and w.trump_card is not None and RANK[w.trump_card] == 6)
     if form == "holds_ace_six":
         return 6 in ranks and 14 in ranks
     return len(ranks) >= 2 and 6 in ranks  # two_with_six
@@ -123,8 +121,11 @@ def offers(w: State | Work, seat: int) -> list[str]:
         ):
             trump = w.trump
             ranks = sorted([RANK[c] for c in w.hands[seat] if SUIT[c] == trump])
-            if (cheer and _cheer_ranks(cheer, ranks)
-                    and w.stock_end - w.stock_top - w.promised >= rules.hand_size):
+            if (
+                cheer
+                and _cheer_ranks(cheer, ranks)
+                and w.stock_end - w.stock_top - w.promised >= rules.hand_size
+            ):
                 out.append("cheer")
             if helicopter and _helicopter_ranks(w, helicopter, ranks):
                 out.append("helicopter")
@@ -320,7 +321,7 @@ def _effects(w: Work, seat: int, do: str, action: Action, out: list[Event]) -> b
         assert pos is not None and w.trump_card is not None
         given = hand[pos]
         card = w.trump_card
-        w.hands = set_seat(w.hands, seat, (*hand[:pos], card, *hand[pos + 1:]))
+        w.hands = set_seat(w.hands, seat, (*hand[:pos], card, *hand[pos + 1 :]))
         w.trump_card = None
         w.discards = (*w.discards, given)
         out.append(ev.discarded(seat, 1))

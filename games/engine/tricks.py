@@ -114,8 +114,16 @@ def core_of(fields: dict[str, Any]) -> tuple | None:
         if hand and not seen[seat] and status[seat] not in ("out", "pass"):
             return None  # ``look`` would be legal: leave it to the full state
         held |= ((1 << len(hand)) - 1) << (STRIDE * seat)
-    return (PlayContext(fields), held, fields["trick"], None, fields["tricks"], fields["trick_no"],
-            fields["leader"], fields["last_trick"])
+    return (
+        PlayContext(fields),
+        held,
+        fields["trick"],
+        None,
+        fields["tricks"],
+        fields["trick_no"],
+        fields["leader"],
+        fields["last_trick"],
+    )
 
 
 def fill(core: tuple, d: dict[str, Any]) -> None:
@@ -133,8 +141,13 @@ def fill(core: tuple, d: dict[str, Any]) -> None:
     for seat, card, _joker in reversed(entries):
         played[seat] = (*played[seat], card)
     derived = {
-        "hands": tuple(hands), "played": tuple(played), "trick": trick, "last_trick": last_trick,
-        "tricks": tricks, "trick_no": trick_no, "leader": leader,
+        "hands": tuple(hands),
+        "played": tuple(played),
+        "trick": trick,
+        "last_trick": last_trick,
+        "tricks": tricks,
+        "trick_no": trick_no,
+        "leader": leader,
     }
     for name, value in ctx.base.items():
         if name not in d:
