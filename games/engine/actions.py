@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,8 +10,23 @@ from .cards import RANK
 from .errors import EngineError
 
 ACTION_NAMES: tuple[str, ...] = (
-    "look", "pass", "snore", "help", "five", "six", "cheer", "mourn", "helicopter", "dark",
-    "shoot", "blind", "exchange", "discard", "wrap_swap", "name_trump", "play",
+    "look",
+    "pass",
+    "snore",
+    "help",
+    "five",
+    "six",
+    "cheer",
+    "mourn",
+    "helicopter",
+    "dark",
+    "shoot",
+    "blind",
+    "exchange",
+    "discard",
+    "wrap_swap",
+    "name_trump",
+    "play",
 )
 _NAMES = frozenset(ACTION_NAMES)
 
@@ -37,7 +53,7 @@ class Action:
     def from_json(data: dict[str, Any]) -> Action:
         """Parse a scenario-file action (``seat`` and unknown keys are ignored)."""
         if not isinstance(data, dict):
-            raise EngineError("unknown_action", "An action must be an object with a \"do\" name.")
+            raise EngineError("unknown_action", 'An action must be an object with a "do" name.')
         do = data.get("do")
         if not isinstance(do, str) or do not in _NAMES:
             raise EngineError("unknown_action", f"There is no action called {do!r}.")
@@ -45,7 +61,7 @@ class Action:
         if "cards" in data:
             raw = data["cards"]
             if not isinstance(raw, list | tuple) or not all(isinstance(c, str) for c in raw):
-                raise EngineError("bad_cards", "\"cards\" must be a list of card names such as \"10H\".")
+                raise EngineError("bad_cards", '"cards" must be a list of card names such as "10H".')
             for c in raw:
                 if c not in RANK:
                     raise EngineError("bad_cards", f"{c!r} is not a card.")
@@ -57,7 +73,7 @@ class Action:
             raise EngineError("bad_cards", f"{card!r} is not a card.")
         position = data.get("position")
         if position is not None and (isinstance(position, bool) or not isinstance(position, int)):
-            raise EngineError("unknown_action", "\"position\" must be a whole number.")
+            raise EngineError("unknown_action", '"position" must be a whole number.')
         suit = data.get("suit")
         if suit is not None and suit not in ("S", "H", "D", "C"):
             raise EngineError("unknown_action", f"{suit!r} is not a suit (S, H, D or C).")
@@ -65,14 +81,14 @@ class Action:
         if "from" in data:
             raw = data["from"]
             if not isinstance(raw, list | tuple) or any(s not in ("top", "bottom") for s in raw):
-                raise EngineError("unknown_action", "\"from\" must list \"top\" or \"bottom\" per card.")
+                raise EngineError("unknown_action", '"from" must list "top" or "bottom" per card.')
             sources = tuple(raw)
         as_ = data.get("as")
         if as_ is not None and as_ not in ("joker", "seven"):
-            raise EngineError("unknown_action", "\"as\" must be \"joker\" or \"seven\".")
+            raise EngineError("unknown_action", '"as" must be "joker" or "seven".')
         take_trump = data.get("take_trump", False)
         if not isinstance(take_trump, bool):
-            raise EngineError("unknown_action", "\"take_trump\" must be true or false.")
+            raise EngineError("unknown_action", '"take_trump" must be true or false.')
         return Action(do, cards, card, position, suit, sources, as_, take_trump)
 
     def to_json(self) -> dict[str, Any]:
@@ -98,26 +114,44 @@ class Action:
 class _Building:
     """Same slots as :class:`Action`, without the frozen guard: filled in by plain attribute stores,
     then turned into an Action by changing its class (a frozen dataclass's ``__init__`` costs ten
-    times more, and ``legal_actions`` may build a dozen card actions per call)."""
+    times more, and ``legal_actions`` may build a dozen card actions per call). No ``__init__``:
+    the stores are made by the caller, which saves a call per action."""
 
     __slots__ = Action.__slots__  # type: ignore[attr-defined]
-
-    def __init__(self, do: str, cards: tuple[str, ...]) -> None:
-        self.do = do
-        self.cards = cards
-        self.card = None
-        self.position = None
-        self.suit = None
-        self.sources = ()
-        self.as_ = None
-        self.take_trump = False
 
 
 def card_action(do: str, cards: tuple[str, ...]) -> Action:
     """``Action(do, cards=cards)``, built fast."""
-    a = _Building(do, cards)
+    a = _Building()
+    a.do = do  # type: ignore[attr-defined]
+    a.cards = cards  # type: ignore[attr-defined]
+    a.card = None  # type: ignore[attr-defined]
+    a.position = None  # type: ignore[attr-defined]
+    a.suit = None  # type: ignore[attr-defined]
+    a.sources = ()  # type: ignore[attr-defined]
+    a.as_ = None  # type: ignore[attr-defined]
+    a.take_trump = False  # type: ignore[attr-defined]
     a.__class__ = Action  # type: ignore[assignment]
     return a  # type: ignore[return-value]
+
+
+def card_actions(do: str, choices: Iterable[tuple[str, ...]]) -> list[Action]:
+    """``[card_action(do, cards) for cards in choices]``, with the building inlined."""
+    out = []
+    append = out.append
+    for cards in choices:
+        a = _Building()
+        a.do = do  # type: ignore[attr-defined]
+        a.cards = cards  # type: ignore[attr-defined]
+        a.card = None  # type: ignore[attr-defined]
+        a.position = None  # type: ignore[attr-defined]
+        a.suit = None  # type: ignore[attr-defined]
+        a.sources = ()  # type: ignore[attr-defined]
+        a.as_ = None  # type: ignore[attr-defined]
+        a.take_trump = False  # type: ignore[attr-defined]
+        a.__class__ = Action  # type: ignore[assignment]
+        append(a)
+    return out  # type: ignore[return-value]
 
 
 # Shared immutable instances: legal_actions hands these out instead of building new objects.

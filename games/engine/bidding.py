@@ -22,7 +22,7 @@ from __future__ import annotations
 from . import events as ev
 from ._base import SNORER_TYPES, after, illegal, set_seat, stock_free
 from .actions import Action
-from .cards import RANK, SUIT
+from .cards import RANK, SUIT, SUITS
 from .errors import EngineError
 from .events import Event
 from .exchange import discard, start_cut_draws, start_exchange
@@ -35,14 +35,8 @@ HELPER_BIDS = ("help", "mourn", "cheer", "dark")  # cheer and dark interrupt (5.
 FIVE_BIDS = ("five", "six")
 
 
-def _trump_ranks(hand: tuple[str, ...], trump: str) -> list[int]:
-    """The ranks of the trumps in ``hand``, lowest first (what cheer, mourn and helicopter look at)."""
-    ranks = []
-    for c in hand:
-        if SUIT[c] == trump:
-            ranks.append(RANK[c])
-    ranks.sort()
-    return ranks
+_TRUMP_ACE = {suit: "A" + suit for suit in SUITS}
+_TRUMP_SIX = {suit: "6" + suit for suit in SUITS}
 
 
 def _cheer_ranks(form: str | None, ranks: list[int]) -> bool:
@@ -61,9 +55,7 @@ def _helicopter_ranks(w: State | Work, form: str | None, ranks: list[int]) -> bo
     if form == "ace_six_only":
         return ranks == [6, 14]
     if form == "ace_six_or_ace_seven":
-        return ranks == [6, 14] or (
-            ranks == [7, 14] and w.trump_card is not None and RANK[w.trump_card] == 6
-        )
+        return ranks == [6, 14] or (ranks == [7, 14] and w.trump_card is not None and RANK[w.trump_card] == 6)
     if form == "holds_ace_six":
         return 6 in ranks and 14 in ranks
     return len(ranks) >= 2 and 6 in ranks  # two_with_six
@@ -114,19 +106,35 @@ def hidden_wrap(w: State | Work, seat: int) -> bool:
 
 def offers(w: State | Work, seat: int) -> list[str]:
     """The statuses the rules offer ``seat`` at his turn now, affordable or not, in a stable order."""
-    rules = w.setup.rules
+    setup = w.setup
+    rules = setup.rules
     step = w.step
+    # Asked at every bid: the rules' helpers are inlined here (calls cost more than their bodies).
     if step == "S":
         out = ["snore"]
-        if rules.cheer or rules.helicopter:
-            ranks = _trump_ranks(w.hands[seat], w.trump)
-            if (rules.cheer and _cheer_ranks(rules.cheer, ranks)
-                    and stock_free(w) >= rules.hand_size):
+        cheer = rules.cheer
+        helicopter = rules.helicopter
+        # Every form of cheer and helicopter but "two_with_six" needs the ace of trumps: most hands
+        # lack it, and one look at the hand settles them.
+        if (cheer or helicopter) and (
+            _TRUMP_ACE.get(w.trump) in w.hands[seat] or helicopter == "two_with_six"
+        ):
+            trump = w.trump
+            ranks = sorted([RANK[c] for c in w.hands[seat] if SUIT[c] == trump])
+            if (
+                cheer
+                and _cheer_ranks(cheer, ranks)
+                and w.stock_end - w.stock_top - w.promised >= rules.hand_size
+            ):
                 out.append("cheer")
-            if _helicopter_ranks(w, rules.helicopter, ranks):
+            if helicopter and _helicopter_ranks(w, helicopter, ranks):
                 out.append("helicopter")
         dark = rules.dark
-        if dark is not None and _dark_ok(w, seat):
+        if dark is None:
+            if rules.shoot and stock_free(w) >= 4:
+                out.append("shoot")
+            return out
+        if _dark_ok(w, seat):
             out.append("dark")
         if rules.shoot and stock_free(w) >= 4:
             out.append("shoot")
@@ -137,21 +145,30 @@ def offers(w: State | Work, seat: int) -> list[str]:
         return out
     if step == "H":
         out = ["help"]
-        if rules.mourn and _trump_ranks(w.hands[seat], w.trump) == [6] and stock_free(w) >= rules.hand_size:
-            out.append("mourn")
+        mourn = rules.mourn
+        cheer = rules.cheer == "holds_trump_ace"
+        trump = w.trump
+        hand = w.hands[seat]
+        # Mourn needs the six of trumps, cheer the ace: without either there is nothing to look at.
+        mourn = mourn and _TRUMP_SIX.get(trump) in hand
+        cheer = cheer and _TRUMP_ACE.get(trump) in hand
+        if mourn or cheer:
+            ranks = sorted([RANK[c] for c in hand if SUIT[c] == trump])
+            if mourn and ranks == [6] and stock_free(w) >= rules.hand_size:
+                out.append("mourn")
         if not w.interrupted:
-            if (rules.cheer == "holds_trump_ace" and 14 in _trump_ranks(w.hands[seat], w.trump)
-                    and stock_free(w) >= rules.hand_size):
+            if cheer and 14 in ranks and stock_free(w) >= rules.hand_size:
                 out.append("cheer")
             if rules.dark == "dealer_wrap" and _wrap_ok(w, seat):
                 out.append("dark")
         return out
     out = []
     if step == "F":
-        free = stock_free(w)
-        if "five" in rules.five and (free >= rules.five_draw or can_cut_with_trump(w)):
+        five = rules.five
+        free = w.stock_end - w.stock_top - w.promised
+        if "five" in five and (free >= rules.five_draw or can_cut_with_trump(w)):
             out.append("five")
-        if "six" in rules.five and free >= rules.six_draw:
+        if "six" in five and free >= rules.six_draw:
             out.append("six")
     return out
 
@@ -304,7 +321,7 @@ def _effects(w: Work, seat: int, do: str, action: Action, out: list[Event]) -> b
         assert pos is not None and w.trump_card is not None
         given = hand[pos]
         card = w.trump_card
-        w.hands = set_seat(w.hands, seat, (*hand[:pos], card, *hand[pos + 1:]))
+        w.hands = set_seat(w.hands, seat, (*hand[:pos], card, *hand[pos + 1 :]))
         w.trump_card = None
         w.discards = (*w.discards, given)
         out.append(ev.discarded(seat, 1))

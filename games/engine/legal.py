@@ -5,12 +5,14 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations, product
 
-from . import bidding, tricks
+from . import bidding
 from ._base import SNORER_TYPES, stock_free
-from .actions import FIVE_TAKE_TRUMP, LOOK, NAME_TRUMP, PASS, SIMPLE, Action, card_action
+from .actions import FIVE_TAKE_TRUMP, LOOK, NAME_TRUMP, PASS, SIMPLE, Action, card_action, card_actions
+from .cards import SUIT
 from .exchange import SHOOT_GIVE, exchange_range
 from .play import legal_plays
 from .state import State
+from .tricks import HAND_BITS, PICK, STRIDE
 
 
 def can_look(state: State, seat: int) -> bool:
@@ -24,32 +26,64 @@ def can_look(state: State, seat: int) -> bool:
     )
 
 
-# One shared Action per (do, cards): building a frozen dataclass costs a microsecond, looking one up
-# a few dozen nanoseconds. The caches only ever grow by card subsets actually offered, and are
-# emptied when they pass _MAX_CARD_ACTIONS so a long-running process stays small.
+# One shared Action per (do, cards) of at most two cards: building a frozen dataclass costs a few
+# hundred nanoseconds, looking one up a few dozen. Such subsets of a hand are at most 52 x 51 per
+# kind, so the caches stay small; the bound only guards against a caller feeding odd hands.
 _MAX_CARD_ACTIONS = 50_000
-_CARD_ACTIONS: dict[str, dict[tuple[str, ...], Action]] = {"exchange": {}, "discard": {}}
+
+
+class _CardActions(dict[tuple[str, ...], Action]):
+    """The shared card actions of one ``do`` by their cards; a missing one is built on first use,
+    so that a hit is a plain C-level ``dict`` lookup (``map(cache.__getitem__, ...)``)."""
+
+    __slots__ = ("do",)
+
+    def __init__(self, do: str) -> None:
+        super().__init__()
+        self.do = do
+
+    def __missing__(self, cards: tuple[str, ...]) -> Action:
+        if len(self) >= _MAX_CARD_ACTIONS:
+            self.clear()
+        a = self[cards] = card_action(self.do, cards)
+        return a
+
+
+class _OneCardActions(dict[str, Action]):
+    """The shared one-card actions of one ``do`` by the card itself: no 1-tuple to build and hash."""
+
+    __slots__ = ("do",)
+
+    def __init__(self, do: str) -> None:
+        super().__init__()
+        self.do = do
+
+    def __missing__(self, card: str) -> Action:
+        a = self[card] = card_action(self.do, (card,))
+        return a
+
+
+_KINDS = ("exchange", "discard")
+_CARD_ACTIONS: dict[str, _CardActions] = {do: _CardActions(do) for do in _KINDS}
+_ONE_CARD: dict[str, _OneCardActions] = {do: _OneCardActions(do) for do in _KINDS}
+_NO_CARDS: dict[str, Action] = {do: card_action(do, ()) for do in _KINDS}
 _NAME_TRUMP_ALL = tuple(NAME_TRUMP.values())
 _WRAP_SWAP: dict[int, Action] = {}
 
 
 def _subsets(hand: tuple[str, ...], lo: int, hi: int, do: str) -> list[Action]:
     """``do`` with every choice of ``lo`` to ``hi`` cards of ``hand``, fewest first, in hand order."""
-    cache = _CARD_ACTIONS[do]
-    if len(cache) > _MAX_CARD_ACTIONS:
-        cache.clear()
-    get = cache.get
-    acts = []
+    acts: list[Action] = []
     for k in range(lo, hi + 1):
-        if k > 2:
+        if k == 1:
+            acts += map(_ONE_CARD[do].__getitem__, hand)
+        elif k == 2:
+            acts += map(_CARD_ACTIONS[do].__getitem__, combinations(hand, 2))
+        elif k == 0:
+            acts.append(_NO_CARDS[do])
+        else:
             # Three or more cards in this hand's order rarely come again: no point keeping them.
-            acts.extend([card_action(do, cards) for cards in combinations(hand, k)])
-            continue
-        for cards in combinations(hand, k):
-            a = get(cards)
-            if a is None:
-                a = cache[cards] = card_action(do, cards)
-            acts.append(a)
+            acts += card_actions(do, combinations(hand, k))
     return acts
 
 
@@ -75,16 +109,28 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     queue = state.queue
     core = state._play
     if core is not None and state.phase == "play":  # a compact play state: nobody may look
-        return tricks.legal_plays(core, seat) if queue and queue[0] == seat else []
+        if not queue or queue[0] != seat:
+            return []
+        # tricks.legal_plays, inlined: this is most of the calls in a deal.
+        ctx = core[0]
+        bits = core[1] >> (STRIDE * seat) & HAND_BITS
+        trick = core[2]
+        if trick:
+            suits = ctx.suits[seat]
+            allowed = bits & suits.get(SUIT[trick[0][1]], 0)
+            if not allowed:
+                allowed = bits & suits.get(ctx.trump, 0) or bits
+            bits = allowed
+        return list(PICK[bits](ctx.plays[seat]))
     if not queue or queue[0] != seat:
         return [LOOK] if can_look(state, seat) else []
     need = state.need
-    if need == "play":
-        acts = legal_plays(state, seat)
-    elif need == "bid":
+    if need == "bid":  # the commonest need of a full state
         acts = _bids(state, seat)
         if state.setup.hidden_dealer and bidding.hidden_wrap(state, seat) and acts[0].do == "dark":
             return acts[:1] + ([LOOK] if can_look(state, seat) else []) + acts[1:]
+    elif need == "play":
+        acts = legal_plays(state, seat)
     elif need == "discard":
         acts = _subsets(state.hands[seat], state.need_n, state.need_n, "discard")
     elif need == "exchange":
@@ -116,13 +162,15 @@ def _bids(state: State, seat: int) -> list[Action]:
     for name in names:
         if name == "blind":
             cost = rules.liability_blind * b0
-        elif name in SNORER_TYPES or name == "wrap_swap":
+        elif name in _SNORER_COST:
             cost = rules.liability_snorer * b0
         else:
             cost = rules.liability_helper * b0
         if stack < cost:
             continue
-        if name == "wrap_swap":
+        if name in _PLAIN_BIDS:
+            acts.append(SIMPLE[name])
+        elif name == "wrap_swap":
             acts.extend([_wrap_swap(p) for p in range(len(state.hands[seat]))])
         elif name == "dark" and bidding.hidden_wrap(state, seat):
             acts.insert(0, SIMPLE[name])
@@ -135,3 +183,8 @@ def _bids(state: State, seat: int) -> list[Action]:
         else:
             acts.append(SIMPLE[name])
     return acts
+
+
+_SNORER_COST = SNORER_TYPES | {"wrap_swap"}
+#: Offers that are always a single plain action (the others may need a look at the state).
+_PLAIN_BIDS = frozenset({"snore", "help", "six", "cheer", "mourn", "helicopter", "shoot", "blind"})
