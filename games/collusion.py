@@ -222,7 +222,7 @@ def _winning(trick: tuple, trump: str | None) -> tuple[int, str] | None:
 
 def play_chances(moves: Iterable[tuple[object, int, object]]) -> list[PlayChance]:
     """``moves``: (state before, seat, action) of a deal. Every play where the seat could have beaten
-    the card then winning, and whether it did."""
+    the card then winning or not, and whether it did."""
     from .engine import legal_actions
 
     out = []
@@ -235,7 +235,9 @@ def play_chances(moves: Iterable[tuple[object, int, object]]) -> list[PlayChance
         led = state.trick[0][1][-1]
         trump = state.trump or None
         could = [a.card for a in legal_actions(state, seat) if a.do == "play" and a.as_ != "joker"]
-        if not any(card_beats(c, winning[1], led=led, trump=trump) for c in could):
+        beats = [card_beats(c, winning[1], led=led, trump=trump) for c in could]
+        # A chance is a choice: forced to beat (or unable to) says nothing about ducking.
+        if all(beats) or not any(beats):
             continue
         out.append(
             PlayChance(

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from club.models import User
 from club.services import audit_log_write
@@ -146,7 +147,7 @@ def session_close(*, session: TableSession, now: datetime) -> None:
 
     for seat in seats_taken(session):
         seat_stand_up(seat=seat, now=now)
-    table_bank_close(session=session, reason="the session ended")
+    table_bank_close(session=session, reason=gettext("the session ended"))
     session.status = Status.FINISHED
     session.next_deal_at = None
     session.save(update_fields=["status", "next_deal_at"])

@@ -78,17 +78,17 @@ def _scores(records) -> dict[tuple[int, int], object]:
 
 def test_a_player_who_ducks_under_his_partners_winning_cards_is_flagged_on_duck():
     bots = [Ducker(partner=2, seed=1), BasicBot(seed=2), Ducker(partner=0, seed=3), BasicBot(seed=4)]
-    scores = _scores(_play(bots, 1000, b"ducking"))
+    scores = _scores(_play(bots, 300, b"ducking"))
     pair = scores[(100, 102)]
     assert pair.flagged, pair
     # Duck is what gives them away: the strongest signal of the pair, and nobody else ducks at all.
-    assert pair.signals["duck"] == max(pair.signals.values()) > 4, pair.signals
+    assert pair.signals["duck"] == max(pair.signals.values()) >= FLAG_SIGNAL, pair.signals
     assert pair.signals["pass"] < FLAG_SIGNAL, pair.signals  # they bid honestly against each other
     for other, score in scores.items():
         if other != (100, 102):
             assert not score.flagged and score.signals["duck"] < 1, (other, score)
     # The same decks played by honest bots: no duck signal, nobody flagged.
-    honest = _scores(_play([BasicBot(seed=s) for s in (1, 2, 3, 4)], 1000, b"ducking"))
+    honest = _scores(_play([BasicBot(seed=s) for s in (1, 2, 3, 4)], 300, b"ducking"))
     assert max(p.signals["duck"] for p in honest.values()) < 1
     assert not [p for p in honest.values() if p.flagged]
 
