@@ -254,3 +254,19 @@ def test_player_pages_are_for_people_who_played_or_play_here(club, owner, player
     banned = Membership.objects.get(club=club, user=players[3])
     club_services.membership_ban(membership=banned, actor=owner, reason="private reason")
     assert client.get(f"/clubs/{club.slug}/players/{players[3].username}/").status_code == 404
+
+
+def test_the_review_page_sets_the_deal_beside_its_journals(make_table, players, owner):
+    table = make_table()
+    sit_all(table, players)
+    deal = play_deal_as_people(start_deal(table), players)
+    report = report_create(deal_id=deal.pk, user=players[0], reason="bug")
+    page = _client(owner).get(f"/reports/{report.pk}/").content.decode()
+    table_part, _, ledger_part = page.partition('id="report-ledger"')
+    assert f"/deals/{deal.pk}/replay/" in page
+    # The table as the deal ended, every player named and cards drawn, before the ledger column.
+    assert 'class="table-page"' in table_part and "data-card=" in table_part
+    for user in players:
+        assert user.shown_name in table_part
+    for journal in Journal.objects.filter(deal=deal):
+        assert f"/admin/ledger/journal/{journal.pk}/" in ledger_part
