@@ -61,6 +61,23 @@ class KhrapAdminSite(admin.AdminSite):
     def has_permission(self, request: HttpRequest) -> bool:
         return may_use_admin(request.user)
 
+    def register(self, model_or_iterable: Any, admin_class: type | None = None, **options: Any) -> None:
+        """Every model admin on this site, whoever registers it (this project, django.contrib.auth,
+        django-axes), answers odd query values with a 400 page, never a 500: an admin class without
+        ``OddQueryValuesAdmin`` gets it mixed in under its own name."""
+        admin_class = admin_class or admin.ModelAdmin
+        if not issubclass(admin_class, OddQueryValuesAdmin):
+            admin_class = type(
+                admin_class.__name__,
+                (OddQueryValuesAdmin, admin_class),
+                {
+                    "__module__": admin_class.__module__,
+                    "__qualname__": admin_class.__qualname__,
+                    "__doc__": admin_class.__doc__,
+                },
+            )
+        super().register(model_or_iterable, admin_class, **options)
+
     def get_urls(self) -> list[URLPattern | URLResolver]:
         # Django's "view on site" shortcut redirects to any object's URL without asking whether the
         # user may see the object: fine for staff, not for every club owner (an invite's URL holds
@@ -95,7 +112,54 @@ logger = logging.getLogger("club.admin")
 BAD_LOOKUP_ERRORS = (IncorrectLookupParameters, ValidationError, ValueError, OverflowError, DataError)
 
 
-class ClubScopedAdmin(admin.ModelAdmin):
+class OddQueryValuesAdmin(admin.ModelAdmin):
+    """Change lists with odd query values (a NUL, a twenty-digit number, year 0 or past 9999 in a date
+    hierarchy): a 400 page or an empty list, never a 500. The site gives it to every model admin
+    registered on it (``KhrapAdminSite.register``), this project's and other apps' (auth, axes)."""
+
+    def get_changelist_instance(self, request: HttpRequest) -> ChangeList:
+        """Any error that a query value causes while the list is built becomes the admin's own
+        ``IncorrectLookupParameters``; a savepoint keeps the request's transaction usable after a
+        database refusal. Pages built on the change list (the ledger's CSV export) inherit this."""
+        try:
+            with transaction.atomic(using=router.db_for_read(self.model)):
+                return super().get_changelist_instance(request)
+        except BAD_LOOKUP_ERRORS as exc:
+            logger.debug("admin %s: query values refused (%s: %s)", self.opts.label, type(exc).__name__, exc)
+            raise IncorrectLookupParameters(exc) from exc
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        # Django answers bad values with a redirect to ?e=1, whose page blames the database
+        # installation. Here they get a 400 that says what is wrong and links to the whole list.
+        if ERROR_FLAG in request.GET:
+            return self.bad_lookup_response(request)
+        response = super().changelist_view(request, extra_context)
+        if isinstance(response, HttpResponseRedirect) and response.url == f"{request.path}?{ERROR_FLAG}=1":
+            return self.bad_lookup_response(request)
+        if isinstance(response, TemplateResponse) and not response.is_rendered:
+            # Drawn here, so a value that fails only while the page is drawn (the date hierarchy of a
+            # year past 9999) is caught too.
+            try:
+                with transaction.atomic(using=router.db_for_read(self.model)):
+                    response.render()
+            except BAD_LOOKUP_ERRORS as exc:
+                logger.debug("admin %s: query values refused while drawing (%s)", self.opts.label, exc)
+                return self.bad_lookup_response(request)
+        return response
+
+    def bad_lookup_response(self, request: HttpRequest) -> HttpResponse:
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("These filters cannot be applied"),
+            "opts": self.opts,
+            "changelist_url": request.path,
+        }
+        return TemplateResponse(request, "admin/bad_lookup.html", context, status=400)
+
+
+class ClubScopedAdmin(OddQueryValuesAdmin):
     """Rows of the clubs the user may see, view only: changes go through services (admin actions),
     so each one is checked and audited. ``club_path`` leads from the row to its club ("pk" for
     the Club admin itself)."""
@@ -147,49 +211,6 @@ class ClubScopedAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
-
-    # --- change lists with odd query values: a 400 page or an empty list, never a 500 -------------------
-
-    def get_changelist_instance(self, request: HttpRequest) -> ChangeList:
-        """Any error that a query value causes while the list is built becomes the admin's own
-        ``IncorrectLookupParameters``; a savepoint keeps the request's transaction usable after a
-        database refusal. Pages built on the change list (the ledger's CSV export) inherit this."""
-        try:
-            with transaction.atomic(using=router.db_for_read(self.model)):
-                return super().get_changelist_instance(request)
-        except BAD_LOOKUP_ERRORS as exc:
-            logger.debug("admin %s: query values refused (%s: %s)", self.opts.label, type(exc).__name__, exc)
-            raise IncorrectLookupParameters(exc) from exc
-
-    def changelist_view(
-        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
-    ) -> HttpResponse:
-        # Django answers bad values with a redirect to ?e=1, whose page blames the database
-        # installation. Here they get a 400 that says what is wrong and links to the whole list.
-        if ERROR_FLAG in request.GET:
-            return self.bad_lookup_response(request)
-        response = super().changelist_view(request, extra_context)
-        if isinstance(response, HttpResponseRedirect) and response.url == f"{request.path}?{ERROR_FLAG}=1":
-            return self.bad_lookup_response(request)
-        if isinstance(response, TemplateResponse) and not response.is_rendered:
-            # Drawn here, so a value that fails only while the page is drawn (the date hierarchy of a
-            # year past 9999) is caught too.
-            try:
-                with transaction.atomic(using=router.db_for_read(self.model)):
-                    response.render()
-            except BAD_LOOKUP_ERRORS as exc:
-                logger.debug("admin %s: query values refused while drawing (%s)", self.opts.label, exc)
-                return self.bad_lookup_response(request)
-        return response
-
-    def bad_lookup_response(self, request: HttpRequest) -> HttpResponse:
-        context = {
-            **self.admin_site.each_context(request),
-            "title": _("These filters cannot be applied"),
-            "opts": self.opts,
-            "changelist_url": request.path,
-        }
-        return TemplateResponse(request, "admin/bad_lookup.html", context, status=400)
 
     def check_club(self, request: HttpRequest, club: Club) -> None:
         """Refuse an admin page about a club the user may not see."""
