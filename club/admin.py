@@ -109,8 +109,40 @@ class ModerationFields(forms.Form):
     )
 
 
-class ModerationActionForm(ActionForm, ModerationFields):
-    """Beside the action list, so a ban or a suspension is given with its reason and end."""
+def moderation_form_errors(form: ModerationFields) -> list[str]:
+    """What is wrong with the reason or the end typed beside a ban or a suspension, field by field."""
+    texts: list[str] = []
+    for name, errors in form.errors.as_data().items():
+        for error in errors:
+            if name == "until":
+                texts.append(str(_("The end is not a date and time.")))
+            elif name == "reason" and error.code == "max_length":
+                params = error.params or {}
+                texts.append(
+                    str(_("The reason is too long (characters: %(length)d, at most: %(limit)d)."))
+                    % {"length": params.get("show_value", 0), "limit": params.get("limit_value", 0)}
+                )
+            else:
+                label = form.fields[name].label if name in form.fields else name
+                for message in error.messages:
+                    texts.append(str(_("%(field)s: %(error)s")) % {"field": label, "error": message})
+    return texts
+
+
+class ModerationActionForm(ActionForm):
+    """Beside the action list, so a ban or a suspension is given with its reason and end. The two
+    fields are only drawn and passed on here: Django answers an invalid action form with "No action
+    selected.", so ``MembershipAdmin._moderation`` checks them (``ModerationFields``) and says what is
+    wrong."""
+
+    reason = forms.CharField(
+        label=_("Reason"), required=False, widget=forms.TextInput(attrs={"maxlength": "500"})
+    )
+    until = forms.CharField(
+        label=_("Until"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
 
 
 @admin.register(User)
@@ -199,7 +231,8 @@ class MembershipAdmin(ClubScopedAdmin):
         """The reason and end date typed beside the action (None, with a message, when unreadable)."""
         form = ModerationFields(request.POST)
         if not form.is_valid():
-            self.message_user(request, _("The end is not a date and time."), messages.ERROR)
+            for text in moderation_form_errors(form):
+                self.message_user(request, text, messages.ERROR)
             return None
         return {"reason": form.cleaned_data.get("reason") or "", "until": form.cleaned_data.get("until")}
 
