@@ -126,6 +126,8 @@ class Seat(models.Model):
     waiting = models.BooleanField(default=False)
     #: Asked to leave during a deal he plays in: he is stood up when it ends.
     leave_after_deal = models.BooleanField(default=False)
+    #: Stood up by a manager or a ban during a deal: default moves play his seat until it ends.
+    removed = models.BooleanField(default=False)
     #: Deals finished in a row while this seat was away (stood up after the second).
     away_deals = models.PositiveSmallIntegerField(default=0)
     sat_at = models.DateTimeField(default=timezone.now)

@@ -77,6 +77,7 @@ def _log_html(public: Mapping[str, Any], words: Mapping[str, str], preset: str) 
     # words and the players' names.
     key = (
         deal.get("id"),
+        deal.get("commitment"),  # unique per deal even where ids are reused (a test database rolled back)
         deal.get("seq"),
         len(log),
         get_language(),

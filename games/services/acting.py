@@ -167,6 +167,8 @@ def table_act(
         raise TableError("stale")
     if seat is None:
         raise TableError("not_seated")
+    if players[seat].removed:
+        raise TableError("removed")
     if not _seen_enough(deal, seat, expected_seq):
         raise TableError("stale")
     return _apply(

@@ -2,7 +2,9 @@
 
 Who pays for a seat: a member at a real table brings chips from his wallet and takes his stack back
 to it; a bot, or anyone at a practice table, plays chips of the club treasury, which go back to the
-treasury when the seat is left, so nobody's wallet wins or loses against bots.
+treasury when the seat is left. At a practice table nobody's wallet wins or loses; at a real table a
+bot a manager seated plays the club's chips against members' real ones (its wins and losses are the
+treasury's, visible to managers in the table's books).
 
 Every ``ChipsMoved`` event of one engine action is booked as one balanced journal (key
 ``deal:<deal>:seq:<seq>``), netted per account: the ledger locks the touched accounts once, and

@@ -171,6 +171,12 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
     Seat.objects.filter(pk__in=[s.pk for i, s in enumerate(seats) if i in dealt and s.waiting]).update(
         waiting=False
     )
+    if bank == 0:
+        # An ante deal: whoever sits it out (away) pays nothing into the bank it starts, so he waits
+        # for the next empty bank like a newcomer (RULES.md 3), or "away" would dodge every ante.
+        Seat.objects.filter(session=session).exclude(status=Seat.Status.LEFT).exclude(
+            pk__in=[s.pk for i, s in enumerate(seats) if i in dealt]
+        ).update(waiting=True)
     deal.deadline = turn_deadline(session, state, seats, now)
     deal.save(update_fields=["deadline"])
     deadline_on_commit(deal)

@@ -33,6 +33,7 @@ _MESSAGES = {
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
     "already_leaving": _("This player already leaves the table after the deal in play."),
+    "removed": _("You were stood up from this table: your seat plays by default moves until this deal ends."),
     "already_seated": _("You already sit at this table."),
     "seat_taken": _("That seat is taken."),
     "no_such_seat": _("This table has seats 1 to %(count)s."),

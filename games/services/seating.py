@@ -195,6 +195,9 @@ def bot_seat(*, session: TableSession, position: int, buy_in: int, actor: User |
     """Seat the engine's basic bot with treasury chips; the caller holds the lock and checked rights."""
     _check_position(session, position)
     _check_buy_in(session, buy_in)
+    held = Reservation.objects.filter(session=session, position=position, status=Reservation.Status.HELD)
+    if held.exists():
+        raise TableError("seat_reserved")
     seat = _create_seat(session, buy_in, position=position, bot="basic", bot_name=_bot_name(session))
     audit_log_write(
         action="table.bot_seated",
@@ -270,8 +273,8 @@ def table_stand_up(*, session_id: int, actor: User, position: int, reason: str) 
     deal = deal_running(session)
     if deal is not None and seat.pk in deal.players:
         seat.status = Seat.Status.AWAY
-        seat.leave_after_deal = True
-        seat.save(update_fields=["status", "leave_after_deal"])
+        seat.leave_after_deal = seat.removed = True
+        seat.save(update_fields=["status", "leave_after_deal", "removed"])
         state = deal_state(deal)
         acting = to_act(state)
         if acting is not None and deal.players[acting] == seat.pk:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -17,11 +17,13 @@ from ..models import TableSession
 from .dealing import pending_seed_draw
 from .errors import TableError
 from .notify import table_notify_on_commit
-from .schedule import SEATING_OPENS
+from .schedule import SEATING_OPENS, _next_week
 
 MAX_TITLE = 80
 PRACTICE_STAKE = 5
 PRACTICE_CHIPS = 500
+#: How far in the past a start may be (a form filled in a minute ago): it then means "now".
+START_SLACK = timedelta(minutes=5)
 
 
 def _problem(text: str) -> TableError:
@@ -89,7 +91,11 @@ def table_session_create(
     buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, MAX_AMOUNT // max(seat_count, 1))
     turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600)
     now = timezone.now()
-    starts_at = starts_at or now
+    if starts_at is not None and starts_at < now - START_SLACK:
+        # A start long past would be cancelled as a no-show at once (and a weekly one would make a
+        # session for every missed week).
+        raise _problem(_("That start has passed: leave it empty to open the table now."))
+    starts_at = max(starts_at or now, now)
     if ends_at is not None and ends_at <= starts_at:
         raise _problem(_("A table must end after it starts."))
     with transaction.atomic():
@@ -118,6 +124,8 @@ def table_session_create(
         pending_seed_draw(session)
         session.series = session if repeat_weekly else None
         session.save(update_fields=["next_seed", "next_commitment", "series"])
+        if repeat_weekly and session.started_at is not None:
+            _next_week(session)  # started at once, it never passes through session_start, which does
         audit_log_write(
             action="table.opened",
             actor=actor,

@@ -20,6 +20,7 @@ from club.errors import NotAllowed
 from club.models import AuditLog, Membership
 from games.models import CollusionFlag, Deal, Report, Reservation, Seat
 from games.services import table_session_create, table_sit, tables_tick
+from games.services.dealing import bank_balance
 from games.services.errors import TableError
 from games.services.reports import report_create, report_resolve
 from games.services.schedule import seat_reserve
@@ -28,6 +29,7 @@ from ledger.selectors import wallet_balance
 from ledger.services import chips_grant
 from ledger.services.adjustments import adjustment_approve, chips_adjust, chips_request
 from tests.games.conftest import play_deal_as_people, sit_all, start_deal
+from tests.games.gaps_script import use_deck
 
 pytestmark = pytest.mark.django_db
 
@@ -51,8 +53,11 @@ def managers(club, owner, players):
     return players[:2]
 
 
-def test_chips_of_a_finished_deal_are_not_reversed_under_the_next_one(make_table, players, owner):
+def test_chips_of_a_finished_deal_are_not_reversed_under_the_next_one(
+    make_table, players, owner, monkeypatch
+):
     table = make_table()
+    use_deck(monkeypatch, table=table)  # the same deals every run
     sit_all(table, players)
     first = play_deal_as_people(start_deal(table), players)
     tables_tick(timezone.now() + timedelta(minutes=1))
@@ -65,11 +70,12 @@ def test_chips_of_a_finished_deal_are_not_reversed_under_the_next_one(make_table
     assert not Journal.objects.filter(reversal_of=ante).exists()
     report.refresh_from_db()
     assert report.status == Report.Status.OPEN
-    # The deal in play is untouched and ends; between deals its settlement can be moved back.
+    # The deal in play is untouched and ends; between deals the ante can be moved back (the bank it
+    # made is still on the table with this deck).
     play_deal_as_people(second, players)
-    payout = Journal.objects.get(deal=first, kind="settle")
-    report_resolve(report_id=report.pk, actor=owner, note="move back", outcome="reverse", journal=payout)
-    assert Journal.objects.filter(reversal_of=payout).count() == 1
+    assert bank_balance(table) >= ante.entries.filter(amount__gt=0).get().amount
+    report_resolve(report_id=report.pk, actor=owner, note="move back", outcome="reverse", journal=ante)
+    assert Journal.objects.filter(reversal_of=ante).count() == 1
 
 
 def test_a_request_a_second_manager_refused_is_not_read_as_granted(club, players, managers):
