@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from club.models import User
-from club.services import memberships_expire
+from club.services import memberships_due, memberships_expire
 
 from ..autoplay import default_move
 from ..engine import Action, EngineError, apply, is_over, observe, to_act
@@ -30,7 +31,7 @@ from .access import member_require_active, membership_require_active, session_lo
 from .dealing import deal_finish, deal_players, deal_running, deal_start, deal_state, turn_deadline
 from .errors import TableError
 from .notify import table_notify_on_commit
-from .schedule import schedule_tick
+from .schedule import schedule_due_querysets, schedule_tick
 from .snapshots import state_dump
 
 Actor = DealAction.Actor
@@ -229,15 +230,42 @@ def session_deal_if_due(*, session_id: int, now: datetime | None = None) -> Deal
     return deal
 
 
+def _expired_deals(now: datetime) -> QuerySet[Deal]:
+    return Deal.objects.filter(finished_at__isnull=True, deadline__lte=now)
+
+
+def _tables_to_deal(now: datetime) -> QuerySet[TableSession]:
+    return TableSession.objects.filter(
+        status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING], next_deal_at__lte=now
+    )
+
+
 def tables_due(now: datetime) -> tuple[Sequence[tuple[int, int]], Sequence[int]]:
     """What the clock must do now: (deal, seq) pairs past their deadline, and tables due to deal."""
-    expired = list(Deal.objects.filter(finished_at__isnull=True, deadline__lte=now).values_list("pk", "seq"))
-    to_deal = list(
-        TableSession.objects.filter(
-            status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING], next_deal_at__lte=now
-        ).values_list("pk", flat=True)
-    )
+    expired = list(_expired_deals(now).values_list("pk", "seq"))
+    to_deal = list(_tables_to_deal(now).values_list("pk", flat=True))
     return expired, to_deal
+
+
+def clock_anything_due(now: datetime) -> bool:
+    """Whether the clock owes anything at ``now``: one query of ``EXISTS`` tests over the very
+    querysets the work reads. The ticker runs five times a second in every server process and nearly
+    always finds nothing; asking the seven questions one by one cost about as much CPU as the moves."""
+    querysets: list[QuerySet[Any]] = [
+        _expired_deals(now),
+        _tables_to_deal(now),
+        *schedule_due_querysets(now).values(),
+        memberships_due(now),
+    ]
+    tests, params = [], []
+    for queryset in querysets:
+        sql, sql_params = queryset.values("pk").query.sql_with_params()
+        tests.append(f"EXISTS ({sql})")
+        params.extend(sql_params)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + " OR ".join(tests), params)
+        row = cursor.fetchone()
+    return bool(row and row[0])
 
 
 def tables_tick(now: datetime | None = None) -> int:
@@ -247,6 +275,8 @@ def tables_tick(now: datetime | None = None) -> int:
     scheduler calls the same function (and ``turn_expire`` per deadline), so the two can't disagree."""
     now = now or timezone.now()
     done = 0
+    if not clock_anything_due(now):
+        return 0
     expired, to_deal = tables_due(now)
     for deal_id, seq in expired:
         try:
@@ -276,6 +306,7 @@ def tables_tick(now: datetime | None = None) -> int:
 
 __all__ = [
     "ActResult",
+    "clock_anything_due",
     "deal_running",
     "legal_match",
     "session_deal_if_due",
