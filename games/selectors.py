@@ -10,8 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection
-from django.db.models import Case, Count, OuterRef, Q, QuerySet, Subquery, Value, When
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from club.models import Club, User
@@ -106,25 +105,16 @@ def _log(deal: Deal) -> list[dict[str, Any]]:
     return list(out)
 
 
-def _balance(kind: str) -> Coalesce:
-    """A taken seat's stack or hold balance as a column of the seats query (one round trip fewer per
-    update): a member's account at the table is his whatever seat he holds, a bot's is its seat's."""
-    accounts = Account.objects.filter(table_id=OuterRef("session_id"), kind=kind)
-    by_member = accounts.filter(member_id=OuterRef("member_id")).values("balance")[:1]
-    by_seat = accounts.filter(member__isnull=True, seat_id=OuterRef("pk")).values("balance")[:1]
-    return Coalesce(
-        Case(When(member__isnull=False, then=Subquery(by_member)), default=Subquery(by_seat)),
-        Value(0),
-    )
-
-
-def seats_with_balances(session: TableSession) -> list[Seat]:
-    """``seats_taken`` with ``stack_balance`` and ``hold_balance`` read in the same query."""
-    return list(
-        seats_taken(session).annotate(
-            stack_balance=_balance(Account.Kind.STACK), hold_balance=_balance(Account.Kind.HOLD)
-        )
-    )
+def _seat_balances(session: TableSession) -> dict[tuple[str, str, int], int]:
+    """Ledger balances of the table's stacks and holds, keyed by (kind, "member"|"seat", id)."""
+    out: dict[tuple[str, str, int], int] = {}
+    rows = Account.objects.filter(table_id=session.pk, kind__in=[Account.Kind.STACK, Account.Kind.HOLD])
+    for kind, member_id, seat_id, balance in rows.values_list("kind", "member_id", "seat_id", "balance"):
+        if member_id is not None:
+            out[(kind, "member", member_id)] = balance
+        else:
+            out[(kind, "seat", seat_id)] = balance
+    return out
 
 
 def table_public(session: TableSession, deal: Deal | None = None) -> dict[str, Any]:
@@ -183,7 +173,8 @@ def table_public_parts(
     """``table_public_seats``, and the users with a socket counted open at the table (a connected
     spectator among them may be waiting for the spectators' picture)."""
     present, connected = _presence(session)
-    seats = seats_with_balances(session)
+    seats = list(seats_taken(session))
+    balances = _seat_balances(session)
     engine_of = {pk: i for i, pk in enumerate(deal.players)} if deal is not None else {}
     deal_info = None
     played = {s.pk: s for s in seats}
@@ -193,6 +184,10 @@ def table_public_parts(
         if missing:
             played.update(Seat.objects.select_related("member__user").in_bulk(missing))
         deal_info = deal_public_info(deal, played)
+
+    def balance(kind: str, seat: Seat) -> int:
+        key = (kind, "member", seat.member_id) if seat.member_id else (kind, "seat", seat.pk)
+        return balances.get(key, 0)
 
     contributed = (
         sorted(
@@ -219,8 +214,8 @@ def table_public_parts(
                 "leaving": s.leave_after_deal,
                 "connected": s.is_bot or (s.member_id is not None and s.member.user_id in present),
                 "engine": engine_of.get(s.pk),
-                "stack": s.stack_balance,
-                "hold": s.hold_balance,
+                "stack": balance(Account.Kind.STACK, s),
+                "hold": balance(Account.Kind.HOLD, s),
             }
             for s in seats
         ],
