@@ -66,3 +66,19 @@ def test_each_kind_of_due_work_is_seen(make_table, players, club):
     assert clock_anything_due(now)
     assert tables_tick(now) == 1
     assert not clock_anything_due(now)
+
+
+def test_the_question_compiled_once_asks_what_the_querysets_ask(db):
+    """The tick's question is compiled once with a sentinel instant; at any ``now`` its parameters
+    must be the ones the querysets compile to."""
+    from games.services import acting
+
+    compiled = acting._due_recipe()
+    if connection.vendor != "postgresql":
+        return  # SQLite passes datetimes as strings: it compiles the question at each tick
+    assert compiled is not None
+    sql, recipe = compiled
+    for now in (timezone.now(), timezone.now() + timedelta(days=400, seconds=7)):
+        expected_sql, expected = acting._due_question(now)
+        assert sql == expected_sql
+        assert [now + part if depends else part for depends, part in recipe] == expected
