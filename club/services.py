@@ -395,15 +395,20 @@ def membership_unsuspend(*, membership: Membership, actor: User) -> Membership:
     return target
 
 
+def memberships_due(now: datetime) -> models.QuerySet[Membership]:
+    """Memberships whose ban or suspension ends by ``now`` (the clock also asks only whether any
+    exist, so the filter lives in one place)."""
+    return Membership.objects.filter(
+        models.Q(status=Status.BANNED, ban_until__lte=now) | models.Q(suspended_until__lte=now)
+    )
+
+
 def memberships_expire(*, now: datetime | None = None) -> int:
     """Lift the bans and end the suspensions whose time is up (the clock runs this; idempotent:
     each row is re-read under its lock). Returns how many ended."""
     now = now or timezone.now()
     done = 0
-    due = Membership.objects.filter(
-        models.Q(status=Status.BANNED, ban_until__lte=now) | models.Q(suspended_until__lte=now)
-    ).values_list("pk", flat=True)
-    for pk in list(due):
+    for pk in list(memberships_due(now).values_list("pk", flat=True)):
         with transaction.atomic():
             member = Membership.objects.select_for_update().select_related("club", "user").get(pk=pk)
             if member.status == Status.BANNED and member.ban_until is not None and member.ban_until <= now:

@@ -18,7 +18,7 @@ from club.models import Club, User
 
 from .engine import Action, State, apply, new_deal, observe
 from .engine.rules import PRESETS
-from .models import Deal, DealAction, DealPlayer, TableSession
+from .models import Deal, DealAction, DealPlayer, Seat, TableSession
 from .services.dealing import deal_state
 
 PAGE_SIZE = 25
@@ -73,15 +73,32 @@ def deal_rows(page: Page, *, viewer: User) -> list[dict[str, Any]]:
     return rows
 
 
-def deal_public(deal: Deal) -> dict[str, Any]:
-    """The public part of a finished deal, shaped like a live table's (``selectors.table_public``),
-    with the deal's own players in their seats (whoever sits there now)."""
-    from .selectors import table_public
-
-    public = table_public(deal.session, deal)
-    players = (
+def deal_players_seated(deal: Deal) -> list[DealPlayer]:
+    """The deal's players in engine-seat order, each with his seat, membership and user."""
+    return list(
         DealPlayer.objects.filter(deal=deal).select_related("seat__member__user").order_by("engine_seat")
     )
+
+
+def deal_public(deal: Deal, players: list[DealPlayer] | None = None) -> dict[str, Any]:
+    """The public part of a finished deal, shaped like a live table's (``selectors.table_public``),
+    with the deal's own players in their seats (whoever sits there now). ``players``: the caller's
+    ``deal_players_seated(deal)``, if it has read them already.
+
+    Only the table's facts and the deal's log are read: who sits at the table now, their stacks and
+    presence and the next deal's seed play no part in a finished deal's page."""
+    from .selectors import deal_public_info, session_public
+
+    if players is None:
+        players = deal_players_seated(deal)
+    played = {p.seat_id: p.seat for p in players}
+    missing = [pk for pk in deal.players if pk not in played]
+    if missing:  # every seat of a deal has its DealPlayer row; this only guards old rows
+        played.update(Seat.objects.in_bulk(missing))
+    public: dict[str, Any] = {
+        "session": session_public(deal.session),
+        "deal": deal_public_info(deal, played),
+    }
     public["seats"] = [
         {
             "position": p.seat.position,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -130,6 +131,42 @@ def table_public_seats(
     return public, played
 
 
+def session_public(session: TableSession) -> dict[str, Any]:
+    """The table's own facts, as ``table_public`` shows them."""
+    return {
+        "id": session.pk,
+        "title": session.title,
+        "preset": session.preset,
+        "stake": session.stake,
+        "seat_count": session.seat_count,
+        "practice": session.practice,
+        "status": session.status,
+        "turn_seconds": session.turn_seconds,
+        "buy_in_min": session.buy_in_min,
+        "buy_in_max": session.buy_in_max,
+        "club": session.club.slug,
+        "next_deal_at": session.next_deal_at.isoformat() if session.next_deal_at else None,
+    }
+
+
+def deal_public_info(deal: Deal, played: Mapping[int, Seat]) -> dict[str, Any]:
+    """The deal's public facts and log, as ``table_public`` shows them; ``played``: every seat of
+    ``deal.players`` by id."""
+    return {
+        "id": deal.pk,
+        "number": deal.number,
+        "seq": deal.seq,
+        "commitment": deal.commitment,
+        "seed": deal.seed if deal.is_over else None,
+        "over": deal.is_over,
+        "result": deal.result or None,
+        "deadline": deal.deadline.isoformat() if deal.deadline else None,
+        "players": [played[pk].name for pk in deal.players],
+        "positions": [played[pk].position for pk in deal.players],
+        "log": _log(deal),
+    }
+
+
 def table_public_parts(
     session: TableSession, deal: Deal | None = None
 ) -> tuple[dict[str, Any], dict[int, Seat], set[int]]:
@@ -146,19 +183,7 @@ def table_public_parts(
         missing = [pk for pk in deal.players if pk not in played]
         if missing:
             played.update(Seat.objects.select_related("member__user").in_bulk(missing))
-        deal_info = {
-            "id": deal.pk,
-            "number": deal.number,
-            "seq": deal.seq,
-            "commitment": deal.commitment,
-            "seed": deal.seed if deal.is_over else None,
-            "over": deal.is_over,
-            "result": deal.result or None,
-            "deadline": deal.deadline.isoformat() if deal.deadline else None,
-            "players": [played[pk].name for pk in deal.players],
-            "positions": [played[pk].position for pk in deal.players],
-            "log": _log(deal),
-        }
+        deal_info = deal_public_info(deal, played)
 
     def balance(kind: str, seat: Seat) -> int:
         key = (kind, "member", seat.member_id) if seat.member_id else (kind, "seat", seat.pk)
@@ -175,20 +200,7 @@ def table_public_parts(
     )
     public = {
         "pending": {"commitment": session.next_commitment or None, "contributed": contributed},
-        "session": {
-            "id": session.pk,
-            "title": session.title,
-            "preset": session.preset,
-            "stake": session.stake,
-            "seat_count": session.seat_count,
-            "practice": session.practice,
-            "status": session.status,
-            "turn_seconds": session.turn_seconds,
-            "buy_in_min": session.buy_in_min,
-            "buy_in_max": session.buy_in_max,
-            "club": session.club.slug,
-            "next_deal_at": session.next_deal_at.isoformat() if session.next_deal_at else None,
-        },
+        "session": session_public(session),
         "seats": [
             {
                 "position": s.position,

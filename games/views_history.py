@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.models import Club, User
+from club.models import Club, Membership, User
 from club.selectors import membership_get
 from ledger.selectors import deal_journals, table_ledger
 
@@ -27,23 +27,27 @@ from .engine.shuffle import commitment as commitment_of
 from .engine.shuffle import shuffled_deck
 from .forms import ReportForm
 from .howto import preset_title
-from .models import Deal, DealPlayer, Report, TableSession
+from .models import Deal, Report, TableSession
 from .presenter import card, table_context
 from .services.dealing import deal_state
 
 
-def _require_member(request: HttpRequest, club: Club) -> None:
+def _require_member(request: HttpRequest, club: Club) -> Membership:
     membership = membership_get(club=club, user=request.user)
     if membership is None or not membership.is_active:
         raise Http404(_("Only the club's members can see its deals."))
+    return membership
 
 
-def _deal_for(request: HttpRequest, deal_id: int) -> Deal:
+def _deal_and_membership(request: HttpRequest, deal_id: int) -> tuple[Deal, Membership]:
     deal = get_object_or_404(
         Deal.objects.select_related("session__club"), pk=deal_id, finished_at__isnull=False
     )
-    _require_member(request, deal.session.club)
-    return deal
+    return deal, _require_member(request, deal.session.club)
+
+
+def _deal_for(request: HttpRequest, deal_id: int) -> Deal:
+    return _deal_and_membership(request, deal_id)[0]
 
 
 def _page_number(request: HttpRequest) -> int:
@@ -83,24 +87,22 @@ def club_history(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
-    deal = _deal_for(request, deal_id)
+    deal, membership = _deal_and_membership(request, deal_id)
+    # A finished deal's stored snapshot is its last state: the page shows it as the replay's last
+    # step would, without replaying every move (the replay page does that); one action per seq.
     state = deal_state(deal)
-    seat = history.viewer_seat(deal, request.user)
-    steps = history.deal_steps(deal)
-    view = history.step_view(steps[-1], seat)
-    public = history.deal_public(deal)
+    players = history.deal_players_seated(deal)
+    seat = next((p.engine_seat for p in players if p.member_id == membership.pk), None)
+    view = history.step_view(history.Step(deal.seq, None, state), seat)
+    public = history.deal_public(deal, players)
     context = table_context(view=view, public=public, user_id=request.user.pk, now=timezone.now())
     dealt = history.dealt_hands(state)
-    players = list(
-        DealPlayer.objects.filter(deal=deal).select_related("seat__member__user").order_by("engine_seat")
-    )
-    membership = membership_get(club=deal.session.club, user=request.user)
     my_reports = list(Report.objects.filter(deal=deal, reporter__user=request.user).order_by("created_at"))
     context.update(
         my_reports=my_reports,
         open_report=any(r.status == Report.Status.OPEN for r in my_reports),
         report_form=ReportForm(),
-        is_manager=membership is not None and membership.is_manager,
+        is_manager=membership.is_manager,
         deal_obj=deal,
         session=deal.session,
         club=deal.session.club,
@@ -108,7 +110,7 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
         my_dealt=[card(c) for c in dealt[seat]] if seat is not None and dealt[seat] else [],
         players=players,
         journals=list(deal_journals(deal=deal)),
-        steps=len(steps) - 1,
+        steps=deal.seq,
         replay=True,
     )
     return render(request, "games/deal.html", context)

@@ -1,6 +1,14 @@
 """Writes of the live tables; each is the one way to do its thing (DESIGN.md section 2)."""
 
-from .acting import ActResult, legal_match, session_deal_if_due, table_act, tables_tick, turn_expire
+from .acting import (
+    ActResult,
+    clock_anything_due,
+    legal_match,
+    session_deal_if_due,
+    table_act,
+    tables_tick,
+    turn_expire,
+)
 from .errors import TableError
 from .fairness import seed_contribute
 from .notify import table_notify_on_commit
@@ -18,6 +26,7 @@ from .sessions import practice_table_open, table_session_create
 __all__ = [
     "ActResult",
     "TableError",
+    "clock_anything_due",
     "legal_match",
     "practice_table_open",
     "seed_contribute",

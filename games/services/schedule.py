@@ -11,6 +11,7 @@ import logging
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -178,32 +179,27 @@ def session_end(*, session_id: int, now: datetime | None = None) -> bool:
     return True
 
 
-def schedule_due(now: datetime) -> dict[str, list[int]]:
-    """Sessions owing a transition at ``now``, by transition."""
+def schedule_due_querysets(now: datetime) -> dict[str, QuerySet[TableSession]]:
+    """Sessions owing a transition at ``now``, by transition, as querysets (the clock first asks
+    whether any of them has a row at all)."""
     live = [Status.OPEN, Status.RUNNING]
     return {
-        "open": list(
-            TableSession.objects.filter(
-                status=Status.SCHEDULED, starts_at__lte=now + SEATING_OPENS
-            ).values_list("pk", flat=True)
+        "open": TableSession.objects.filter(status=Status.SCHEDULED, starts_at__lte=now + SEATING_OPENS),
+        "start": TableSession.objects.filter(status=Status.OPEN, started_at__isnull=True, starts_at__lte=now),
+        "cancel": TableSession.objects.filter(
+            status__in=[Status.SCHEDULED, Status.OPEN], starts_at__lte=now - NO_SHOW_GRACE
+        ).exclude(pk__in=Seat.objects.filter(bot="").values("session")),
+        "end": TableSession.objects.filter(status__in=live, ends_at__lte=now).exclude(
+            pk__in=Deal.objects.filter(finished_at__isnull=True).values("session")
         ),
-        "start": list(
-            TableSession.objects.filter(
-                status=Status.OPEN, started_at__isnull=True, starts_at__lte=now
-            ).values_list("pk", flat=True)
-        ),
-        "cancel": list(
-            TableSession.objects.filter(
-                status__in=[Status.SCHEDULED, Status.OPEN], starts_at__lte=now - NO_SHOW_GRACE
-            )
-            .exclude(pk__in=Seat.objects.filter(bot="").values("session"))
-            .values_list("pk", flat=True)
-        ),
-        "end": list(
-            TableSession.objects.filter(status__in=live, ends_at__lte=now)
-            .exclude(pk__in=Deal.objects.filter(finished_at__isnull=True).values("session"))
-            .values_list("pk", flat=True)
-        ),
+    }
+
+
+def schedule_due(now: datetime) -> dict[str, list[int]]:
+    """Sessions owing a transition at ``now``, by transition."""
+    return {
+        name: list(queryset.values_list("pk", flat=True))
+        for name, queryset in schedule_due_querysets(now).items()
     }
 
 

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 #: The most queries each page may make (the session, the user and the page's own reads; the club page
 #: also reads the member's open chip requests, the deal page his reports of the deal).
-MOST = {"lobby": 7, "club": 10, "my_chips": 7, "table": 11, "deal": 20}
+MOST = {"lobby": 7, "club": 10, "my_chips": 7, "table": 11, "deal": 12}
 
 
 def _queries(django_assert_max_num_queries, fixture: dict) -> dict[str, int]:
