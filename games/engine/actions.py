@@ -154,6 +154,25 @@ def card_actions(do: str, choices: Iterable[tuple[str, ...]]) -> list[Action]:
     return out  # type: ignore[return-value]
 
 
+def sourced_actions(do: str, choices: Iterable[tuple[tuple[str, ...], tuple[str, ...]]]) -> list[Action]:
+    """``[Action(do, cards=cards, sources=sources) for cards, sources in choices]``, built inline."""
+    out = []
+    append = out.append
+    for cards, sources in choices:
+        a = _Building()
+        a.do = do  # type: ignore[attr-defined]
+        a.cards = cards  # type: ignore[attr-defined]
+        a.card = None  # type: ignore[attr-defined]
+        a.position = None  # type: ignore[attr-defined]
+        a.suit = None  # type: ignore[attr-defined]
+        a.sources = sources  # type: ignore[attr-defined]
+        a.as_ = None  # type: ignore[attr-defined]
+        a.take_trump = False  # type: ignore[attr-defined]
+        a.__class__ = Action  # type: ignore[assignment]
+        append(a)
+    return out  # type: ignore[return-value]
+
+
 # Shared immutable instances: legal_actions hands these out instead of building new objects.
 LOOK = Action("look")
 PASS = Action("pass")

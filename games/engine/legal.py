@@ -7,7 +7,17 @@ from itertools import combinations, product
 
 from . import bidding
 from ._base import SNORER_TYPES, stock_free
-from .actions import FIVE_TAKE_TRUMP, LOOK, NAME_TRUMP, PASS, SIMPLE, Action, card_action, card_actions
+from .actions import (
+    FIVE_TAKE_TRUMP,
+    LOOK,
+    NAME_TRUMP,
+    PASS,
+    SIMPLE,
+    Action,
+    card_action,
+    card_actions,
+    sourced_actions,
+)
 from .cards import SUIT
 from .exchange import SHOOT_GIVE, exchange_range
 from .play import legal_plays
@@ -89,11 +99,13 @@ def _subsets(hand: tuple[str, ...], lo: int, hi: int, do: str) -> list[Action]:
 
 @lru_cache(maxsize=8192)
 def _subsets_with_sources(hand: tuple[str, ...], lo: int, hi: int) -> tuple[Action, ...]:
-    acts = []
+    # Up to 3^5 actions per hand, and hands rarely repeat: built without a constructor call each.
+    acts: list[Action] = []
     for k in range(lo, hi + 1):
-        for combo in combinations(hand, k):
-            for src in product(("top", "bottom"), repeat=k):
-                acts.append(Action("exchange", cards=combo, sources=src if k else ()))
+        sources = list(product(("top", "bottom"), repeat=k)) if k else [()]
+        acts += sourced_actions(
+            "exchange", ((combo, src) for combo in combinations(hand, k) for src in sources)
+        )
     return tuple(acts)
 
 
