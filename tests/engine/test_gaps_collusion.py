@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from games.collusion import FLAG_SIGNAL, DealRecord, pair_scores, record_from_moves
-from games.engine import PRESETS, Action, apply, is_over, new_deal, observe, to_act
+from games.collusion import FLAG_SIGNAL, DealRecord, pair_scores
+from games.engine import Action
 from games.engine.bots import BasicBot
-from games.engine.shuffle import shuffled_deck
+from tests.engine.test_collusion_signals import _play
 
 _ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -43,33 +43,7 @@ class Ducker:
         return self.basic.choose(view)
 
 
-PEOPLE = [100, 101, 102, 103]
-
-
-def _play(bots, deals: int, seed: bytes) -> list[DealRecord]:
-    rules = PRESETS["classic"]
-    stacks, bank, dealer, redeal = [10_000] * 4, 0, 0, False
-    records = []
-    for k in range(deals):
-        state = new_deal(
-            rules,
-            stake=5,
-            stacks=stacks,
-            bank=bank,
-            dealer=dealer,
-            deck=shuffled_deck(seed + k.to_bytes(4, "big"), 36),
-            redeal=redeal,
-        )
-        moves = []
-        while not is_over(state):
-            seat = to_act(state)
-            action = bots[seat].choose(observe(state, seat))
-            moves.append((state, seat, action))
-            state, _events = apply(state, seat, action)
-        records.append(record_from_moves(k, PEOPLE, moves, state))
-        out = state.outcome
-        stacks, bank, dealer, redeal = list(out.stacks), out.bank, out.next_dealer, out.result == "redeal"
-    return records
+PEOPLE = [100, 101, 102, 103]  # the members _play seats, in engine order
 
 
 def _scores(records) -> dict[tuple[int, int], object]:
