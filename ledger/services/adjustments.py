@@ -10,8 +10,10 @@ once. Members ask for chips with ``chips_request``; a manager answers it through
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -20,7 +22,7 @@ from club.models import Club, Membership, User
 from club.services import audit_log_write, membership_require_manager, membership_require_rank
 
 from ..errors import LedgerError
-from ..models import Adjustment, ChipRequest, Journal
+from ..models import Adjustment, ChipRequest, Entry, Journal
 from .operations import _amount, chips_grant_result, chips_revoke_result, grant_within_limits
 
 Kind = Adjustment.Kind
@@ -36,8 +38,36 @@ class Adjusted:
     repeated: bool = False  # the same request came again: nothing new happened
 
 
-def needs_second_manager(*, club: Club, member: Membership, actor: User, kind: str, amount: int) -> bool:
-    return amount > club.four_eyes_above or (kind == Kind.GRANT and member.user_id == actor.pk)
+#: Grants (or revokes) one manager made alone to one member count together over this window, so a big
+#: grant cut into pieces just under the threshold still waits for a second manager.
+FOUR_EYES_WINDOW = timedelta(hours=24)
+
+
+def _moved_alone_lately(*, member: Membership, actor: User, kind: str, key: str) -> int:
+    """Chips this manager granted (or revoked) to this member on his own within the window, but for
+    the journal of ``key`` (the same form sent again is the same grant, not another)."""
+    moved = (
+        Entry.objects.exclude(journal__idempotency_key=key)
+        .filter(
+            journal__kind=kind,
+            journal__actor=actor,
+            journal__created_at__gte=timezone.now() - FOUR_EYES_WINDOW,
+            journal__adjustment__isnull=True,  # a second manager approved those
+            account__member=member,
+        )
+        .aggregate(total=Sum("amount"))
+        .get("total")
+    )
+    return abs(moved or 0)
+
+
+def needs_second_manager(
+    *, club: Club, member: Membership, actor: User, kind: str, amount: int, key: str = ""
+) -> bool:
+    if kind == Kind.GRANT and member.user_id == actor.pk:
+        return True
+    lately = _moved_alone_lately(member=member, actor=actor, kind=kind, key=key)
+    return amount + lately > club.four_eyes_above
 
 
 def _book(
@@ -70,7 +100,9 @@ def chips_adjust(
         membership_require_rank(mine=mine, target=member)
     if kind == Kind.GRANT:
         grant_within_limits(membership=member, amount=amount, actor=actor)
-    if not needs_second_manager(club=club, member=member, actor=actor, kind=kind, amount=amount):
+    if not needs_second_manager(
+        club=club, member=member, actor=actor, kind=kind, amount=amount, key=idempotency_key
+    ):
         journal, created = _book(
             kind=kind, member=member, amount=amount, actor=actor, reason=reason, key=idempotency_key
         )

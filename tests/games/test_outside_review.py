@@ -276,3 +276,30 @@ def test_the_review_page_sets_the_deal_beside_its_journals(make_table, players, 
         assert user.shown_name in table_part
     for journal in Journal.objects.filter(deal=deal):
         assert f"/admin/ledger/journal/{journal.pk}/" in ledger_part
+
+
+def test_a_grant_cut_into_pieces_under_the_threshold_still_waits_for_a_second_manager(
+    club, players, managers
+):
+    club.four_eyes_above = 100
+    club.save()
+    member = Membership.objects.get(club=club, user=players[2])
+
+    def grant(actor, key: str, amount: int = 60):
+        return chips_adjust(
+            member=member, kind="grant", amount=amount, actor=actor, reason="x", idempotency_key=key
+        )
+
+    assert grant(managers[0], "a").journal is not None  # 60 alone: booked
+    again = grant(managers[0], "a")  # the same form sent again is the same grant
+    assert again.repeated and again.adjustment is None
+    second = grant(managers[0], "b")  # 60 more by the same manager within a day: 120 > 100
+    assert second.journal is None and second.adjustment.status == Adjustment.Status.PENDING
+    assert grant(managers[1], "c").journal is not None  # another manager's own 60
+    assert wallet_balance(membership=member) == 1000 + 60 + 60
+    # A day later the first manager's grants count afresh; an approved one never counted.
+    Journal.objects.filter(kind="grant").update(created_at=timezone.now() - timedelta(hours=25))
+    assert grant(managers[0], "d").journal is not None
+    adjustment_approve(adjustment_id=second.adjustment.pk, actor=managers[1])
+    assert grant(managers[0], "e", amount=40).journal is not None  # 60 + 40 = 100, not above
+    assert wallet_balance(membership=member) == 1000 + 60 + 60 + 60 + 60 + 40
