@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.test import Client
@@ -26,7 +27,7 @@ from games.services.reports import report_create, report_resolve
 from games.services.schedule import seat_reserve
 from ledger.models import Adjustment, Journal
 from ledger.selectors import wallet_balance
-from ledger.services import chips_grant
+from ledger.services import adjustments, chips_grant
 from ledger.services.adjustments import adjustment_approve, chips_adjust, chips_request
 from tests.games.conftest import play_deal_as_people, sit_all, start_deal
 from tests.games.gaps_script import use_deck
@@ -279,7 +280,7 @@ def test_the_review_page_sets_the_deal_beside_its_journals(make_table, players, 
 
 
 def test_a_grant_cut_into_pieces_under_the_threshold_still_waits_for_a_second_manager(
-    club, players, managers
+    club, players, managers, monkeypatch
 ):
     club.four_eyes_above = 100
     club.save()
@@ -297,9 +298,12 @@ def test_a_grant_cut_into_pieces_under_the_threshold_still_waits_for_a_second_ma
     assert second.journal is None and second.adjustment.status == Adjustment.Status.PENDING
     assert grant(managers[1], "c").journal is not None  # another manager's own 60
     assert wallet_balance(membership=member) == 1000 + 60 + 60
-    # A day later the first manager's grants count afresh; an approved one never counted.
-    Journal.objects.filter(kind="grant").update(created_at=timezone.now() - timedelta(hours=25))
-    assert grant(managers[0], "d").journal is not None
+    # An approved grant does not count against him: 60 alone + 40 = 100, not above.
     adjustment_approve(adjustment_id=second.adjustment.pk, actor=managers[1])
-    assert grant(managers[0], "e", amount=40).journal is not None  # 60 + 40 = 100, not above
-    assert wallet_balance(membership=member) == 1000 + 60 + 60 + 60 + 60 + 40
+    assert grant(managers[0], "e", amount=40).journal is not None
+    assert grant(managers[0], "f", amount=1).adjustment is not None  # 101 now
+    # A day later his grants count afresh (the books cannot be back-dated: the clock moves instead).
+    later = timezone.now() + timedelta(hours=25)
+    monkeypatch.setattr(adjustments, "timezone", SimpleNamespace(now=lambda: later))
+    assert grant(managers[0], "d").journal is not None
+    assert wallet_balance(membership=member) == 1000 + 60 + 60 + 60 + 40 + 60
