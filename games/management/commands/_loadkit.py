@@ -702,7 +702,10 @@ def pages_fixture(*, tables: int = 2, deals: int = 1, grants: int = 1) -> dict[s
     first = bench[0]
     deal_id = 0
     for _ in range(max(1, deals)):
-        deal_id = play_deal(first.session_id)
+        played = play_deal(first.session_id)
+        # The first deal's page: its antes always moved chips, so the page reads its journals whatever
+        # the cards did (a later deal that moved none skips those reads, and counts would differ).
+        deal_id = deal_id or played
     session = TableSession.objects.select_related("club").get(pk=first.session_id)
     member = Membership.objects.get(club=session.club, user_id=first.players[0].user_id)
     owner = User.objects.get(pk=session.club.memberships.filter(role="owner").values("user")[:1])
