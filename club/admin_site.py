@@ -112,6 +112,24 @@ logger = logging.getLogger("club.admin")
 BAD_LOOKUP_ERRORS = (IncorrectLookupParameters, ValidationError, ValueError, OverflowError, DataError)
 
 
+#: What Django's field filters append to their field's path (``RelatedFieldListFilter``:
+#: ``club__id__exact`` and ``club__isnull``; choices and booleans ``__exact``; dates ``__gte`` and
+#: ``__lt``; all values the bare path; empty values ``__isempty``). Nothing here leaves the field.
+FIELD_FILTER_SUFFIXES = (
+    "",
+    "__exact",
+    "__isnull",
+    "__isempty",
+    "__in",
+    "__gte",
+    "__gt",
+    "__lte",
+    "__lt",
+    "__id__exact",
+    "__pk__exact",
+)
+
+
 class OddQueryValuesAdmin(admin.ModelAdmin):
     """Change lists with odd query values (a NUL, a twenty-digit number, year 0 or past 9999 in a date
     hierarchy): a 400 page or an empty list, never a 500. The site gives it to every model admin
@@ -173,18 +191,28 @@ class ClubScopedAdmin(OddQueryValuesAdmin):
         return qs.filter(**{f"{self.club_path}__in": admin_clubs_for(request.user)})
 
     def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
-        """Only the filters the list offers. Django also lets a URL filter on any field of the row,
-        and an answer of "some rows" or "none" to ``?seed__startswith=ab`` reads a secret one digit at
-        a time (a running deal's seed, a hand in its state)."""
-        offered: set[str] = {self.date_hierarchy} if self.date_hierarchy else set()
+        """Only the query parameters the list's own filters write, exactly. Django also lets a URL
+        filter on any field of the row, and an answer of "some rows" or "none" to
+        ``?seed__startswith=ab`` reads a secret one digit at a time (a running deal's seed, a hand in
+        its state); and a prefix such as ``club__`` would walk on from the filter's field to any
+        relation (``club__created_by__password__startswith``, another club's invites through a
+        member of both). Django's own check stays too."""
+        if lookup not in self.filter_parameters(request):
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+    def filter_parameters(self, request: HttpRequest | None) -> frozenset[str]:
+        """The parameter names the list's filters and date hierarchy put in their links."""
+        names: set[str] = set()
+        if self.date_hierarchy:
+            names.update(f"{self.date_hierarchy}__{part}" for part in ("year", "month", "day"))
         for item in self.get_list_filter(request) if request is not None else self.list_filter:
             if isinstance(item, type) and issubclass(item, admin.SimpleListFilter):
-                offered.add(item.parameter_name)
-            elif isinstance(item, list | tuple):
-                offered.add(item[0])
-            else:
-                offered.add(item)
-        return any(lookup == name or lookup.startswith(f"{name}__") for name in offered)
+                names.add(item.parameter_name)
+                continue
+            path = item[0] if isinstance(item, list | tuple) else item
+            names.update(f"{path}{suffix}" for suffix in FIELD_FILTER_SUFFIXES)
+        return frozenset(names)
 
     def _club_id_of(self, obj: Model) -> Any:
         if self.club_path == "pk":
