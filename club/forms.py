@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from .fields import WholeNumberField
 from .models import Club, Membership, User
 
 
@@ -86,14 +87,14 @@ class ClubSettingsForm(forms.Form):
     join_policy = forms.ChoiceField(
         label=_("Who can join"), choices=Club.JoinPolicy.choices, widget=forms.RadioSelect
     )
-    grant_limit = forms.IntegerField(
+    grant_limit = WholeNumberField(
         required=False,
         label=_("Largest single grant"),
         min_value=1,
         max_value=10**15,
         help_text=_("No manager can grant more chips than this at once."),
     )
-    self_grant_limit = forms.IntegerField(
+    self_grant_limit = WholeNumberField(
         required=False,
         label=_("Largest grant to oneself"),
         min_value=0,
@@ -102,7 +103,7 @@ class ClubSettingsForm(forms.Form):
             "0: managers cannot grant themselves chips. Any grant to oneself waits for a second manager."
         ),
     )
-    four_eyes_above = forms.IntegerField(
+    four_eyes_above = WholeNumberField(
         required=False,
         label=_("A second manager approves above"),
         min_value=0,
@@ -112,8 +113,8 @@ class ClubSettingsForm(forms.Form):
 
 
 class InviteCreateForm(forms.Form):
-    days_valid = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=90, initial=7)
-    max_uses = forms.IntegerField(label=_("Number of uses"), min_value=1, max_value=1000, initial=1)
+    days_valid = WholeNumberField(label=_("Valid for (days)"), min_value=1, max_value=90, initial=7)
+    max_uses = WholeNumberField(label=_("Number of uses"), min_value=1, max_value=1000, initial=1)
 
 
 class RoleForm(forms.Form):

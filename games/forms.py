@@ -8,6 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.fields import WholeNumberField
+
 from .engine.rules import PRESETS
 from .howto import preset_title
 
@@ -15,12 +17,12 @@ from .howto import preset_title
 class TableSessionForm(forms.Form):
     title = forms.CharField(label=_("Title"), max_length=80)
     preset = forms.ChoiceField(label=_("Game"), choices=())
-    stake = forms.IntegerField(label=_("Stake (ante)"), min_value=1, max_value=10**12, initial=5)
-    seat_count = forms.IntegerField(label=_("Seats"), min_value=2, max_value=12, initial=4)
-    min_players = forms.IntegerField(label=_("Players needed to deal"), min_value=2, max_value=12, initial=2)
-    buy_in_min = forms.IntegerField(label=_("Smallest buy-in"), min_value=1, max_value=10**15, initial=100)
-    buy_in_max = forms.IntegerField(label=_("Largest buy-in"), min_value=1, max_value=10**15, initial=500)
-    turn_seconds = forms.IntegerField(label=_("Seconds per turn"), min_value=5, max_value=600, initial=30)
+    stake = WholeNumberField(label=_("Stake (ante)"), min_value=1, max_value=10**12, initial=5)
+    seat_count = WholeNumberField(label=_("Seats"), min_value=2, max_value=12, initial=4)
+    min_players = WholeNumberField(label=_("Players needed to deal"), min_value=2, max_value=12, initial=2)
+    buy_in_min = WholeNumberField(label=_("Smallest buy-in"), min_value=1, max_value=10**15, initial=100)
+    buy_in_max = WholeNumberField(label=_("Largest buy-in"), min_value=1, max_value=10**15, initial=500)
+    turn_seconds = WholeNumberField(label=_("Seconds per turn"), min_value=5, max_value=600, initial=30)
     starts_at = forms.DateTimeField(
         label=_("Starts at"),
         required=False,

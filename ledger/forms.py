@@ -6,6 +6,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.fields import WholeNumberField
 from club.models import Club, Membership
 
 from .labels import user_label
@@ -29,7 +30,7 @@ class GrantForm(forms.Form):
         initial="grant",
         required=False,
     )
-    amount = forms.IntegerField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT)
+    amount = WholeNumberField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT)
     reason = forms.CharField(label=_("Reason"), max_length=500)
     token = forms.CharField(widget=forms.HiddenInput, max_length=32, min_length=32)
 
@@ -52,7 +53,7 @@ class GrantForm(forms.Form):
 class ChipRequestForm(forms.Form):
     """A member asks the managers for chips."""
 
-    amount = forms.IntegerField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT)
+    amount = WholeNumberField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT)
     note = forms.CharField(label=_("Why (optional)"), max_length=500, required=False)
 
 
@@ -60,5 +61,5 @@ class AnswerForm(forms.Form):
     """A manager's answer to a request for chips, or to an adjustment waiting for a second manager."""
 
     answer = forms.CharField(label=_("Note"), max_length=500, required=False)
-    amount = forms.IntegerField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT, required=False)
+    amount = WholeNumberField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT, required=False)
     token = forms.CharField(widget=forms.HiddenInput, max_length=32, required=False)
