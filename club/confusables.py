@@ -6,6 +6,9 @@ and 1, the letters i, I and l, and the pairs "rn" and "vv". Two usernames with o
 name to the eye, so the site keeps skeletons unique (``User.username_skeleton``). It follows the
 idea of Unicode's UTS #39 skeletons, with a table small enough to read, covering the scripts the
 site's people write in.
+
+Club names get the same fold (``name_skeleton``), and names and descriptions refuse characters that
+draw nothing or turn the text around (``invisible_characters``).
 """
 
 from __future__ import annotations
@@ -51,3 +54,33 @@ def username_skeleton(username: str) -> str:
     for pair, single in _PAIRS:
         text = text.replace(pair, single)
     return text
+
+
+#: Control characters a multi-line text may keep.
+_LINE_BREAKS = frozenset("\n\r\t")
+
+
+def invisible_characters(text: str, *, multiline: bool = False) -> list[str]:
+    """The characters of ``text`` that draw nothing or move what follows: format characters (zero
+    width spaces and joiners, direction overrides and isolates, the byte order mark, soft hyphens)
+    and control characters (line breaks only where ``multiline``). A right-to-left override in a
+    club's name turns it and the row it is listed in around; a zero-width space makes a second
+    "Demo Club" that is another string."""
+    found = []
+    for char in text:
+        category = unicodedata.category(char)
+        if category == "Cf" or (category == "Cc" and not (multiline and char in _LINE_BREAKS)):
+            found.append(char)
+    return found
+
+
+def collapse_spaces(text: str) -> str:
+    """Runs of spaces (of any kind) as one, none at the ends: "Demo  Club" is "Demo Club"."""
+    return " ".join(text.split())
+
+
+def name_skeleton(name: str) -> str:
+    """A club's name as a reader sees it: the username skeleton of the name with invisible
+    characters dropped and spaces collapsed. Equal skeletons are names a reader cannot tell apart."""
+    visible = "".join(c for c in unicodedata.normalize("NFKC", name) if c not in invisible_characters(c))
+    return username_skeleton(collapse_spaces(visible))

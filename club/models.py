@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .confusables import username_skeleton
+from .confusables import invisible_characters, name_skeleton, username_skeleton
 
 LOOK_ALIKE_MESSAGE = _(
     "This username looks like one that is already taken (letters that look the same, such as Cyrillic "
@@ -31,6 +31,28 @@ def username_taken_by_look_alike(username: str, *, exclude_pk: int | None = None
     return others.exists()
 
 
+def validate_visible_line(value: str) -> None:
+    """A name: no character that draws nothing or turns the text around (club.confusables)."""
+    if invisible_characters(value):
+        raise ValidationError(INVISIBLE_MESSAGE, code="invisible_characters")
+
+
+def validate_visible_text(value: str) -> None:
+    """A description: line breaks are kept, nothing else invisible."""
+    if invisible_characters(value, multiline=True):
+        raise ValidationError(INVISIBLE_MESSAGE, code="invisible_characters")
+
+
+INVISIBLE_MESSAGE = _(
+    "This text holds invisible characters or characters that change the direction of the text "
+    "(such as a zero-width space or a right-to-left override). Please type it again without them."
+)
+CLUB_LOOK_ALIKE_MESSAGE = _(
+    "A club with this name, or with a name that looks the same (letters that look alike, such as "
+    "Cyrillic “С” and Latin “C”, extra spaces), already exists. Please choose another name."
+)
+
+
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
@@ -39,7 +61,9 @@ def validate_time_zone(value: str) -> None:
 class User(AbstractUser):
     """Custom from the first migration, so profile fields never need a one-to-one side table."""
 
-    display_name = models.CharField(_("display name"), max_length=60, blank=True)
+    display_name = models.CharField(
+        _("display name"), max_length=60, blank=True, validators=[validate_visible_line]
+    )
     # What the username looks like (club.confusables): unique, so "vera" and "vеra" (Cyrillic е)
     # cannot both exist, whichever way the second one is created.
     username_skeleton = models.TextField(_("username as read"), unique=True, editable=False)
@@ -87,9 +111,14 @@ class Club(models.Model):
         APPROVAL = "approval", _("By approval: a manager accepts each request")
         INVITE = "invite", _("Invite only: join through an invite link")
 
-    name = models.CharField(_("name"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=80, unique=True, validators=[validate_visible_line])
+    # What the name looks like (club.confusables.name_skeleton): unique, so "Demo Club", "Demo Сlub"
+    # (Cyrillic С) and "Demo  Club" cannot all be listed, whichever way the second one is created.
+    name_skeleton = models.TextField(_("name as read"), unique=True, editable=False)
     slug = models.SlugField(_("slug"), max_length=90, unique=True)
-    description = models.TextField(_("description"), blank=True, max_length=2000)
+    description = models.TextField(
+        _("description"), blank=True, max_length=2000, validators=[validate_visible_text]
+    )
     join_policy = models.CharField(
         _("join policy"), max_length=10, choices=JoinPolicy.choices, default=JoinPolicy.OPEN
     )
@@ -119,6 +148,16 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        skeleton = name_skeleton(self.name)
+        # Of two look-alike names created before skeletons were kept, the later has "skeleton#pk".
+        if self.name_skeleton != skeleton and not self.name_skeleton.startswith(f"{skeleton}#"):
+            self.name_skeleton = skeleton
+            update_fields = kwargs.get("update_fields")
+            if update_fields is not None and "name_skeleton" not in update_fields:
+                kwargs["update_fields"] = [*update_fields, "name_skeleton"]
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("club_detail", kwargs={"slug": self.slug})

@@ -14,8 +14,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from .confusables import collapse_spaces, invisible_characters, name_skeleton
 from .errors import NotAllowed, ServiceError
-from .models import AuditLog, Club, Invite, Membership, User
+from .models import CLUB_LOOK_ALIKE_MESSAGE, INVISIBLE_MESSAGE, AuditLog, Club, Invite, Membership, User
 from .signals import member_gone
 
 Role = Membership.Role
@@ -64,13 +65,16 @@ def _unique_slug(name: str) -> str:
 def club_create(
     *, user: User, name: str, description: str = "", join_policy: str = Club.JoinPolicy.OPEN
 ) -> Club:
-    name = name.strip()
+    if invisible_characters(name) or invisible_characters(description, multiline=True):
+        raise ServiceError(str(INVISIBLE_MESSAGE))
+    name = collapse_spaces(name)
     if not name:
         raise ServiceError(_("A club needs a name."))
     if join_policy not in Club.JoinPolicy.values:
         raise ServiceError(_("Unknown join policy."))
-    if Club.objects.filter(name__iexact=name).exists():
-        raise ServiceError(_("A club with this name already exists."))
+    look_alike = models.Q(name__iexact=name) | models.Q(name_skeleton=name_skeleton(name))
+    if Club.objects.filter(look_alike).exists():
+        raise ServiceError(str(CLUB_LOOK_ALIKE_MESSAGE))
     try:
         with transaction.atomic():
             club = Club.objects.create(
@@ -84,7 +88,7 @@ def club_create(
             audit_log_write(action="club.created", actor=user, club=club, target=club.name,
                             data={"join_policy": join_policy})
     except IntegrityError as exc:  # a racing request took the name between the check and the insert
-        raise ServiceError(_("A club with this name already exists.")) from exc
+        raise ServiceError(str(CLUB_LOOK_ALIKE_MESSAGE)) from exc
     return club
 
 
@@ -107,6 +111,8 @@ def club_update(
     if join_policy not in Club.JoinPolicy.values:
         raise ServiceError(_("Unknown join policy."))
     description = description.strip()
+    if invisible_characters(description, multiline=True):
+        raise ServiceError(str(INVISIBLE_MESSAGE))
     if len(description) > 2000:
         raise ServiceError(_("A description can be at most 2000 characters long."))
     for name, value in limits.items():

@@ -17,7 +17,15 @@ from typing import Any
 
 
 class RulesError(ValueError):
-    """An unknown preset or parameter, or a value a parameter cannot take."""
+    """An unknown preset or parameter, or a value a parameter cannot take.
+
+    ``str()`` is an English sentence for a developer; ``code`` and ``params`` let the site say the
+    same in its reader's language (games.services.sessions)."""
+
+    def __init__(self, message: str, code: str = "invalid", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -139,22 +147,27 @@ _INTS = {n for n, f in _FIELDS.items() if f.type == "int"}
 def _check(name: str, value: Any) -> Any:
     """Validate and normalise one parameter value (lists become tuples)."""
     if name not in _FIELDS:
-        raise RulesError(f"unknown rule parameter {name!r}")
+        raise RulesError(f"unknown rule parameter {name!r}", "unknown_parameter", name=name)
     if name in _CHOICES:
         if value not in _CHOICES[name]:
-            raise RulesError(f"{name} cannot be {value!r}; choose one of {list(_CHOICES[name])}")
+            raise RulesError(
+                f"{name} cannot be {value!r}; choose one of {list(_CHOICES[name])}",
+                "bad_choice",
+                name=name,
+                choices=", ".join(str(c).lower() if c is None else c for c in _CHOICES[name]),
+            )
         return value
     if name in _BOOLS:
         if not isinstance(value, bool):
-            raise RulesError(f"{name} must be true or false")
+            raise RulesError(f"{name} must be true or false", "not_boolean", name=name)
         return value
     if name in _INTS:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesError(f"{name} must be a whole number ≥ 0")
+            raise RulesError(f"{name} must be a whole number ≥ 0", "not_whole", name=name)
         return value
     if name == "name":
         if not isinstance(value, str):
-            raise RulesError("name must be a string")
+            raise RulesError("name must be a string", "not_text", name=name)
         return value
     if name == "deck":
         if isinstance(value, int) and not isinstance(value, bool):
@@ -171,7 +184,7 @@ def _check(name: str, value: Any) -> Any:
                 for p in value
             )
         ):
-            raise RulesError("deck must be 32, 36, 52 or a list of [max_players, size] pairs")
+            raise RulesError("deck must be 32, 36, 52 or a list of [max_players, size] pairs", "bad_deck")
         return value
     if name in ("exchange_snorer", "exchange_helper"):
         value = _tupled(value)
@@ -181,7 +194,7 @@ def _check(name: str, value: Any) -> Any:
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
             and value[0] <= value[1]
         ):
-            raise RulesError(f"{name} must be [lowest, highest] card counts")
+            raise RulesError(f"{name} must be [lowest, highest] card counts", "bad_range", name=name)
         return value
     if name in _TABLES:
         value = _tupled(value)
@@ -189,51 +202,68 @@ def _check(name: str, value: Any) -> Any:
             isinstance(value, tuple)
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
         ):
-            raise RulesError(f"{name} must list penalty multiples (whole numbers ≥ 0) by tricks made")
+            raise RulesError(
+                f"{name} must list penalty multiples (whole numbers ≥ 0) by tricks made",
+                "bad_penalties",
+                name=name,
+            )
         if name != "penalty_snorer_by_tricks" and not value:
-            raise RulesError(f"{name} needs at least one entry")
+            raise RulesError(f"{name} needs at least one entry", "empty_list", name=name)
         return value
     if name == "five":
         value = _tupled(value)
         if not isinstance(value, tuple) or any(v not in ("five", "six") for v in value):
-            raise RulesError("five must list 'five' and/or 'six'")
+            raise RulesError("five must list 'five' and/or 'six'", "bad_five")
         return value
-    raise RulesError(f"cannot set {name}")  # pragma: no cover
+    raise RulesError(f"cannot set {name}", "unknown_parameter", name=name)  # pragma: no cover
 
 
 def _build(params: dict[str, Any]) -> Rules:
     checked = {k: _check(k, v) for k, v in params.items()}
     rules = Rules(**checked)
     if not 2 <= rules.min_players <= rules.max_players:
-        raise RulesError("player range must satisfy 2 ≤ min_players ≤ max_players")
+        raise RulesError("player range must satisfy 2 ≤ min_players ≤ max_players", "player_range")
     if rules.hand_size < 1 or rules.snore_tricks > rules.hand_size:
-        raise RulesError("snore_tricks cannot exceed hand_size")
+        raise RulesError("snore_tricks cannot exceed hand_size", "snore_tricks")
     if rules.trump_rounds < 1:
-        raise RulesError("trump_rounds must be at least 1")
+        raise RulesError("trump_rounds must be at least 1", "trump_rounds")
     if rules.trump_source == "named":
         # Cheer, mourn, helicopter and every dark form look at the trump suit or the trump card,
         # which a named-trump deal does not have while bidding.
         if rules.cheer or rules.mourn or rules.helicopter or rules.dark or rules.five_take_trump:
-            raise RulesError("with a named trump there is no cheer, mourn, helicopter, dark play or "
-                             "taking of the trump card")
+            raise RulesError(
+                "with a named trump there is no cheer, mourn, helicopter, dark play or taking of the "
+                "trump card",
+                "named_trump_specials",
+            )
         if rules.instant_win:
-            raise RulesError("with a named trump there is no instant win")  # trump unknown when it'd apply
+            # The trump is unknown when an instant win would apply.
+            raise RulesError("with a named trump there is no instant win", "named_trump_instant_win")
     # A five-taker keeps hand_size of the cards he draws: fewer would leave him short of cards.
     for kind, draw in (("five", rules.five_draw), ("six", rules.six_draw)):
         if kind in rules.five and draw < rules.hand_size:
-            raise RulesError(f"{kind}_draw cannot be smaller than hand_size")
+            raise RulesError(
+                f"{kind}_draw cannot be smaller than hand_size", "draw_too_small", name=f"{kind}_draw"
+            )
     if rules.shoot and rules.hand_size < 3:
-        raise RulesError("shoot gives up 3 cards: it needs a hand_size of at least 3")
+        raise RulesError("shoot gives up 3 cards: it needs a hand_size of at least 3", "shoot_hand_size")
     if rules.five_take_trump and rules.five_timing != "after_exchange":
-        raise RulesError("taking the trump card with a cut needs five_timing = after_exchange")
+        raise RulesError(
+            "taking the trump card with a cut needs five_timing = after_exchange", "cut_trump_timing"
+        )
     if rules.dark == "blind" and rules.liability_blind < max(rules.penalty_blind + rules.penalty_blind_ace):
-        raise RulesError("liability_blind must cover the largest blind frap penalty")
+        raise RulesError("liability_blind must cover the largest blind frap penalty", "liability_blind")
     if rules.penalty_snorer_by_tricks and rules.liability_snorer < max(rules.penalty_snorer_by_tricks):
-        raise RulesError("liability_snorer must cover the largest snorer penalty")
+        raise RulesError("liability_snorer must cover the largest snorer penalty", "liability_snorer")
     turned = 1 if rules.trump_source == "turned" else 0
     for players in range(rules.min_players, rules.max_players + 1):
         if players * rules.hand_size + turned > rules.deck_for(players):
-            raise RulesError(f"a {rules.deck_for(players)}-card deck is too small for {players} players")
+            raise RulesError(
+                f"a {rules.deck_for(players)}-card deck is too small for {players} players",
+                "deck_too_small",
+                size=rules.deck_for(players),
+                players=players,
+            )
     return rules
 
 
@@ -310,10 +340,15 @@ PRESETS: dict[str, Rules] = {
 def rules_with_overrides(preset: str, overrides: dict[str, Any] | None = None) -> Rules:
     """A preset with some parameters changed; ``RulesError`` on an unknown name or bad value."""
     if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r}; presets are {', '.join(PRESETS)}")
+        raise RulesError(
+            f"unknown preset {preset!r}; presets are {', '.join(PRESETS)}",
+            "unknown_preset",
+            name=preset,
+            choices=", ".join(PRESETS),
+        )
     overrides = dict(overrides or {})
     if "name" in overrides:
-        raise RulesError("the preset name cannot be overridden")
+        raise RulesError("the preset name cannot be overridden", "preset_name")
     base = PRESETS[preset].to_json()
     base.update(overrides)
     return _build(base)

@@ -14,6 +14,7 @@ from ledger.services.posting import MAX_AMOUNT
 
 from ..engine import PRESETS, RulesError, rules_with_overrides
 from ..models import TableSession
+from ..rules_errors import rules_error_text
 from .dealing import pending_seed_draw
 from .errors import TableError
 from .notify import table_notify_on_commit
@@ -80,7 +81,8 @@ def table_session_create(
     try:
         rules = rules_with_overrides(preset, overrides)
     except RulesError as exc:
-        raise _problem(_("These rule changes are not valid: %(error)s") % {"error": exc}) from None
+        reason = rules_error_text(exc)
+        raise _problem(_("These rule changes are not valid: %(error)s") % {"error": reason}) from None
     seat_count = _whole(seat_count, _("The number of seats"), rules.min_players, rules.max_players)
     if min_players is None:
         min_players = max(2, rules.min_players)

@@ -36,7 +36,7 @@ def test_home_lists_my_clubs_and_open_clubs(club, member, make_club, owner):
 
 def test_base_layout_has_htmx_csrf_header_and_language_switch(member):
     page = client_for(member).get(reverse("home")).content.decode()
-    assert "htmx" in page and "hx-headers='{\"X-CSRFToken\": \"" in page
+    assert "htmx" in page and 'hx-headers=\'{"X-CSRFToken": "' in page
     assert reverse("set_language") in page
     for code in ("ru", "bg", "en"):
         assert f'value="{code}"' in page
@@ -47,14 +47,17 @@ def test_base_layout_has_htmx_csrf_header_and_language_switch(member):
 def test_create_club_page(stranger):
     client = client_for(stranger)
     assert client.get(reverse("club_create")).status_code == 200
-    response = client.post(reverse("club_create"), {"name": "Night Owls", "description": "late",
-                                                    "join_policy": "invite"})
+    response = client.post(
+        reverse("club_create"), {"name": "Night Owls", "description": "late", "join_policy": "invite"}
+    )
     club = Club.objects.get(name="Night Owls")
     assert response.url == club.get_absolute_url()
     assert m(club, stranger).role == Membership.Role.OWNER
     response = client.post(reverse("club_create"), {"name": "night owls", "join_policy": "open"})
     assert response.status_code == 200
-    assert "A club with this name already exists." in messages_of(response)
+    assert any(
+        "A club with this name, or with a name that looks the same" in m for m in messages_of(response)
+    )
     assert Club.objects.count() == 1
 
 
@@ -89,10 +92,13 @@ def test_club_page_for_stranger_and_anonymous(club, invite_club, stranger):
     assert "to join this club" in page
 
 
-@pytest.mark.parametrize(("policy", "status", "text"), [
-    (Club.JoinPolicy.OPEN, Status.ACTIVE, "Welcome to"),
-    (Club.JoinPolicy.APPROVAL, Status.PENDING, "Your request to join has been sent"),
-])
+@pytest.mark.parametrize(
+    ("policy", "status", "text"),
+    [
+        (Club.JoinPolicy.OPEN, Status.ACTIVE, "Welcome to"),
+        (Club.JoinPolicy.APPROVAL, Status.PENDING, "Your request to join has been sent"),
+    ],
+)
 def test_join_button(make_club, owner, stranger, policy, status, text):
     club = make_club(owner, "Door", join_policy=policy)
     response = client_for(stranger).post(reverse("club_join", args=[club.slug]))
@@ -121,8 +127,9 @@ def test_leave(club, member):
 
 
 def test_manager_creates_an_invite_and_a_stranger_uses_it(invite_club, owner, stranger):
-    response = client_for(owner).post(reverse("invite_create", args=[invite_club.slug]),
-                                      {"days_valid": 2, "max_uses": 3})
+    response = client_for(owner).post(
+        reverse("invite_create", args=[invite_club.slug]), {"days_valid": 2, "max_uses": 3}
+    )
     assert response.status_code == 302
     invite = Invite.objects.get(club=invite_club)
     assert invite.max_uses == 3
@@ -171,8 +178,9 @@ def test_unknown_invite_is_a_404_with_a_message(stranger):
 
 
 def test_member_cannot_create_invites(club, member):
-    response = client_for(member).post(reverse("invite_create", args=[club.slug]),
-                                       {"days_valid": 2, "max_uses": 3})
+    response = client_for(member).post(
+        reverse("invite_create", args=[club.slug]), {"days_valid": 2, "max_uses": 3}
+    )
     assert "Only the club's managers can do this." in messages_of(response)
     assert not Invite.objects.exists()
 
@@ -294,8 +302,11 @@ def test_forged_posts_without_csrf_are_refused_and_change_nothing(
         (csrf_client(owner), reverse("invite_create", args=[club.slug]), {"days_valid": 1, "max_uses": 9}),
         (csrf_client(member), reverse("club_leave", args=[club.slug]), {}),
         (csrf_client(stranger), reverse("club_create"), {"name": "Forged", "join_policy": "open"}),
-        (csrf_client(stranger), reverse("profile"), {"display_name": "Hacked", "email": "h@example.org",
-                                                     "time_zone": "UTC"}),
+        (
+            csrf_client(stranger),
+            reverse("profile"),
+            {"display_name": "Hacked", "email": "h@example.org", "time_zone": "UTC"},
+        ),
     ]
     for client, url, data in forged:
         response = client.post(url, data)

@@ -1,0 +1,109 @@
+"""Club names and display names a reader cannot tell apart, and text that turns itself around.
+
+An outside review listed four "Demo Club"s on the home page: a Cyrillic С, a right-to-left override
+(which also moved the row's "open" badge), a zero-width space and a double space. Display names took
+the same characters (a name that reads as blank). Each is refused now with a sentence, through the
+site's forms and however else a club is created.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from club import services
+from club.confusables import invisible_characters, name_skeleton
+from club.errors import ServiceError
+from club.models import Club, User
+
+from .conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+IMPOSTORS = ["Demo Сlub", "DEMO CLUB", "Dem0 C1ub", "Demo  Club", " Demo Club ", "Ｄｅｍｏ Ｃｌｕｂ"]
+HIDDEN = [
+    "\u202ebulC omeD",
+    "Demo\u200bClub",
+    "Demo\u2066Club",
+    "\ufeffDemo Club",
+    "Demo\u00adClub",
+    "Demo\x07",
+]
+
+
+@pytest.fixture
+def demo(make_club, owner) -> Club:
+    return make_club(owner, "Demo Club", join_policy=Club.JoinPolicy.OPEN)
+
+
+@pytest.mark.parametrize("name", IMPOSTORS)
+def test_a_look_alike_club_name_is_refused(demo, stranger, name):
+    client = client_for(stranger)
+    response = client.post(reverse("club_create"), {"name": name, "join_policy": "open"})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "or with a name that looks the same" in page
+    assert Club.objects.count() == 1
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_a_name_with_invisible_or_turning_characters_is_refused(demo, stranger, name):
+    response = client_for(stranger).post(reverse("club_create"), {"name": name, "join_policy": "open"})
+    assert "invisible characters or characters that change the direction" in response.content.decode()
+    assert Club.objects.count() == 1
+
+
+def test_a_description_may_have_lines_but_no_override(stranger):
+    with pytest.raises(ServiceError):
+        services.club_create(user=stranger, name="Night Owls", description="late\u202e games")
+    club = services.club_create(user=stranger, name="Night Owls", description="late\nnight\r\ngames")
+    assert club.description == "late\nnight\r\ngames"
+    with pytest.raises(ServiceError):
+        services.club_update(club=club, actor=stranger, description="x\u200by", join_policy="open")
+
+
+def test_the_database_refuses_a_look_alike_however_it_is_created(demo, owner):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Club.objects.create(name="Demo Сlub", slug="demo-slub", created_by=owner)
+    assert Club.objects.get().name_skeleton == name_skeleton("Demo Club")
+
+
+def test_distinct_names_stay_distinct(demo, stranger):
+    services.club_create(user=stranger, name="Demo Club Two")
+    services.club_create(user=stranger, name="Клуб Демо")
+    assert Club.objects.count() == 3
+
+
+@pytest.mark.parametrize("value", ["\u202eanna\u202c", "\u200b", "Vera\u2067", "Ve\x00ra"[:2] + "\x01"])
+def test_a_display_name_with_invisible_characters_is_refused(member: User, value):
+    client = client_for(member)
+    response = client.post(
+        reverse("profile"),
+        {"display_name": value, "email": "p@example.org", "preferred_language": "en", "time_zone": "UTC"},
+    )
+    assert response.status_code == 200
+    assert "invisible characters" in response.content.decode()
+    member.refresh_from_db()
+    assert member.display_name == "Petar"
+
+
+def test_registration_refuses_an_invisible_display_name(client):
+    response = client.post(
+        reverse("register"),
+        {
+            "username": "newcomer",
+            "email": "n@example.org",
+            "display_name": "\u202eanna",
+            "password1": "a-long-enough-pass-2026",
+            "password2": "a-long-enough-pass-2026",
+        },
+    )
+    assert "invisible characters" in response.content.decode()
+    assert not User.objects.filter(username="newcomer").exists()
+
+
+def test_line_breaks_count_only_in_multiline_text():
+    assert invisible_characters("a\nb") == ["\n"]
+    assert invisible_characters("a\nb", multiline=True) == []
+    assert invisible_characters("a\u200db", multiline=True) == ["\u200d"]
