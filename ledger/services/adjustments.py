@@ -100,14 +100,18 @@ def chips_adjust(
         membership_require_rank(mine=mine, target=member)
     if kind == Kind.GRANT:
         grant_within_limits(membership=member, amount=amount, actor=actor)
-    if not needs_second_manager(
-        club=club, member=member, actor=actor, kind=kind, amount=amount, key=idempotency_key
-    ):
-        journal, created = _book(
-            kind=kind, member=member, amount=amount, actor=actor, reason=reason, key=idempotency_key
-        )
-        return Adjusted(journal=journal, adjustment=None, repeated=not created)
     with transaction.atomic():
+        # One member's adjustments one at a time: the window's total read by ``needs_second_manager``
+        # stays true until this one is booked. Without the lock, six grants of 3,000 sent at the same
+        # moment each read the same empty window and all six were booked by one manager alone.
+        list(Membership.objects.select_for_update().filter(pk=member.pk).values_list("pk", flat=True))
+        if not needs_second_manager(
+            club=club, member=member, actor=actor, kind=kind, amount=amount, key=idempotency_key
+        ):
+            journal, created = _book(
+                kind=kind, member=member, amount=amount, actor=actor, reason=reason, key=idempotency_key
+            )
+            return Adjusted(journal=journal, adjustment=None, repeated=not created)
         existing = Adjustment.objects.filter(request_key=idempotency_key).first()
         if existing is not None:
             if (existing.member_id, existing.kind, existing.amount) != (member.pk, kind, amount):

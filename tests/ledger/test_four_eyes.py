@@ -174,3 +174,35 @@ def test_the_club_page_files_and_approves(club, owner, second, member_factory):
     assert wallet_balance(membership=member) == 9_999
     admin_page = other.get("/admin/ledger/adjustment/").content.decode()
     assert "prize" in admin_page
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_grants_sent_at_the_same_moment_count_together_in_the_window(club, owner, member_factory):
+    """Outside review: six grants of 3,000 sent at once by one manager were all booked alone (each
+    read the same empty 24-hour window). The member's row is locked while the window is read and the
+    grant booked, so only what fits under the threshold books; the rest waits for a second manager."""
+    member = member_factory()
+    barrier = threading.Barrier(6)
+    outcomes: list[str] = []
+
+    def grant(n: int) -> None:
+        try:
+            barrier.wait()
+            done = chips_adjust(
+                member=member, kind="grant", amount=3_000, actor=owner, reason="race", idempotency_key=f"r{n}"
+            )
+            outcomes.append("booked" if done.journal is not None else "waits")
+        except Exception as exc:  # noqa: BLE001 - any error is a failure the assert below shows
+            outcomes.append(repr(exc))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=grant, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert sorted(outcomes) == ["booked"] + ["waits"] * 5, outcomes
+    assert wallet_balance(membership=member) == 3_000
+    assert Adjustment.objects.filter(status=Adjustment.Status.PENDING).count() == 5
