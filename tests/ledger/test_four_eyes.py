@@ -193,7 +193,7 @@ def test_grants_sent_at_the_same_moment_count_together_in_the_window(club, owner
                 member=member, kind="grant", amount=3_000, actor=owner, reason="race", idempotency_key=f"r{n}"
             )
             outcomes.append("booked" if done.journal is not None else "waits")
-        except Exception as exc:  # noqa: BLE001 - any error is a failure the assert below shows
+        except Exception as exc:  # any error is a failure the assert below shows
             outcomes.append(repr(exc))
         finally:
             connection.close()
