@@ -2,8 +2,9 @@
 
 One writer per table: each service locks the session row (``select_for_update``) before it reads
 the deal or posts chips, so the ledger never disagrees with the engine mid-action and two requests
-for one table queue instead of interleaving. Nothing else is locked first, so there is no lock
-order to get wrong across tables.
+for one table queue instead of interleaving. The one lock that may come before a table's is a
+member's own membership row (``membership_lock``): a ban or a leave locks it, then stands him up at
+each table, so a sit (or a practice table) locks it first too, and the two cannot cross.
 """
 
 from __future__ import annotations
@@ -28,6 +29,19 @@ def session_lock(session_id: int) -> TableSession:
     if session is None:
         raise TableError("no_table")
     return session
+
+
+def membership_lock(*, club_id: int, user: User) -> None:
+    """Hold the user's membership row of the club until the transaction ends (before any table
+    lock). A sit that read "active" while a leave or a ban was committing used to seat a member who
+    was gone a moment later, with his chips, where no stand-up would look for him."""
+    if user is None or not user.is_authenticated:
+        return
+    list(
+        Membership.objects.select_for_update(no_key=True)
+        .filter(club_id=club_id, user=user)
+        .values_list("pk", flat=True)
+    )
 
 
 def banned_error(membership: Membership) -> TableError:

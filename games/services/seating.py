@@ -16,7 +16,14 @@ from ..engine import to_act
 from ..jobs import deadline_on_commit, next_deal_on_commit
 from ..models import Reservation, Seat, TableSession
 from . import booking
-from .access import member_require_active, member_require_manager, seat_of, seats_taken, session_lock
+from .access import (
+    member_require_active,
+    member_require_manager,
+    membership_lock,
+    seat_of,
+    seats_taken,
+    session_lock,
+)
 from .closing import table_after_stand_up
 from .dealing import bank_balance, deal_players, deal_running, deal_state, turn_deadline
 from .errors import TableError
@@ -63,6 +70,10 @@ def _create_seat(session: TableSession, amount: int, **fields) -> Seat:
 def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Seat:
     """Take a free seat with ``buy_in`` chips from the wallet (a practice table's come from the
     treasury). Sitting while the bank holds chips waits for a deal that starts with an empty bank."""
+    club_id = TableSession.objects.filter(pk=session_id).values_list("club_id", flat=True).first()
+    if club_id is None:
+        raise TableError("no_table")
+    membership_lock(club_id=club_id, user=user)
     session = session_lock(session_id)
     membership = member_require_active(session=session, user=user)
     if not session.is_live:

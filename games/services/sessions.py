@@ -15,6 +15,7 @@ from ledger.services.posting import MAX_AMOUNT
 from ..engine import PRESETS, RulesError, rules_with_overrides
 from ..models import TableSession
 from ..rules_errors import rules_error_text
+from .access import membership_lock
 from .dealing import pending_seed_draw
 from .errors import TableError
 from .notify import table_notify_on_commit
@@ -151,7 +152,9 @@ def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots
     if rules is None:
         raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]})
     # One practice table per member at a time: he gets his open one back (each seats three bots on
-    # treasury chips, so opening them without end would spend the treasury on nothing).
+    # treasury chips, so opening them without end would spend the treasury on nothing). His
+    # membership row is held first, so eight requests at once open one table, not eight.
+    membership_lock(club_id=club.pk, user=user)
     mine = TableSession.objects.filter(
         club=club, created_by=user, practice=True, close_when_empty=True,
         status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING],
