@@ -5,18 +5,20 @@ from __future__ import annotations
 import json
 import secrets
 import zoneinfo
+from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
-from django.db import models
+from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .confusables import invisible_characters, name_skeleton, username_skeleton
+from .signals import login_ended
 
 LOOK_ALIKE_MESSAGE = _(
     "This username looks like one that is already taken (letters that look the same, such as Cyrillic "
@@ -82,7 +84,20 @@ class User(AbstractUser):
         if self.username and username_taken_by_look_alike(self.username, exclude_pk=self.pk):
             raise ValidationError({"username": LOOK_ALIKE_MESSAGE}, code="username_look_alike")
 
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Any, values: Any) -> User:
+        user = super().from_db(db, field_names, values)
+        # As read: a save that changes the password or switches the account off ends its logins.
+        user._loaded_login = (user.__dict__.get("password"), user.__dict__.get("is_active"))
+        return user
+
     def save(self, *args: Any, **kwargs: Any) -> None:
+        loaded = getattr(self, "_loaded_login", None)
+        if loaded is not None and self.pk is not None:
+            password, active = loaded
+            if (password is not None and self.password != password) or (active and not self.is_active):
+                ended = partial(login_ended.send, sender=User, user_id=self.pk, session_key=None)
+                transaction.on_commit(ended)
         skeleton = username_skeleton(self.username)
         # A pair of look-alikes created before skeletons were kept has "skeleton#pk" on the later one.
         if self.username_skeleton != skeleton and not self.username_skeleton.startswith(f"{skeleton}#"):
@@ -91,6 +106,7 @@ class User(AbstractUser):
             if update_fields is not None and "username_skeleton" not in update_fields:
                 kwargs["update_fields"] = [*update_fields, "username_skeleton"]
         super().save(*args, **kwargs)
+        self._loaded_login = (self.password, self.is_active)
 
     @property
     def shown_name(self) -> str:

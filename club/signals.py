@@ -2,6 +2,10 @@
 
 ``member_gone`` is sent, inside the transaction, when a member stops being an active member of a
 club (banned, or left): the tables stand him up and close his sockets.
+
+``login_ended`` is sent, after the commit, when a user's logins stop being what they were: he logged
+out of one session (``session_key``), or his password changed or his account was switched off
+(``session_key`` None: every session). Live sockets opened under those logins close.
 """
 
 from __future__ import annotations
@@ -10,3 +14,6 @@ from django.dispatch import Signal
 
 #: Sent with ``membership`` (already saved with its new status) and ``reason`` ("banned" or "left").
 member_gone = Signal()
+
+#: Sent with ``user_id`` and ``session_key`` (the session that ended, or None for all of them).
+login_ended = Signal()

@@ -8,8 +8,12 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from club.signals import member_gone
+        from django.contrib.auth.signals import user_logged_out
 
-        from .services.members import _on_member_gone
+        from club.signals import login_ended, member_gone
+
+        from .services.members import _on_logged_out, _on_login_ended, _on_member_gone
 
         member_gone.connect(_on_member_gone, dispatch_uid="games_member_gone")
+        login_ended.connect(_on_login_ended, dispatch_uid="games_login_ended")
+        user_logged_out.connect(_on_logged_out, dispatch_uid="games_logged_out")

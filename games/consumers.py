@@ -57,6 +57,34 @@ MAX_MESSAGE_BYTES = 4096
 RATE_PER_SECOND = 8.0
 RATE_BURST = 16
 HEARTBEAT_SECONDS = 25.0
+#: Table sockets one person may hold open in one server process (a few tabs and tables; an outside
+#: review slowed every page of the site with sixty), and messages per second across all of them.
+MAX_SOCKETS_PER_USER = 12
+USER_RATE_PER_SECOND = 12.0
+USER_RATE_BURST = 24
+
+
+class _UserBudget:
+    """One person's sockets in this process: how many are open, and a token bucket they share."""
+
+    __slots__ = ("at", "sockets", "tokens")
+
+    def __init__(self) -> None:
+        self.sockets = 0
+        self.tokens = float(USER_RATE_BURST)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(float(USER_RATE_BURST), self.tokens + (now - self.at) * USER_RATE_PER_SECOND)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+_BUDGETS: dict[int, _UserBudget] = {}
 _TRY_AGAIN = gettext_lazy("The table could not be reached just now; please make your move again.")
 
 
@@ -111,15 +139,23 @@ class TableConsumer(JsonSocketConsumer):
             await self.close(code=4401)
             return
         ensure_ticker()
+        session = self.scope.get("session")
+        self.login_session = getattr(session, "session_key", None)
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         self.lang = socket_language(self.scope)
         try:
-            self.club_id, self.can_manage = await _db(_check_access)(
-                self.session_id, self.user
-            )
+            self.club_id, self.can_manage = await _db(_check_access)(self.session_id, self.user)
         except TableError:
             await self.close(code=4403)
             return
+        budget = _BUDGETS.setdefault(self.user.pk, _UserBudget())
+        if budget.sockets >= MAX_SOCKETS_PER_USER:
+            await self.accept()
+            await self.send_error(TableError("too_many_sockets", count=MAX_SOCKETS_PER_USER))
+            await self.close(code=4429)
+            return
+        budget.sockets += 1
+        self.budget = budget
         for group in (
             user_group(self.session_id, self.user.pk),
             watch_group(self.session_id),
@@ -132,7 +168,33 @@ class TableConsumer(JsonSocketConsumer):
         await self._send_current()
         self.heartbeat = asyncio.create_task(self._beat())
 
+    async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
+        """Closing is final: nothing is sent after it (a table update that arrives between a kick and
+        the disconnect used to crash the consumer, so its presence and heartbeat outlived it)."""
+        self.closing = True
+        if getattr(self, "heartbeat", None) is not None:
+            self.heartbeat.cancel()
+        await super().close(code=code, reason=reason)
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        if getattr(self, "closing", False):
+            return
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
+    def _take_token(self) -> bool:
+        budget = getattr(self, "budget", None)
+        return super()._take_token() and (budget is None or budget.take())
+
     async def disconnect(self, code: int) -> None:
+        self.closing = True
+        budget = getattr(self, "budget", None)
+        if budget is not None:
+            self.budget = None
+            budget.sockets -= 1
+            if budget.sockets <= 0:
+                _BUDGETS.pop(self.user.pk, None)
         if self.heartbeat is not None:
             self.heartbeat.cancel()
         for group in self.joined:
@@ -259,13 +321,28 @@ class TableConsumer(JsonSocketConsumer):
             error = TableError("suspended", until=until, reason=params.get("reason", ""))
         elif reason == "banned":
             told = params.get("reason") or "—"
-            error = TableError("banned_until", until=until, reason=told) if until else TableError(
-                "banned_for", reason=told
+            error = (
+                TableError("banned_until", until=until, reason=told)
+                if until
+                else TableError("banned_for", reason=told)
             )
         else:
             error = TableError("not_member")
         await self.send_error(error)
         await self.close(code=4403)
+
+    async def table_login(self, event: dict[str, Any]) -> None:
+        """The login this socket was opened under ended: a logout of its session (told, and closed
+        for good), or a password change or a switched-off account (closed: the page connects again,
+        and only a login that still holds gets in)."""
+        session = event.get("session")
+        if session is not None:
+            if session != self.login_session:
+                return
+            await self.send_error(TableError("logged_out"))
+            await self.close(code=4401)
+            return
+        await self.close(code=4001)
 
     async def table_watch(self, event: dict[str, Any]) -> None:
         if self.user.pk in event["viewers"] or self._older(event):

@@ -17,6 +17,8 @@ from club.errors import ServiceError
 
 _MESSAGES = {
     "not_member": _("Only active members of this club can play at its tables."),
+    "logged_out": _("You logged out: log in again to play."),
+    "too_many_sockets": _("You have %(count)s tables open already: close a tab or two and reload this page."),
     "banned": _("You are banned from this club."),
     "banned_until": _("You are banned from this club until %(until)s. Reason: %(reason)s"),
     "banned_for": _("You are banned from this club. Reason: %(reason)s"),

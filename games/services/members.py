@@ -93,3 +93,19 @@ def _kick(*, user_id: int, club_id: int, reason: str, params: dict[str, str]) ->
 
 def _on_member_gone(sender: Any, membership: Membership, reason: str, **kwargs: Any) -> None:
     member_leave_tables(membership=membership, reason=reason)
+
+
+def _on_login_ended(sender: Any, user_id: int, session_key: str | None, **kwargs: Any) -> None:
+    """His table sockets opened under the logins that ended close (``TableConsumer.table_login``):
+    one that outlived a logout or a password change kept playing and receiving his cards."""
+    from ..broadcast import layer_send
+
+    layer_send([(kick_group(user_id), {"type": "table.login", "session": session_key})])
+
+
+def _on_logged_out(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None)
+    if user is not None and key:
+        # Sent before the session is flushed: the key is still the one the sockets were opened with.
+        _on_login_ended(sender, user_id=user.pk, session_key=key)
