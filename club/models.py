@@ -33,6 +33,31 @@ def username_taken_by_look_alike(username: str, *, exclude_pk: int | None = None
     return others.exists()
 
 
+DISPLAY_LOOK_ALIKE_MESSAGE = _(
+    "This display name looks like the name of someone in your clubs: players would take you for "
+    "them. Please choose another."
+)
+
+
+def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None) -> bool:
+    """Someone who shares a club with the user is shown by a name that looks like this one (his
+    display name, or his username when he has none). Names repeat across a whole site ("Ivan"), so
+    only the people one plays with are compared."""
+    if user_pk is None:
+        return False
+    skeleton = name_skeleton(display_name)
+    clubs = Membership.objects.filter(user_id=user_pk).values("club_id")
+    return (
+        User.objects.filter(
+            memberships__club_id__in=clubs,
+            memberships__status__in=[Membership.Status.ACTIVE, Membership.Status.PENDING],
+        )
+        .exclude(pk=user_pk)
+        .filter(models.Q(display_skeleton=skeleton) | models.Q(display_name="", username_skeleton=skeleton))
+        .exists()
+    )
+
+
 def validate_visible_line(value: str) -> None:
     """A name: no character that draws nothing or turns the text around (club.confusables)."""
     if invisible_characters(value):
@@ -69,6 +94,9 @@ class User(AbstractUser):
     # What the username looks like (club.confusables): unique, so "vera" and "vеra" (Cyrillic е)
     # cannot both exist, whichever way the second one is created.
     username_skeleton = models.TextField(_("username as read"), unique=True, editable=False)
+    # What the display name looks like: players at a table read display names only, so a new one may
+    # not look like the shown name of someone in the same clubs ("Борис" twice at one table).
+    display_skeleton = models.TextField(_("display name as read"), blank=True, db_index=True, editable=False)
     preferred_language = models.CharField(
         _("preferred language"), max_length=8, choices=settings.LANGUAGES, blank=True
     )
@@ -83,6 +111,19 @@ class User(AbstractUser):
         super().clean()
         if self.username and username_taken_by_look_alike(self.username, exclude_pk=self.pk):
             raise ValidationError({"username": LOOK_ALIKE_MESSAGE}, code="username_look_alike")
+        if (
+            self.display_name
+            and self._display_name_changed()
+            and display_name_taken_by_look_alike(self.display_name, user_pk=self.pk)
+        ):
+            raise ValidationError({"display_name": DISPLAY_LOOK_ALIKE_MESSAGE}, code="display_look_alike")
+
+    def _display_name_changed(self) -> bool:
+        """A name chosen before look-alikes were refused stays his (he may still save his profile)."""
+        if self.pk is None:
+            return True
+        saved = User.objects.filter(pk=self.pk).values_list("display_name", flat=True).first()
+        return saved != self.display_name
 
     @classmethod
     def from_db(cls, db: str | None, field_names: Any, values: Any) -> User:
@@ -98,6 +139,12 @@ class User(AbstractUser):
             if (password is not None and self.password != password) or (active and not self.is_active):
                 ended = partial(login_ended.send, sender=User, user_id=self.pk, session_key=None)
                 transaction.on_commit(ended)
+        shown = name_skeleton(self.display_name) if self.display_name else ""
+        if self.display_skeleton != shown:
+            self.display_skeleton = shown
+            update_fields = kwargs.get("update_fields")
+            if update_fields is not None and "display_skeleton" not in update_fields:
+                kwargs["update_fields"] = [*update_fields, "display_skeleton"]
         skeleton = username_skeleton(self.username)
         # A pair of look-alikes created before skeletons were kept has "skeleton#pk" on the later one.
         if self.username_skeleton != skeleton and not self.username_skeleton.startswith(f"{skeleton}#"):

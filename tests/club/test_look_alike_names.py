@@ -107,3 +107,13 @@ def test_line_breaks_count_only_in_multiline_text():
     assert invisible_characters("a\nb") == ["\n"]
     assert invisible_characters("a\nb", multiline=True) == []
     assert invisible_characters("a\u200db", multiline=True) == ["\u200d"]
+
+
+def test_someone_in_no_shared_club_may_share_a_common_name(member: User, make_user):
+    stranger = make_user("ivan2", display_name="Ivan")
+    assert stranger.display_skeleton == name_skeleton("Ivan")
+    response = client_for(member).post(
+        reverse("profile"),
+        {"display_name": "Ivan", "email": "p@example.org", "preferred_language": "en", "time_zone": "UTC"},
+    )
+    assert response.status_code == 302
