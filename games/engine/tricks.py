@@ -43,7 +43,22 @@ HAND_BITS = (1 << STRIDE) - 1
 Entry = tuple[int, str, bool]
 
 
-_NO_SUITS: dict[str, int] = {}
+_PLAY_OF = PLAY.__getitem__
+_SUIT_OF = SUIT.__getitem__
+#: The suit bits of a hand by its suits in hand order ("SHS" -> {"S": 0b101, "H": 0b010}); at most
+#: 4 ** 8 hands' worth, and far fewer in practice (most hands are 4 or 5 cards).
+_SUIT_BITS: dict[str, dict[str, int]] = {}
+
+
+def _suit_bits(suits: str) -> dict[str, int]:
+    """Bit j set in entry ``s`` when card j of the hand is of suit ``s`` (shared: never changed)."""
+    bits = _SUIT_BITS.get(suits)
+    if bits is None:
+        bits = {}
+        for j, suit in enumerate(suits):
+            bits[suit] = bits.get(suit, 0) | 1 << j
+        bits = _SUIT_BITS[suits] = bits
+    return bits
 
 
 class PlayContext:
@@ -59,23 +74,8 @@ class PlayContext:
         self.rotations: dict[int, tuple[int, ...]] = {}
         # Per seat: the play of each card of his hand, and the hand's cards of each suit as bits.
         # Seats out of the deal hold nothing and share the empty entries (never changed).
-        plays: list[tuple[Action, ...]] = []
-        suits_by_seat: list[dict[str, int]] = []
-        for hand in self.hands:
-            if not hand:
-                plays.append(())
-                suits_by_seat.append(_NO_SUITS)
-                continue
-            suits: dict[str, int] = {}
-            bit = 1
-            for card in hand:
-                suit = SUIT[card]
-                suits[suit] = suits.get(suit, 0) | bit
-                bit <<= 1
-            suits_by_seat.append(suits)
-            plays.append(tuple([PLAY[card] for card in hand]))
-        self.plays = plays
-        self.suits = suits_by_seat
+        self.plays: list[tuple[Action, ...]] = [tuple(map(_PLAY_OF, hand)) for hand in self.hands]
+        self.suits: list[dict[str, int]] = [_suit_bits("".join(map(_SUIT_OF, hand))) for hand in self.hands]
 
     def rotation(self, leader: int) -> tuple[int, ...]:
         """The players of a trick led by ``leader``, clockwise from him."""
@@ -89,15 +89,6 @@ class PlayContext:
 
 class _Building:
     """A State's layout without its frozen guard: filled in, then made a State by its class."""
-
-
-def _state(core: tuple, queue: tuple[int, ...]) -> State:
-    s = _Building()
-    s._play = core  # type: ignore[attr-defined]
-    s.phase = "play"  # type: ignore[attr-defined]
-    s.queue = queue  # type: ignore[attr-defined]
-    s.__class__ = State  # type: ignore[assignment]
-    return s  # type: ignore[return-value]
 
 
 def core_of(fields: dict[str, Any]) -> tuple | None:
@@ -251,7 +242,13 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
     no = core[5] + 1
     won = ev.trick_won(winner, no)
     if no < ctx.total:
-        return _state((ctx, held, (), log, tricks, no, winner, trick), ctx.rotation(winner)), (event, won)
+        order = ctx.rotations.get(winner) or ctx.rotation(winner)
+        s = _Building()
+        s._play = (ctx, held, (), log, tricks, no, winner, trick)  # type: ignore[attr-defined]
+        s.phase = "play"  # type: ignore[attr-defined]
+        s.queue = order  # type: ignore[attr-defined]
+        s.__class__ = State  # type: ignore[assignment]
+        return s, (event, won)  # type: ignore[return-value]
     return _last(ctx, (ctx, held, (), log, tricks, no, core[6], trick), [event, won])
 
 
