@@ -15,9 +15,10 @@ The state after the last trick is settled on the full fields but keeps ``hands``
 the core too (nobody playing through a table asks for them).
 
 Reading a field that is not in the instance dict (``state.hands``, ``state_to_json``, ``observe``,
-``==``) calls ``State.__getattr__``, which fills in every missing field once with :func:`fill`:
-the state's value never changes, only what is cached on it. ``apply``, ``legal_actions``, ``to_act``
-and ``is_over`` use the core and the two plain fields directly.
+``==``) calls ``CompactState.__getattr__``, which fills in every missing field once with
+:func:`fill` and makes the object a plain State: its value never changes, only what is cached on
+it. ``apply``, ``legal_actions``, ``to_act`` and ``is_over`` use the core and the two plain fields
+directly.
 
 A deal is played this way only when nothing unusual can happen: no Student joker, every player's
 cards seen (so ``look`` is never legal), at most eight cards a hand. An illegal or unusual play goes
@@ -35,7 +36,7 @@ from .actions import PLAY, Action
 from .cards import RANK, SUIT
 from .events import Event
 from .settle import finish_played
-from .state import PLAY_CORE, State, Work
+from .state import PLAY_CORE, CompactState, State, Work
 
 STRIDE = 8  # bits per seat in ``held``: hands in play never exceed 8 cards
 HAND_BITS = (1 << STRIDE) - 1
@@ -232,7 +233,7 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
         s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
         s.phase = "play"  # type: ignore[attr-defined]
         s.queue = queue[1:]  # type: ignore[attr-defined]
-        s.__class__ = State  # type: ignore[assignment]
+        s.__class__ = CompactState  # type: ignore[assignment]
         return s, alone  # type: ignore[return-value]
     event = alone[0]
     winner = _winner(trick, ctx.trump)
@@ -247,7 +248,7 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
         s._play = (ctx, held, (), log, tricks, no, winner, trick)  # type: ignore[attr-defined]
         s.phase = "play"  # type: ignore[attr-defined]
         s.queue = order  # type: ignore[attr-defined]
-        s.__class__ = State  # type: ignore[assignment]
+        s.__class__ = CompactState  # type: ignore[assignment]
         return s, (event, won)  # type: ignore[return-value]
     return _last(ctx, (ctx, held, (), log, tricks, no, core[6], trick), [event, won])
 
@@ -265,7 +266,8 @@ def _last(ctx: PlayContext, core: tuple, out: list[Event]) -> tuple[State, tuple
     d = w.__dict__
     del d["hands"], d["played"]
     d[PLAY_CORE] = core
-    return w.freeze(), tuple(out)
+    w.__class__ = CompactState  # type: ignore[assignment]  # the scratch copy becomes the new state
+    return w, tuple(out)  # type: ignore[return-value]
 
 
 def _winner(trick: tuple[Entry, ...], trump: str) -> int:
