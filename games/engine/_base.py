@@ -78,10 +78,6 @@ def bad_cards(message: str) -> EngineError:
 
 def without(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
     """``hand`` minus ``cards``; ``bad_cards`` if one is not held or is named twice."""
-    rest_t = tuple([c for c in hand if c not in cards])
-    # A hand holds each card once, so exactly len(cards) fewer means each was held and named once.
-    if len(rest_t) + len(cards) == len(hand):
-        return rest_t
     if cards and len(set(cards)) != len(cards):
         raise bad_cards("The same card is named twice.")
     rest = list(hand)

@@ -272,13 +272,17 @@ def _last(ctx: PlayContext, core: tuple, out: list[Event]) -> tuple[State, tuple
 
 def _winner(trick: tuple[Entry, ...], trump: str) -> int:
     """4.5 without a joker: the highest trump, else the highest card of the led suit."""
-    led = SUIT[trick[0][1]]
-    best_seat = trick[0][0]
-    best = -1
-    for seat, card, _joker in trick:
-        s = SUIT[card]
-        value = RANK[card] + (100 if s == trump else 0 if s == led else -100)
-        if value > best:
-            best = value
+    best_seat, card, _joker = trick[0]
+    best_suit = SUIT[card]
+    best_rank = RANK[card]
+    for seat, card, _joker in trick[1:]:
+        suit = SUIT[card]
+        if suit == best_suit:
+            if RANK[card] > best_rank:
+                best_seat = seat
+                best_rank = RANK[card]
+        elif suit == trump:  # the first trump on a trick led in another suit
             best_seat = seat
+            best_suit = suit
+            best_rank = RANK[card]
     return best_seat
