@@ -123,20 +123,12 @@ class CompactState(State):
     ``queue`` (and, after the last trick, every field but ``hands`` and ``played``).
 
     Reading a missing field fills in every field once and turns the object into a plain State.
-    This hook lives here rather than on State because a class with ``__getattr__`` makes every
-    attribute read of its instances take CPython's slow road, and States are read a lot.
+    The missing fields are class-level :class:`_Unfilled` descriptors rather than a ``__getattr__``
+    hook: a class with ``__getattr__`` makes every attribute read of its instances take CPython's
+    slow road, even of ``phase`` and ``queue``, which are read at every play.
     """
 
     __slots__ = ()
-
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for a name missing from the instance dict.
-        d = self.__dict__
-        core = d.get(PLAY_CORE)
-        if core is None or name not in _FIELD_NAMES or name in d:
-            raise AttributeError(f"{State.__name__!r} object has no attribute {name!r}")
-        self._complete()
-        return d[name]
 
     def __repr__(self) -> str:
         self._complete()
@@ -149,11 +141,30 @@ class CompactState(State):
         _set(self, "__class__", State)
 
 
+class _Unfilled:
+    """A field of a compact state that is not in its instance dict yet (a non-data descriptor: once
+    the field is in the instance dict, the dict answers and this is never asked again)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: CompactState | None, owner: type | None = None) -> Any:
+        if obj is None:
+            raise AttributeError(self.name)
+        obj._complete()
+        return obj.__dict__[self.name]
+
+
 #: The fields of a State, in order (the order of ``state_to_json``).
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 _STATE_FIELDS = STATE_FIELDS
 _FIELD_NAMES = frozenset(STATE_FIELDS)
 _values = attrgetter(*STATE_FIELDS)
+for _name in STATE_FIELDS:
+    if _name not in ("phase", "queue"):  # always in a compact state's instance dict
+        setattr(CompactState, _name, _Unfilled(_name))
 #: The instance-dict key of a compact play-phase state's core (see tricks.py).
 PLAY_CORE = "_play"
 

@@ -92,20 +92,28 @@ class _Building:
     """A State's layout without its frozen guard: filled in, then made a State by its class."""
 
 
+#: ``held`` with every card of every hand still held, by the hands' sizes.
+_HELD: dict[tuple[int, ...], int] = {}
+
+
 def core_of(fields: dict[str, Any]) -> tuple | None:
     """The compact core of a full play-phase state's fields, or None when it must stay full."""
     setup = fields["setup"]
     if setup.rules.joker or fields["need"] != "play":
         return None
+    hands = fields["hands"]
     seen = fields["seen"]
-    status = fields["status"]
-    held = 0
-    for seat, hand in enumerate(fields["hands"]):
-        if len(hand) > STRIDE:
+    if False in seen:
+        status = fields["status"]
+        for seat, hand in enumerate(hands):
+            if hand and not seen[seat] and status[seat] not in ("out", "pass"):
+                return None  # ``look`` would be legal: leave it to the full state
+    sizes = tuple(map(len, hands))
+    held = _HELD.get(sizes)
+    if held is None:
+        if max(sizes) > STRIDE:
             return None
-        if hand and not seen[seat] and status[seat] not in ("out", "pass"):
-            return None  # ``look`` would be legal: leave it to the full state
-        held |= ((1 << len(hand)) - 1) << (STRIDE * seat)
+        held = _HELD[sizes] = sum(((1 << size) - 1) << (STRIDE * seat) for seat, size in enumerate(sizes))
     return (
         PlayContext(fields),
         held,
