@@ -27,6 +27,7 @@ through the full state (``play.py``), which has the exact refusals.
 
 from __future__ import annotations
 
+from functools import partial
 from operator import itemgetter
 from typing import Any
 
@@ -44,8 +45,8 @@ HAND_BITS = (1 << STRIDE) - 1
 Entry = tuple[int, str, bool]
 
 
-_PLAY_OF = PLAY.__getitem__
-_SUIT_OF = SUIT.__getitem__
+_PLAYS_OF = partial(map, PLAY.__getitem__)  # the play actions of a hand's cards
+_SUITS_OF = partial(map, SUIT.__getitem__)  # the suits of a hand's cards
 #: The suit bits of a hand by its suits in hand order ("SHS" -> {"S": 0b101, "H": 0b010}); at most
 #: 4 ** 8 hands' worth, and far fewer in practice (most hands are 4 or 5 cards).
 _SUIT_BITS: dict[str, dict[str, int]] = {}
@@ -75,8 +76,9 @@ class PlayContext:
         self.rotations: dict[int, tuple[int, ...]] = {}
         # Per seat: the play of each card of his hand, and the hand's cards of each suit as bits.
         # Seats out of the deal hold nothing and share the empty entries (never changed).
-        self.plays: list[tuple[Action, ...]] = [tuple(map(_PLAY_OF, hand)) for hand in self.hands]
-        self.suits: list[dict[str, int]] = [_suit_bits("".join(map(_SUIT_OF, hand))) for hand in self.hands]
+        # (Built by map over map: no Python-level loop, this runs once per deal.)
+        self.plays: list[tuple[Action, ...]] = list(map(tuple, map(_PLAYS_OF, self.hands)))
+        self.suits: list[dict[str, int]] = list(map(_suit_bits, map("".join, map(_SUITS_OF, self.hands))))
 
     def rotation(self, leader: int) -> tuple[int, ...]:
         """The players of a trick led by ``leader``, clockwise from him."""
