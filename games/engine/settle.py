@@ -175,8 +175,15 @@ def finish_played(w: Work, out: list[Event], result: str = "played") -> None:
     # Only a blind frapper's penalty depends on the round's trump card (6.5).
     card = round_card(w) if "blind" in statuses else None
     stacks, bank, pays, pens, moved = settle_chips(
-        rules, w.b0, w.bank, w.stacks, w.holds, statuses, w.tricks,
-        round_no=w.round, trump_ace=card is not None and RANK[card] == 14,
+        rules,
+        w.b0,
+        w.bank,
+        w.stacks,
+        w.holds,
+        statuses,
+        w.tricks,
+        round_no=w.round,
+        trump_ace=card is not None and RANK[card] == 14,
     )
     out.extend(moved)
     w.stacks = stacks

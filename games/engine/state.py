@@ -200,17 +200,34 @@ def from_dict(d: dict[str, Any]) -> State:
 
 
 def make_outcome(
-    result: str, trump: str | None, statuses: tuple[str, ...], tricks: tuple[int, ...],
-    payouts: tuple[int, ...], penalties: tuple[int, ...], bank: int, next_dealer: int,
+    result: str,
+    trump: str | None,
+    statuses: tuple[str, ...],
+    tricks: tuple[int, ...],
+    payouts: tuple[int, ...],
+    penalties: tuple[int, ...],
+    bank: int,
+    next_dealer: int,
     stacks: tuple[int, ...],
 ) -> Outcome:
     """``Outcome(...)`` without the frozen dataclass's field-by-field ``__init__`` (a third of the
     cost of settling a deal)."""
     o = _new(Outcome)
-    _set(o, "__dict__", {
-        "result": result, "trump": trump, "statuses": statuses, "tricks": tricks, "payouts": payouts,
-        "penalties": penalties, "bank": bank, "next_dealer": next_dealer, "stacks": stacks,
-    })
+    _set(
+        o,
+        "__dict__",
+        {
+            "result": result,
+            "trump": trump,
+            "statuses": statuses,
+            "tricks": tricks,
+            "payouts": payouts,
+            "penalties": penalties,
+            "bank": bank,
+            "next_dealer": next_dealer,
+            "stacks": stacks,
+        },
+    )
     return o
 
 
