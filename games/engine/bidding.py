@@ -173,28 +173,6 @@ def offers(w: State | Work, seat: int) -> list[str]:
     return out
 
 
-def is_offered(w: State | Work, seat: int, name: str) -> bool:
-    """``name in offers(w, seat)``, without working out the whole list for the plain bids."""
-    step = w.step
-    if (step == "S" and name == "snore") or (step == "H" and name == "help"):
-        return True  # always offered first in their step
-    return name in offers(w, seat)
-
-
-def status_of(action_name: str) -> str:
-    return "dark" if action_name == "wrap_swap" else action_name
-
-
-def liability(w: State | Work, action_name: str) -> int:
-    """Chips a status holds (6.3): its multiple × B0."""
-    rules = w.setup.rules
-    status = status_of(action_name)
-    if status == "blind":
-        return rules.liability_blind * w.b0
-    mult = rules.liability_snorer if status in SNORER_TYPES else rules.liability_helper
-    return mult * w.b0
-
-
 _STEP_WORDS = {"S": "snore or pass", "H": "help or pass", "F": "take five or pass"}
 
 
@@ -211,14 +189,22 @@ def apply_bid(w: Work, seat: int, action: Action, out: list[Event]) -> None:
             _decline_wrap(w, seat, out)
         _pass(w, seat, out)
         return
-    if not is_offered(w, seat, do):
+    step = w.step
+    # is_offered, inlined: snore and help are always offered in their step.
+    if not ((step == "H" and do == "help") or (step == "S" and do == "snore") or do in offers(w, seat)):
         raise illegal(_refusal(w, seat, do))
+    rules = w.setup.rules
     if do == "five":
         if action.take_trump and not can_cut_with_trump(w):
             raise illegal("You cannot take the trump card with this cut.")
-        if not action.take_trump and stock_free(w) < w.setup.rules.five_draw:
+        if not action.take_trump and stock_free(w) < rules.five_draw:
             raise illegal("There are not enough cards left in the stock: take the trump card as one of them.")
-    cost = liability(w, do)
+    status = "dark" if do == "wrap_swap" else do
+    # liability(w, do), inlined
+    if status == "blind":
+        cost = rules.liability_blind * w.b0
+    else:
+        cost = (rules.liability_snorer if status in SNORER_TYPES else rules.liability_helper) * w.b0
     stack = w.stacks[seat]
     if stack < cost:
         raise EngineError(
@@ -231,13 +217,13 @@ def apply_bid(w: Work, seat: int, action: Action, out: list[Event]) -> None:
             raise illegal(f"Pick one of your cards by its position, 0 to {len(w.hands[seat]) - 1}.")
     if hidden and do != "dark":
         _decline_wrap(w, seat, out)
-    status = "dark" if do == "wrap_swap" else do
-    stacks = list(w.stacks)
-    stacks[seat] = stack - cost
-    w.stacks = tuple(stacks)
-    holds = list(w.holds)
-    holds[seat] += cost
-    w.holds = tuple(holds)
+    if cost:
+        stacks = list(w.stacks)
+        stacks[seat] = stack - cost
+        w.stacks = tuple(stacks)
+        holds = list(w.holds)
+        holds[seat] += cost
+        w.holds = tuple(holds)
     statuses = list(w.status)
     statuses[seat] = status
     w.status = tuple(statuses)
@@ -248,7 +234,7 @@ def apply_bid(w: Work, seat: int, action: Action, out: list[Event]) -> None:
     if cost:
         out.append(ev.hold(seat, cost))
     if status in SNORER_TYPES:
-        if w.step == "H":
+        if step == "H":
             _displace(w, out)
         w.snorer = seat
     needs_discard = do not in _NO_EFFECTS and _effects(w, seat, do, action, out)

@@ -145,23 +145,28 @@ _ENDS = {
 
 
 def ante(seat: int, amount: int) -> ChipsMoved:
-    return _moved("ante", seat, amount)
+    e = _chips.get(("ante", seat, amount))
+    return e if e is not None else _moved("ante", seat, amount)
 
 
 def hold(seat: int, amount: int) -> ChipsMoved:
-    return _moved("hold", seat, amount)
+    e = _chips.get(("hold", seat, amount))
+    return e if e is not None else _moved("hold", seat, amount)
 
 
 def release(seat: int, amount: int) -> ChipsMoved:
-    return _moved("release", seat, amount)
+    e = _chips.get(("release", seat, amount))
+    return e if e is not None else _moved("release", seat, amount)
 
 
 def penalty(seat: int, amount: int) -> ChipsMoved:
-    return _moved("penalty", seat, amount)
+    e = _chips.get(("penalty", seat, amount))
+    return e if e is not None else _moved("penalty", seat, amount)
 
 
 def payout(seat: int, amount: int) -> ChipsMoved:
-    return _moved("payout", seat, amount)
+    e = _chips.get(("payout", seat, amount))
+    return e if e is not None else _moved("payout", seat, amount)
 
 
 _shared: dict[tuple, _Event] = {}

@@ -129,7 +129,8 @@ def _serve(w: Work, out: list[Event]) -> None:
         if status == "shoot":
             w.need = "shoot"
             return
-        lo, hi = exchange_range(w, seat)
+        lo, hi = rules.exchange_snorer if status == "snore" else rules.exchange_helper
+        hi = min(hi, w.stock_end - w.stock_top - w.promised, len(w.hands[seat]))  # exchange_range
         if hi >= lo and hi > 0:
             w.need = "exchange"
             return
@@ -177,9 +178,10 @@ def apply_exchange(w: Work, seat: int, action: Action, out: list[Event]) -> None
         return
     cards = action.cards
     k = len(cards)
-    lo, hi = exchange_range(w, seat)
+    lo, hi = rules.exchange_snorer if w.status[seat] == "snore" else rules.exchange_helper
     rest = without(hand, cards)
-    if not lo <= k <= hi:
+    if not lo <= k <= hi or k > len(hand) or k > w.stock_end - w.stock_top - w.promised:
+        lo, hi = exchange_range(w, seat)
         if k > hi and hi < (rules.exchange_snorer if w.status[seat] == "snore" else rules.exchange_helper)[1]:
             raise illegal(f"Only {hi} cards are left in the stock for you.")
         raise illegal(f"You may exchange {lo} to {hi} cards.")

@@ -97,15 +97,41 @@ def _subsets(hand: tuple[str, ...], lo: int, hi: int, do: str) -> list[Action]:
     return acts
 
 
+class _SourcedActions(dict[tuple[tuple[str, ...], tuple[str, ...]], Action]):
+    """The shared exchanges of at most two cards with their sources, by (cards, sources)."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[tuple[str, ...], tuple[str, ...]]) -> Action:
+        if len(self) >= _MAX_CARD_ACTIONS:
+            self.clear()
+        a = self[key] = sourced_actions("exchange", (key,))[0]
+        return a
+
+
+_SOURCED = _SourcedActions()
+_SOURCES: dict[int, tuple[tuple[str, ...], ...]] = {}
+
+
+def _sources(k: int) -> tuple[tuple[str, ...], ...]:
+    """Every top/bottom choice for ``k`` drawn cards, in ``product`` order."""
+    sources = _SOURCES.get(k)
+    if sources is None:
+        sources = _SOURCES[k] = tuple(product(("top", "bottom"), repeat=k))
+    return sources
+
+
 @lru_cache(maxsize=8192)
 def _subsets_with_sources(hand: tuple[str, ...], lo: int, hi: int) -> tuple[Action, ...]:
-    # Up to 3^5 actions per hand, and hands rarely repeat: built without a constructor call each.
+    # Up to 3^5 actions per hand, and hands rarely repeat: the (cards, sources) pairs are made in C
+    # by ``product``, the small ones looked up, the others built without a constructor call each.
     acts: list[Action] = []
     for k in range(lo, hi + 1):
-        sources = list(product(("top", "bottom"), repeat=k)) if k else [()]
-        acts += sourced_actions(
-            "exchange", ((combo, src) for combo in combinations(hand, k) for src in sources)
-        )
+        choices = product(combinations(hand, k), _sources(k))
+        if k <= 2:
+            acts += map(_SOURCED.__getitem__, choices)
+        else:
+            acts += sourced_actions("exchange", choices)
     return tuple(acts)
 
 

@@ -6,6 +6,7 @@ plays on full states whatever ``tricks.py`` leaves to it (the Student joker, a r
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from . import events as ev
@@ -102,14 +103,17 @@ def allowed_cards(state: State | Work, seat: int) -> tuple[str, ...]:
         return hand
     trump = state.trump
     if trick[0][2]:  # the joker was led: trump if you can (5.9)
-        trumps = tuple(c for c in hand if SUIT[c] == trump)
-        return trumps or hand
-    led = SUIT[trick[0][1]]
-    follow = tuple(c for c in hand if SUIT[c] == led)
-    if follow:
-        return follow
-    trumps = tuple(c for c in hand if SUIT[c] == trump)
-    return trumps or hand
+        return _of_suit(hand, trump) or hand
+    return _of_suit(hand, SUIT[trick[0][1]]) or _of_suit(hand, trump) or hand
+
+
+def _of_suit(hand: tuple[str, ...], suit: str) -> tuple[str, ...]:
+    """The cards of ``suit`` in ``hand``, in hand order (filtered in C: this runs at every play)."""
+    return tuple(compress(hand, map(suit.__eq__, map(_SUIT_OF, hand))))
+
+
+_SUIT_OF = SUIT.__getitem__
+_PLAY_OF = PLAY.__getitem__
 
 
 def legal_plays(state: State, seat: int) -> list[Action]:
@@ -118,15 +122,14 @@ def legal_plays(state: State, seat: int) -> list[Action]:
         return _joker_plays(state, seat)
     trick = state.trick
     if not trick:
-        return [PLAY[c] for c in hand]
+        return list(map(_PLAY_OF, hand))
     trump = state.trump
     lead = trick[0]
     if lead[2]:
-        allowed = [c for c in hand if SUIT[c] == trump] or hand
+        allowed = _of_suit(hand, trump) or hand
     else:
-        led = SUIT[lead[1]]
-        allowed = [c for c in hand if SUIT[c] == led] or [c for c in hand if SUIT[c] == trump] or hand
-    return [PLAY[c] for c in allowed]
+        allowed = _of_suit(hand, SUIT[lead[1]]) or _of_suit(hand, trump) or hand
+    return list(map(_PLAY_OF, allowed))
 
 
 def _joker_plays(state: State, seat: int) -> list[Action]:
@@ -179,7 +182,8 @@ def _play_full(d: dict[str, Any], seat: int, action: Action) -> tuple[State, tup
     if trick and not joker:
         _check_follow(trick, hand, card, d["trump"])
     w = Work.adopt(d)
-    w.hands = (*hands[:seat], tuple([c for c in hand if c != card]), *hands[seat + 1 :])
+    at = hand.index(card)
+    w.hands = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])
     played = w.played
     w.played = (*played[:seat], (*played[seat], card), *played[seat + 1 :])
     w.trick = (*trick, (seat, card, joker))
@@ -210,13 +214,13 @@ def _check_follow(trick: Trick, hand: tuple[str, ...], card: str, trump: str) ->
     s = SUIT[card]
     lead = trick[0]
     if lead[2]:  # the joker was led: a trump if you have one
-        if s != trump and any(SUIT[c] == trump for c in hand):
+        if s != trump and trump in map(_SUIT_OF, hand):
             raise illegal(_why_not(trick, hand))
         return
     led = SUIT[lead[1]]
     if s == led:
         return
-    if any(SUIT[c] == led for c in hand) or (s != trump and any(SUIT[c] == trump for c in hand)):
+    if led in map(_SUIT_OF, hand) or (s != trump and trump in map(_SUIT_OF, hand)):
         raise illegal(_why_not(trick, hand))
 
 
@@ -225,15 +229,19 @@ def trick_winner(trick: Trick, trump: str) -> int:
     for seat, _card, joker in trick:
         if joker:
             return seat
-    led = SUIT[trick[0][1]]
-    best_seat = trick[0][0]
-    best = -1
-    for seat, card, _j in trick:
-        s = SUIT[card]
-        value = RANK[card] + (100 if s == trump else 0 if s == led else -100)
-        if value > best:
-            best = value
+    best_seat, card, _joker = trick[0]
+    best_suit = SUIT[card]
+    best_rank = RANK[card]
+    for seat, card, _joker in trick[1:]:
+        suit = SUIT[card]
+        if suit == best_suit:
+            if RANK[card] > best_rank:
+                best_seat = seat
+                best_rank = RANK[card]
+        elif suit == trump:  # the first trump on a trick led in another suit
             best_seat = seat
+            best_suit = suit
+            best_rank = RANK[card]
     return best_seat
 
 

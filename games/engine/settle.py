@@ -73,7 +73,7 @@ def settle_chips(
     """
     n = len(stacks)
     hs = rules.hand_size
-    snore_tricks = rules.snore_tricks
+    needs = _NEEDS.get(rules.snore_tricks) or _needs(rules.snore_tricks)
     rest_rule = rules.snorer_payout == "rest_by_round"
     failed_collect = rules.failed_collect
     st = list(stacks)
@@ -83,14 +83,10 @@ def settle_chips(
     out: list[Event] = []
     rest_seats: list[int] = []  # snorers paid after everyone else (6.6)
     failed: list[int] = []  # seats that owe a penalty out of their hold
-    for seat in range(n):
-        status = statuses[seat]
-        if status in SNORER_TYPES:
-            need = snore_tricks
-        elif status in HELPER_TYPES:
-            need = 1
-        else:
-            continue
+    for seat, status in enumerate(statuses):
+        need = needs.get(status)
+        if need is None:
+            continue  # no status: nothing to collect, nothing held
         took = tricks[seat]
         if took >= need:
             made[seat] = True
@@ -126,8 +122,7 @@ def settle_chips(
             pens[seat] = amount
             bank += amount
             out.append(ev.penalty(seat, amount))
-    for seat in range(n):
-        held = holds[seat]
+    for seat, held in enumerate(holds):
         if held:
             rest = held - pens[seat]
             if rest:
@@ -146,6 +141,16 @@ def settle_chips(
                         bank -= share
                         out.append(ev.payout(seat, share))
     return tuple(st), bank, tuple(pays), tuple(pens), out
+
+
+#: Tricks each status must take, by ``snore_tricks`` (see :func:`obligation`).
+_NEEDS: dict[int, dict[str, int]] = {}
+
+
+def _needs(snore_tricks: int) -> dict[str, int]:
+    needs = _NEEDS[snore_tricks] = {status: 1 for status in HELPER_TYPES}
+    needs.update((status, snore_tricks) for status in SNORER_TYPES)
+    return needs
 
 
 def next_dealer(w: Work) -> int:
@@ -167,10 +172,18 @@ def finish_played(w: Work, out: list[Event], result: str = "played") -> None:
     """Settle a deal whose tricks are known and close it."""
     rules = w.setup.rules
     statuses = _final_statuses(w)
-    card = round_card(w)
+    # Only a blind frapper's penalty depends on the round's trump card (6.5).
+    card = round_card(w) if "blind" in statuses else None
     stacks, bank, pays, pens, moved = settle_chips(
-        rules, w.b0, w.bank, w.stacks, w.holds, statuses, w.tricks,
-        round_no=w.round, trump_ace=card is not None and RANK[card] == 14,
+        rules,
+        w.b0,
+        w.bank,
+        w.stacks,
+        w.holds,
+        statuses,
+        w.tricks,
+        round_no=w.round,
+        trump_ace=card is not None and RANK[card] == 14,
     )
     out.extend(moved)
     w.stacks = stacks

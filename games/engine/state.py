@@ -6,7 +6,7 @@ flat: ``apply`` builds the next state by copying the field dict once into a scra
 (see :meth:`Work.freeze`), which is much cheaper than ``dataclasses.replace`` with ~35 fields.
 
 States of the play phase made by ``apply`` are *compact* (see ``tricks.py``): their instance dict
-holds a small core, ``phase`` and ``queue``, and ``State.__getattr__`` fills in every other field
+holds a small core, ``phase`` and ``queue``, and :class:`CompactState` fills in every other field
 on first read. Their value (fields, ``==``, JSON) is the same as a full state's; code that needs the
 field dict itself calls :func:`fields_of`.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from .rules import Rules
@@ -110,23 +111,60 @@ class State:
     #: The core of a compact play-phase state (tricks.py), in its instance dict; None otherwise.
     _play = None
 
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for a name missing from the instance dict: a field of a compact play-phase
-        # state (see tricks.py) that nobody has read yet. Fill in every field once and answer.
-        d = self.__dict__
-        core = d.get(PLAY_CORE)
-        if core is None or name not in _FIELD_NAMES or name in d:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    def __eq__(self, other: object) -> bool:
+        # The dataclass's own comparison, except that a CompactState is a State like any other.
+        if not isinstance(other, State):
+            return NotImplemented
+        return _values(self) == _values(other)
+
+
+class CompactState(State):
+    """A compact play-phase state (see tricks.py): its instance dict holds the core, ``phase`` and
+    ``queue`` (and, after the last trick, every field but ``hands`` and ``played``).
+
+    Reading a missing field fills in every field once and turns the object into a plain State.
+    The missing fields are class-level :class:`_Unfilled` descriptors rather than a ``__getattr__``
+    hook: a class with ``__getattr__`` makes every attribute read of its instances take CPython's
+    slow road, even of ``phase`` and ``queue``, which are read at every play.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        self._complete()
+        return State.__repr__(self)
+
+    def _complete(self) -> None:
         from .tricks import fill
 
-        fill(core, d)
-        return d[name]
+        fill(self.__dict__[PLAY_CORE], self.__dict__)
+        _set(self, "__class__", State)
+
+
+class _Unfilled:
+    """A field of a compact state that is not in its instance dict yet (a non-data descriptor: once
+    the field is in the instance dict, the dict answers and this is never asked again)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: CompactState | None, owner: type | None = None) -> Any:
+        if obj is None:
+            raise AttributeError(self.name)
+        obj._complete()
+        return obj.__dict__[self.name]
 
 
 #: The fields of a State, in order (the order of ``state_to_json``).
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 _STATE_FIELDS = STATE_FIELDS
 _FIELD_NAMES = frozenset(STATE_FIELDS)
+_values = attrgetter(*STATE_FIELDS)
+for _name in STATE_FIELDS:
+    if _name not in ("phase", "queue"):  # always in a compact state's instance dict
+        setattr(CompactState, _name, _Unfilled(_name))
 #: The instance-dict key of a compact play-phase state's core (see tricks.py).
 PLAY_CORE = "_play"
 
@@ -162,17 +200,34 @@ def from_dict(d: dict[str, Any]) -> State:
 
 
 def make_outcome(
-    result: str, trump: str | None, statuses: tuple[str, ...], tricks: tuple[int, ...],
-    payouts: tuple[int, ...], penalties: tuple[int, ...], bank: int, next_dealer: int,
+    result: str,
+    trump: str | None,
+    statuses: tuple[str, ...],
+    tricks: tuple[int, ...],
+    payouts: tuple[int, ...],
+    penalties: tuple[int, ...],
+    bank: int,
+    next_dealer: int,
     stacks: tuple[int, ...],
 ) -> Outcome:
     """``Outcome(...)`` without the frozen dataclass's field-by-field ``__init__`` (a third of the
     cost of settling a deal)."""
     o = _new(Outcome)
-    _set(o, "__dict__", {
-        "result": result, "trump": trump, "statuses": statuses, "tricks": tricks, "payouts": payouts,
-        "penalties": penalties, "bank": bank, "next_dealer": next_dealer, "stacks": stacks,
-    })
+    _set(
+        o,
+        "__dict__",
+        {
+            "result": result,
+            "trump": trump,
+            "statuses": statuses,
+            "tricks": tricks,
+            "payouts": payouts,
+            "penalties": penalties,
+            "bank": bank,
+            "next_dealer": next_dealer,
+            "stacks": stacks,
+        },
+    )
     return o
 
 

@@ -15,9 +15,10 @@ The state after the last trick is settled on the full fields but keeps ``hands``
 the core too (nobody playing through a table asks for them).
 
 Reading a field that is not in the instance dict (``state.hands``, ``state_to_json``, ``observe``,
-``==``) calls ``State.__getattr__``, which fills in every missing field once with :func:`fill`:
-the state's value never changes, only what is cached on it. ``apply``, ``legal_actions``, ``to_act``
-and ``is_over`` use the core and the two plain fields directly.
+``==``) calls ``CompactState.__getattr__``, which fills in every missing field once with
+:func:`fill` and makes the object a plain State: its value never changes, only what is cached on
+it. ``apply``, ``legal_actions``, ``to_act`` and ``is_over`` use the core and the two plain fields
+directly.
 
 A deal is played this way only when nothing unusual can happen: no Student joker, every player's
 cards seen (so ``look`` is never legal), at most eight cards a hand. An illegal or unusual play goes
@@ -26,6 +27,7 @@ through the full state (``play.py``), which has the exact refusals.
 
 from __future__ import annotations
 
+from functools import partial
 from operator import itemgetter
 from typing import Any
 
@@ -35,7 +37,7 @@ from .actions import PLAY, Action
 from .cards import RANK, SUIT
 from .events import Event
 from .settle import finish_played
-from .state import PLAY_CORE, State, Work
+from .state import PLAY_CORE, CompactState, State, Work
 
 STRIDE = 8  # bits per seat in ``held``: hands in play never exceed 8 cards
 HAND_BITS = (1 << STRIDE) - 1
@@ -43,7 +45,22 @@ HAND_BITS = (1 << STRIDE) - 1
 Entry = tuple[int, str, bool]
 
 
-_NO_SUITS: dict[str, int] = {}
+_PLAYS_OF = partial(map, PLAY.__getitem__)  # the play actions of a hand's cards
+_SUITS_OF = partial(map, SUIT.__getitem__)  # the suits of a hand's cards
+#: The suit bits of a hand by its suits in hand order ("SHS" -> {"S": 0b101, "H": 0b010}); at most
+#: 4 ** 8 hands' worth, and far fewer in practice (most hands are 4 or 5 cards).
+_SUIT_BITS: dict[str, dict[str, int]] = {}
+
+
+def _suit_bits(suits: str) -> dict[str, int]:
+    """Bit j set in entry ``s`` when card j of the hand is of suit ``s`` (shared: never changed)."""
+    bits = _SUIT_BITS.get(suits)
+    if bits is None:
+        bits = {}
+        for j, suit in enumerate(suits):
+            bits[suit] = bits.get(suit, 0) | 1 << j
+        bits = _SUIT_BITS[suits] = bits
+    return bits
 
 
 class PlayContext:
@@ -59,23 +76,9 @@ class PlayContext:
         self.rotations: dict[int, tuple[int, ...]] = {}
         # Per seat: the play of each card of his hand, and the hand's cards of each suit as bits.
         # Seats out of the deal hold nothing and share the empty entries (never changed).
-        plays: list[tuple[Action, ...]] = []
-        suits_by_seat: list[dict[str, int]] = []
-        for hand in self.hands:
-            if not hand:
-                plays.append(())
-                suits_by_seat.append(_NO_SUITS)
-                continue
-            suits: dict[str, int] = {}
-            bit = 1
-            for card in hand:
-                suit = SUIT[card]
-                suits[suit] = suits.get(suit, 0) | bit
-                bit <<= 1
-            suits_by_seat.append(suits)
-            plays.append(tuple([PLAY[card] for card in hand]))
-        self.plays = plays
-        self.suits = suits_by_seat
+        # (Built by map over map: no Python-level loop, this runs once per deal.)
+        self.plays: list[tuple[Action, ...]] = list(map(tuple, map(_PLAYS_OF, self.hands)))
+        self.suits: list[dict[str, int]] = list(map(_suit_bits, map("".join, map(_SUITS_OF, self.hands))))
 
     def rotation(self, leader: int) -> tuple[int, ...]:
         """The players of a trick led by ``leader``, clockwise from him."""
@@ -91,13 +94,8 @@ class _Building:
     """A State's layout without its frozen guard: filled in, then made a State by its class."""
 
 
-def _state(core: tuple, queue: tuple[int, ...]) -> State:
-    s = _Building()
-    s._play = core  # type: ignore[attr-defined]
-    s.phase = "play"  # type: ignore[attr-defined]
-    s.queue = queue  # type: ignore[attr-defined]
-    s.__class__ = State  # type: ignore[assignment]
-    return s  # type: ignore[return-value]
+#: ``held`` with every card of every hand still held, by the hands' sizes.
+_HELD: dict[tuple[int, ...], int] = {}
 
 
 def core_of(fields: dict[str, Any]) -> tuple | None:
@@ -105,15 +103,19 @@ def core_of(fields: dict[str, Any]) -> tuple | None:
     setup = fields["setup"]
     if setup.rules.joker or fields["need"] != "play":
         return None
+    hands = fields["hands"]
     seen = fields["seen"]
-    status = fields["status"]
-    held = 0
-    for seat, hand in enumerate(fields["hands"]):
-        if len(hand) > STRIDE:
+    if False in seen:
+        status = fields["status"]
+        for seat, hand in enumerate(hands):
+            if hand and not seen[seat] and status[seat] not in ("out", "pass"):
+                return None  # ``look`` would be legal: leave it to the full state
+    sizes = tuple(map(len, hands))
+    held = _HELD.get(sizes)
+    if held is None:
+        if max(sizes) > STRIDE:
             return None
-        if hand and not seen[seat] and status[seat] not in ("out", "pass"):
-            return None  # ``look`` would be legal: leave it to the full state
-        held |= ((1 << len(hand)) - 1) << (STRIDE * seat)
+        held = _HELD[sizes] = sum(((1 << size) - 1) << (STRIDE * seat) for seat, size in enumerate(sizes))
     return (
         PlayContext(fields),
         held,
@@ -241,7 +243,7 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
         s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
         s.phase = "play"  # type: ignore[attr-defined]
         s.queue = queue[1:]  # type: ignore[attr-defined]
-        s.__class__ = State  # type: ignore[assignment]
+        s.__class__ = CompactState  # type: ignore[assignment]
         return s, alone  # type: ignore[return-value]
     event = alone[0]
     winner = _winner(trick, ctx.trump)
@@ -251,7 +253,13 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
     no = core[5] + 1
     won = ev.trick_won(winner, no)
     if no < ctx.total:
-        return _state((ctx, held, (), log, tricks, no, winner, trick), ctx.rotation(winner)), (event, won)
+        order = ctx.rotations.get(winner) or ctx.rotation(winner)
+        s = _Building()
+        s._play = (ctx, held, (), log, tricks, no, winner, trick)  # type: ignore[attr-defined]
+        s.phase = "play"  # type: ignore[attr-defined]
+        s.queue = order  # type: ignore[attr-defined]
+        s.__class__ = CompactState  # type: ignore[assignment]
+        return s, (event, won)  # type: ignore[return-value]
     return _last(ctx, (ctx, held, (), log, tricks, no, core[6], trick), [event, won])
 
 
@@ -268,18 +276,23 @@ def _last(ctx: PlayContext, core: tuple, out: list[Event]) -> tuple[State, tuple
     d = w.__dict__
     del d["hands"], d["played"]
     d[PLAY_CORE] = core
-    return w.freeze(), tuple(out)
+    w.__class__ = CompactState  # type: ignore[assignment]  # the scratch copy becomes the new state
+    return w, tuple(out)  # type: ignore[return-value]
 
 
 def _winner(trick: tuple[Entry, ...], trump: str) -> int:
     """4.5 without a joker: the highest trump, else the highest card of the led suit."""
-    led = SUIT[trick[0][1]]
-    best_seat = trick[0][0]
-    best = -1
-    for seat, card, _joker in trick:
-        s = SUIT[card]
-        value = RANK[card] + (100 if s == trump else 0 if s == led else -100)
-        if value > best:
-            best = value
+    best_seat, card, _joker = trick[0]
+    best_suit = SUIT[card]
+    best_rank = RANK[card]
+    for seat, card, _joker in trick[1:]:
+        suit = SUIT[card]
+        if suit == best_suit:
+            if RANK[card] > best_rank:
+                best_seat = seat
+                best_rank = RANK[card]
+        elif suit == trump:  # the first trump on a trick led in another suit
             best_seat = seat
+            best_suit = suit
+            best_rank = RANK[card]
     return best_seat
