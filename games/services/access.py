@@ -13,18 +13,21 @@ from django.db.models import QuerySet
 from club.models import Membership, User
 
 from ..models import Seat, TableSession
+from ..prepared import Prepared, first_of
 from .errors import TableError
 
 Status = Membership.Status
 
 
-def session_lock(session_id: int) -> TableSession:
-    session = (
-        TableSession.objects.select_for_update(of=("self",))
-        .select_related("club")
-        .filter(pk=session_id)
-        .first()
+_SESSION_LOCKED = Prepared(
+    lambda session_id: first_of(
+        TableSession.objects.select_for_update(of=("self",)).select_related("club").filter(pk=session_id)
     )
+)
+
+
+def session_lock(session_id: int) -> TableSession:
+    session = _SESSION_LOCKED.first(session_id)
     if session is None:
         raise TableError("no_table")
     return session
@@ -76,6 +79,10 @@ def seats_taken(session: TableSession) -> QuerySet[Seat]:
         .select_related("member__user", "session__club")
         .order_by("position")
     )
+
+
+#: ``seats_taken`` of a table by its id, as a list (read at every table update).
+seats_taken_list = Prepared(lambda session_id: seats_taken(TableSession(pk=session_id)))
 
 
 def seat_of(session: TableSession, user: User) -> Seat | None:
