@@ -114,9 +114,7 @@ class TableConsumer(JsonSocketConsumer):
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         self.lang = socket_language(self.scope)
         try:
-            self.club_id, self.can_manage = await _db(_check_access)(
-                self.session_id, self.user
-            )
+            self.club_id, self.can_manage = await _db(_check_access)(self.session_id, self.user)
         except TableError:
             await self.close(code=4403)
             return
@@ -232,10 +230,19 @@ class TableConsumer(JsonSocketConsumer):
             return
         await self._render(frame["view"], frame["public"])
 
-    async def _render(self, view: dict[str, Any] | None, public: dict[str, Any]) -> None:
+    async def _render(
+        self, view: dict[str, Any] | None, public: dict[str, Any], update: str | None = None
+    ) -> None:
+        """``update``: the identity of a table update every reader gets (its parts alike for all are
+        then rendered once per process and language); None for a picture read for this socket."""
         with translation.override(self.lang):
             context = table_context(
-                view=view, public=public, user_id=self.user.pk, now=timezone.now(), can_manage=self.can_manage
+                view=view,
+                public=public,
+                user_id=self.user.pk,
+                now=timezone.now(),
+                can_manage=self.can_manage,
+                share=update,
             )
             html = render_to_string("games/table.html#live", context)
         await self.send(text_data=html)
@@ -246,7 +253,7 @@ class TableConsumer(JsonSocketConsumer):
     async def table_view(self, event: dict[str, Any]) -> None:
         if self._older(event):
             return
-        await self._render(event["view"], event["public"])
+        await self._render(event["view"], event["public"], event.get("update"))
 
     async def table_kick(self, event: dict[str, Any]) -> None:
         """Banned from (or gone from) this table's club: told why, and the socket closes."""
@@ -259,8 +266,10 @@ class TableConsumer(JsonSocketConsumer):
             error = TableError("suspended", until=until, reason=params.get("reason", ""))
         elif reason == "banned":
             told = params.get("reason") or "—"
-            error = TableError("banned_until", until=until, reason=told) if until else TableError(
-                "banned_for", reason=told
+            error = (
+                TableError("banned_until", until=until, reason=told)
+                if until
+                else TableError("banned_for", reason=told)
             )
         else:
             error = TableError("not_member")
@@ -270,4 +279,4 @@ class TableConsumer(JsonSocketConsumer):
     async def table_watch(self, event: dict[str, Any]) -> None:
         if self.user.pk in event["viewers"] or self._older(event):
             return  # he plays in this deal: his own view comes to his own group
-        await self._render(event["view"], event["public"])
+        await self._render(event["view"], event["public"], event.get("update"))

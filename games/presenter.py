@@ -290,8 +290,11 @@ def table_context(
     user_id: int | None,
     now: datetime,
     can_manage: bool = False,
+    share: str | None = None,
 ) -> dict[str, Any]:
-    """Everything the table template shows to one reader."""
+    """Everything the table template shows to one reader. ``share``: the identity of the table
+    update this frame shows, if other readers of this process render it too (the template's
+    ``{% shared %}`` parts are then rendered once for all of them)."""
     session = public["session"]
     deal = public.get("deal")
     words = status_words(session["preset"])
@@ -334,6 +337,8 @@ def table_context(
         "title": preset_title(session["preset"]),
         "seats": seats,
         "me": me,
+        "seated": me is not None,
+        "share": share,
         "deal": deal,
         "view": view,
         "log_html": _log_html(public, words, session["preset"]) if deal and deal.get("log") else "",
