@@ -283,6 +283,15 @@ def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _frozen(value: Any) -> Any:
+    """A seat's value as part of a key (its cards played are dicts)."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
+
+
 def table_context(
     *,
     view: Mapping[str, Any] | None,
@@ -327,6 +336,20 @@ def table_context(
             )
         seat["me"] = me is not None and seat.get("position") == me["position"] and not seat.get("empty")
         seats.append(seat)
+    # A seat's place in the reader's round ("order") is not drawn in it, so readers share it.
+    seat_around = (
+        view["phase"] if view is not None else None,
+        bool(deal and deal.get("deadline")),
+        session["id"],
+        session["status"],
+        session["turn_seconds"],
+        session["buy_in_min"],
+        session["buy_in_max"],
+        me is not None,
+        can_manage,
+    )
+    for seat in seats:
+        seat["share_key"] = (seat_around, *sorted((k, _frozen(v)) for k, v in seat.items() if k != "order"))
     clock_ms = None
     if deal and deal.get("deadline"):
         left = datetime.fromisoformat(deal["deadline"]) - now

@@ -12,6 +12,10 @@ use the reader's view only for what every view of the deal shows alike: never ``
 ``view.legal_actions``. Without a ``share`` in the context (a page, a frame read for one socket) the
 block renders as if the tag were not there.
 
+``{% shared "name" arg... by_content %}``: the arguments are the part's whole input (besides the
+language), so the part is shared across updates as well: a seat whose facts did not change in a
+move is not drawn again. Whoever writes such a part must put everything it shows in its arguments.
+
 One value changes between two readers of one update: the turn clock's milliseconds left, which are
 read at render time. A shared part is rendered with a mark in place of ``clock_ms``, and each reader
 gets his own value put in.
@@ -46,10 +50,13 @@ def shared_parts_clear() -> None:
 
 
 class SharedNode(template.Node):
-    def __init__(self, name: str, args: list[FilterExpression], nodelist: NodeList) -> None:
+    def __init__(
+        self, name: str, args: list[FilterExpression], nodelist: NodeList, *, by_content: bool = False
+    ) -> None:
         self.name = name
         self.args = args
         self.nodelist = nodelist
+        self.by_content = by_content
 
     def render(self, context: Context) -> SafeString | str:
         share = context.get("share")
@@ -59,7 +66,7 @@ class SharedNode(template.Node):
         if language is None:  # asked once per render, as frame_i18n does
             language = context.render_context[LANGUAGE_KEY] = translation.get_language() or ""
         key = (
-            share,
+            None if self.by_content else share,
             self.name,
             language,
             context.autoescape,
@@ -84,6 +91,10 @@ def do_shared(parser: Parser, token: Token) -> SharedNode:
     bits = token.split_contents()
     if len(bits) < 2 or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
         raise template.TemplateSyntaxError('{% shared "name" arg... %}: the part needs a quoted name')
+    by_content = bits[-1] == "by_content"
+    if by_content:
+        bits = bits[:-1]
     nodelist = parser.parse(("endshared",))
     parser.delete_first_token()
-    return SharedNode(bits[1][1:-1], [parser.compile_filter(bit) for bit in bits[2:]], nodelist)
+    args = [parser.compile_filter(bit) for bit in bits[2:]]
+    return SharedNode(bits[1][1:-1], args, nodelist, by_content=by_content)

@@ -88,7 +88,9 @@ def test_every_readers_shared_frame_is_the_frame_rendered_for_him_alone(make_tab
         assert cards_in(_frame(message, user_id, shared=True)) <= cards_allowed(state, seat)
 
 
-def test_no_frame_shows_a_card_of_another_seat_through_a_shared_part_in_a_whole_deal(make_table, players):
+def test_through_a_whole_deal_every_frame_is_the_readers_own_and_shows_no_card_of_another_seat(
+    make_table, players
+):
     table = make_table()
     sit_all(table, players)
     deal = start_deal(table)
@@ -100,8 +102,15 @@ def test_no_frame_shows_a_card_of_another_seat_through_a_shared_part_in_a_whole_
         fresh = Deal.objects.get(pk=deal.pk)
         state = dealing.deal_state(fresh)
         readers = _readers(table, players, table_messages(table.pk))
-        for user_id, message in readers:  # the first reader fills the parts, the others take them
-            shown = cards_in(_frame(message, user_id, shared=True))
+        if fresh.seq % 2:
+            readers.reverse()
+        now = timezone.now()
+        # The first reader fills the parts, the others take them; parts by content (seats) are
+        # taken from earlier updates too, and must still be exactly this update's.
+        for user_id, message in readers:
+            shared = _frame(message, user_id, shared=True, now=now)
+            assert shared == _frame(message, user_id, shared=False, now=now)
+            shown = cards_in(shared)
             allowed = cards_allowed(state, message["view"]["seat"])
             assert shown <= allowed, f"seat {message['view']['seat']} saw {sorted(shown - allowed)}"
         checked.append(fresh.seq)
@@ -138,3 +147,41 @@ def test_each_reader_gets_the_turn_clock_of_his_own_render(make_table, players):
     remaining = [int(f.split('data-remaining="', 1)[1].split('"', 1)[0]) for f in (early, late)]
     assert remaining[0] - remaining[1] == 3000
     assert "\x00" not in early + late
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda m: m["view"]["stacks"].__setitem__(0, m["view"]["stacks"][0] + 7),
+        lambda m: m["view"]["holds"].__setitem__(1, 3),
+        lambda m: (m["view"].__setitem__("phase", "play"), m["view"]["tricks"].__setitem__(2, 1)),
+        lambda m: m["view"]["hand_counts"].__setitem__(3, 1),
+        lambda m: m["view"]["statuses"].__setitem__(0, "snore"),
+        lambda m: m["view"].__setitem__("dealer", (m["view"]["dealer"] + 1) % 4),
+        lambda m: m["public"]["seats"][1].__setitem__("name", "Somebody Else"),
+        lambda m: m["public"]["seats"][2].__setitem__("connected", not m["public"]["seats"][2]["connected"]),
+        lambda m: m["public"]["seats"][3].__setitem__("status", "away"),
+        lambda m: m["public"]["seats"][0].__setitem__("leaving", True),
+        lambda m: m["public"]["session"].__setitem__("turn_seconds", 99),
+        lambda m: m["public"]["deal"].__setitem__("deadline", None),
+    ],
+)
+def test_a_seat_shared_across_updates_shows_every_change_of_its_facts(make_table, players, change):
+    import copy
+
+    table = make_table()
+    sit_all(table, players)
+    start_deal(table)
+    readers = _readers(table, players, _update(table, players))
+    now = timezone.now()
+    for user_id, message in readers:
+        _frame(message, user_id, shared=True, now=now)
+    seen_by = 0
+    for user_id, message in readers:
+        changed = copy.deepcopy(message)
+        change(changed)
+        changed["update"] = "a later update"
+        shared = _frame(changed, user_id, shared=True, now=now)
+        assert shared == _frame(changed, user_id, shared=False, now=now)
+        seen_by += shared != _frame(message, user_id, shared=True, now=now)
+    assert seen_by  # the change shows (a seat's own card count, say, is not drawn for him)
