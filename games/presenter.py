@@ -12,6 +12,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from django.urls import reverse
@@ -124,6 +125,13 @@ def status_words(preset: str) -> dict[str, str]:
         "pass": pgettext("status", "pass"),
         "out": pgettext("status", "sits out"),
     }
+
+
+@lru_cache(maxsize=256)
+def _frame_words(preset: str, language: str | None) -> tuple[Mapping[str, str], str]:
+    """``status_words`` and the preset's title in ``language``, which the caller has activated:
+    two dozen catalogue lookups that give the same words every time, asked once per language."""
+    return MappingProxyType(status_words(preset)), preset_title(preset)
 
 
 def _bid_label(action: Mapping[str, Any], words: Mapping[str, str]) -> str:
@@ -306,7 +314,7 @@ def table_context(
     ``{% shared %}`` parts are then rendered once for all of them)."""
     session = public["session"]
     deal = public.get("deal")
-    words = status_words(session["preset"])
+    words, title = _frame_words(session["preset"], get_language())
     me = next((s for s in public["seats"] if user_id is not None and s["user_id"] == user_id), None)
     positions = list(range(session["seat_count"]))
     if me is not None:
@@ -357,7 +365,7 @@ def table_context(
     context: dict[str, Any] = {
         "clock_ms": clock_ms,
         "session": session,
-        "title": preset_title(session["preset"]),
+        "title": title,
         "seats": seats,
         "me": me,
         "seated": me is not None,
