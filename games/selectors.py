@@ -200,7 +200,7 @@ def table_public_parts(
     """``table_public_seats``, and the users with a socket counted open at the table (a connected
     spectator among them may be waiting for the spectators' picture)."""
     present, connected = _presence(session)
-    seats = seats_taken_list(session.pk)
+    seats = seats_taken_list(session)
     balances = _seat_balances(session)
     engine_of = {pk: i for i, pk in enumerate(deal.players)} if deal is not None else {}
     deal_info = None

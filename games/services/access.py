@@ -81,8 +81,23 @@ def seats_taken(session: TableSession) -> QuerySet[Seat]:
     )
 
 
-#: ``seats_taken`` of a table by its id, as a list (read at every table update).
-seats_taken_list = Prepared(lambda session_id: seats_taken(TableSession(pk=session_id)))
+_SEATS_TAKEN = Prepared(
+    lambda session_id: (
+        Seat.objects.filter(session_id=session_id)
+        .exclude(status=Seat.Status.LEFT)
+        .select_related("member__user")
+        .order_by("position")
+    )
+)
+
+
+def seats_taken_list(session: TableSession) -> list[Seat]:
+    """``seats_taken``, as a list read at every table update: each seat's table is ``session``,
+    not read again with it (its rules are the biggest JSON of the row, decoded once per seat)."""
+    seats = _SEATS_TAKEN(session.pk)
+    for seat in seats:
+        seat.session = session
+    return seats
 
 
 def seat_of(session: TableSession, user: User) -> Seat | None:

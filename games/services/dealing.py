@@ -43,6 +43,7 @@ _RUNNING = Prepared(
     lambda session_id: first_of(Deal.objects.filter(session_id=session_id, finished_at__isnull=True))
 )
 _SEATS = Prepared(lambda ids: Seat.objects.select_related("member__user", "session__club").filter(pk__in=ids))
+_SEATS_OF_SESSION = Prepared(lambda ids: Seat.objects.select_related("member__user").filter(pk__in=ids))
 
 
 def deal_running(session: TableSession) -> Deal | None:
@@ -51,7 +52,15 @@ def deal_running(session: TableSession) -> Deal | None:
 
 def deal_players(deal: Deal) -> list[Seat]:
     """The seats of a deal in engine order (engine seat i is ``players[i]``)."""
-    by_id = {seat.pk: seat for seat in _SEATS(list(deal.players))}
+    if Deal.session.is_cached(deal):
+        # Each seat's table is the deal's, read already: not joined again (its rules are the
+        # biggest JSON of the row, decoded once per seat).
+        seats = _SEATS_OF_SESSION(list(deal.players))
+        for seat in seats:
+            seat.session = deal.session
+    else:
+        seats = _SEATS(list(deal.players))
+    by_id = {seat.pk: seat for seat in seats}
     return [by_id[pk] for pk in deal.players]
 
 

@@ -34,7 +34,7 @@ def test_model_rows_with_their_joined_objects_are_the_querysets(make_table, play
         sit_all(table, players)
     for table in tables:  # the second call runs the plan the first compiled, with other arguments
         expected = [_seat_facts(s) for s in seats_taken(table)]
-        got = seats_taken_list(table.pk)
+        got = seats_taken_list(table)
         assert [_seat_facts(s) for s in got] == expected and len(expected) == 4
         assert all(type(s) is Seat and s._state.db == "default" and not s._state.adding for s in got)
 
@@ -91,9 +91,9 @@ def test_an_argument_the_sql_does_not_carry_falls_back_to_the_orm(make_table, pl
 def test_each_call_is_one_query_seen_like_any_other(make_table, players):
     table = make_table()
     sit_all(table, players)
-    seats_taken_list(table.pk)
+    seats_taken_list(table)
     with CaptureQueriesContext(connection) as captured:
-        seats_taken_list(table.pk)
+        seats_taken_list(table)
     assert len(captured.captured_queries) == 1
 
 
