@@ -64,35 +64,46 @@ def _table_urls(session_id: int) -> dict[str, str]:
     }
 
 
-#: Log lines rendered, by (deal, seq, language, preset): every socket of a table in this process
-#: shows the same lines after an update, so they are rendered once.
-_LOG_HTML: OrderedDict[tuple[Any, ...], SafeString] = OrderedDict()
+#: Log lines rendered, by (deal, language, preset, players): (how many events, their lines). Every
+#: socket of a table in this process shows the same lines after an update, so they are rendered
+#: once; and a deal's log only grows, so an update renders only the lines of its new events.
+_LOG_HTML: OrderedDict[tuple[Any, ...], tuple[int, SafeString]] = OrderedDict()
 _LOG_LOCK = threading.Lock()
 LOG_HTML_KEPT = 512
+
+
+def _lines_html(public: Mapping[str, Any], words: Mapping[str, str], events: Any) -> SafeString:
+    deal = public.get("deal") or {}
+    # Each event makes its own line, whatever came before it.
+    part = {**public, "deal": {**deal, "log": events}}
+    return format_html_join("", "<li>{}</li>", ((line,) for line in log_lines(part, words)))
 
 
 def _log_html(public: Mapping[str, Any], words: Mapping[str, str], preset: str) -> SafeString:
     deal = public.get("deal") or {}
     log = deal.get("log") or ()
-    # A deal's log up to a seq never changes; its sentences depend on the language, the preset's
+    # A deal's log never changes, it grows; its sentences depend on the language, the preset's
     # words and the players' names.
     key = (
         deal.get("id"),
         deal.get("commitment"),  # unique per deal even where ids are reused (a test database rolled back)
-        deal.get("seq"),
-        len(log),
         get_language(),
         preset,
         tuple(deal.get("players") or ()),
     )
     with _LOG_LOCK:
-        html = _LOG_HTML.get(key)
-    if html is None:
-        html = format_html_join("", "<li>{}</li>", ((line,) for line in log_lines(public, words)))
-        with _LOG_LOCK:
-            _LOG_HTML[key] = html
-            while len(_LOG_HTML) > LOG_HTML_KEPT:
-                _LOG_HTML.popitem(last=False)
+        done, html = _LOG_HTML.get(key, (0, SafeString()))
+    if done == len(log):
+        return html
+    if done > len(log):  # an older picture than one shown already: its lines alone
+        return _lines_html(public, words, log)
+    html = SafeString(html + _lines_html(public, words, log[done:]))
+    with _LOG_LOCK:
+        if _LOG_HTML.get(key, (0,))[0] < len(log):
+            _LOG_HTML[key] = (len(log), html)
+            _LOG_HTML.move_to_end(key)
+        while len(_LOG_HTML) > LOG_HTML_KEPT:
+            _LOG_HTML.popitem(last=False)
     return html
 
 
