@@ -122,6 +122,10 @@ def layer_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    send_many = getattr(layer, "group_send_many", None)  # the Redis layer: a few round trips for all
+    if send_many is not None:
+        await send_many(messages)
+        return
     for group, message in messages:
         await layer.group_send(group, message)
 
