@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import uuid
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -43,13 +44,15 @@ def watch_group(session_id: int) -> str:
 
 def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
     """(group, message) pairs for one table's update: a pure read, easy to test. Each message
-    carries ``read_at``, the wall-clock time its reading began.
+    carries ``read_at``, the wall-clock time its reading began, and ``update``, an id of this update
+    alone (readers of one process render the parts of it that are alike for all of them once).
 
     The spectators' picture goes out only if somebody not playing the deal has a socket counted
     open: otherwise every player's socket would receive it only to drop it. A spectator joins the
     group before his socket is counted, and reads the table himself after that, so an update read
     before he was counted is in the picture he reads."""
     read_at = time.time()
+    update = uuid.uuid4().hex
     session, deal = table_latest(session_id=session_id)
     if session is None:
         return []
@@ -73,6 +76,7 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
                         "seat": seat,
                         "public": public,
                         "read_at": read_at,
+                        "update": update,
                     },
                 )
             )
@@ -90,6 +94,7 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
                 "public": public,
                 "viewers": viewers,
                 "read_at": read_at,
+                "update": update,
             },
         )
     )
@@ -117,6 +122,10 @@ def layer_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    send_many = getattr(layer, "group_send_many", None)  # the Redis layer: a few round trips for all
+    if send_many is not None:
+        await send_many(messages)
+        return
     for group, message in messages:
         await layer.group_send(group, message)
 

@@ -294,10 +294,19 @@ class TableConsumer(JsonSocketConsumer):
             return
         await self._render(frame["view"], frame["public"])
 
-    async def _render(self, view: dict[str, Any] | None, public: dict[str, Any]) -> None:
+    async def _render(
+        self, view: dict[str, Any] | None, public: dict[str, Any], update: str | None = None
+    ) -> None:
+        """``update``: the identity of a table update every reader gets (its parts alike for all are
+        then rendered once per process and language); None for a picture read for this socket."""
         with translation.override(self.lang):
             context = table_context(
-                view=view, public=public, user_id=self.user.pk, now=timezone.now(), can_manage=self.can_manage
+                view=view,
+                public=public,
+                user_id=self.user.pk,
+                now=timezone.now(),
+                can_manage=self.can_manage,
+                share=update,
             )
             html = render_to_string("games/table.html#live", context)
         await self.send(text_data=html)
@@ -308,7 +317,7 @@ class TableConsumer(JsonSocketConsumer):
     async def table_view(self, event: dict[str, Any]) -> None:
         if self._older(event):
             return
-        await self._render(event["view"], event["public"])
+        await self._render(event["view"], event["public"], event.get("update"))
 
     async def table_kick(self, event: dict[str, Any]) -> None:
         """Banned from (or gone from) this table's club: told why, and the socket closes."""
@@ -347,4 +356,4 @@ class TableConsumer(JsonSocketConsumer):
     async def table_watch(self, event: dict[str, Any]) -> None:
         if self.user.pk in event["viewers"] or self._older(event):
             return  # he plays in this deal: his own view comes to his own group
-        await self._render(event["view"], event["public"])
+        await self._render(event["view"], event["public"], event.get("update"))

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from django.urls import reverse
@@ -63,35 +64,46 @@ def _table_urls(session_id: int) -> dict[str, str]:
     }
 
 
-#: Log lines rendered, by (deal, seq, language, preset): every socket of a table in this process
-#: shows the same lines after an update, so they are rendered once.
-_LOG_HTML: OrderedDict[tuple[Any, ...], SafeString] = OrderedDict()
+#: Log lines rendered, by (deal, language, preset, players): (how many events, their lines). Every
+#: socket of a table in this process shows the same lines after an update, so they are rendered
+#: once; and a deal's log only grows, so an update renders only the lines of its new events.
+_LOG_HTML: OrderedDict[tuple[Any, ...], tuple[int, SafeString]] = OrderedDict()
 _LOG_LOCK = threading.Lock()
 LOG_HTML_KEPT = 512
+
+
+def _lines_html(public: Mapping[str, Any], words: Mapping[str, str], events: Any) -> SafeString:
+    deal = public.get("deal") or {}
+    # Each event makes its own line, whatever came before it.
+    part = {**public, "deal": {**deal, "log": events}}
+    return format_html_join("", "<li>{}</li>", ((line,) for line in log_lines(part, words)))
 
 
 def _log_html(public: Mapping[str, Any], words: Mapping[str, str], preset: str) -> SafeString:
     deal = public.get("deal") or {}
     log = deal.get("log") or ()
-    # A deal's log up to a seq never changes; its sentences depend on the language, the preset's
+    # A deal's log never changes, it grows; its sentences depend on the language, the preset's
     # words and the players' names.
     key = (
         deal.get("id"),
         deal.get("commitment"),  # unique per deal even where ids are reused (a test database rolled back)
-        deal.get("seq"),
-        len(log),
         get_language(),
         preset,
         tuple(deal.get("players") or ()),
     )
     with _LOG_LOCK:
-        html = _LOG_HTML.get(key)
-    if html is None:
-        html = format_html_join("", "<li>{}</li>", ((line,) for line in log_lines(public, words)))
-        with _LOG_LOCK:
-            _LOG_HTML[key] = html
-            while len(_LOG_HTML) > LOG_HTML_KEPT:
-                _LOG_HTML.popitem(last=False)
+        done, html = _LOG_HTML.get(key, (0, SafeString()))
+    if done == len(log):
+        return html
+    if done > len(log):  # an older picture than one shown already: its lines alone
+        return _lines_html(public, words, log)
+    html = SafeString(html + _lines_html(public, words, log[done:]))
+    with _LOG_LOCK:
+        if _LOG_HTML.get(key, (0,))[0] < len(log):
+            _LOG_HTML[key] = (len(log), html)
+            _LOG_HTML.move_to_end(key)
+        while len(_LOG_HTML) > LOG_HTML_KEPT:
+            _LOG_HTML.popitem(last=False)
     return html
 
 
@@ -124,6 +136,13 @@ def status_words(preset: str) -> dict[str, str]:
         "pass": pgettext("status", "pass"),
         "out": pgettext("status", "sits out"),
     }
+
+
+@lru_cache(maxsize=256)
+def _frame_words(preset: str, language: str | None) -> tuple[Mapping[str, str], str]:
+    """``status_words`` and the preset's title in ``language``, which the caller has activated:
+    two dozen catalogue lookups that give the same words every time, asked once per language."""
+    return MappingProxyType(status_words(preset)), preset_title(preset)
 
 
 def _bid_label(action: Mapping[str, Any], words: Mapping[str, str]) -> str:
@@ -283,6 +302,15 @@ def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _frozen(value: Any) -> Any:
+    """A seat's value as part of a key (its cards played are dicts)."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
+
+
 def table_context(
     *,
     view: Mapping[str, Any] | None,
@@ -290,11 +318,14 @@ def table_context(
     user_id: int | None,
     now: datetime,
     can_manage: bool = False,
+    share: str | None = None,
 ) -> dict[str, Any]:
-    """Everything the table template shows to one reader."""
+    """Everything the table template shows to one reader. ``share``: the identity of the table
+    update this frame shows, if other readers of this process render it too (the template's
+    ``{% shared %}`` parts are then rendered once for all of them)."""
     session = public["session"]
     deal = public.get("deal")
-    words = status_words(session["preset"])
+    words, title = _frame_words(session["preset"], get_language())
     me = next((s for s in public["seats"] if user_id is not None and s["user_id"] == user_id), None)
     positions = list(range(session["seat_count"]))
     if me is not None:
@@ -324,6 +355,20 @@ def table_context(
             )
         seat["me"] = me is not None and seat.get("position") == me["position"] and not seat.get("empty")
         seats.append(seat)
+    # A seat's place in the reader's round ("order") is not drawn in it, so readers share it.
+    seat_around = (
+        view["phase"] if view is not None else None,
+        bool(deal and deal.get("deadline")),
+        session["id"],
+        session["status"],
+        session["turn_seconds"],
+        session["buy_in_min"],
+        session["buy_in_max"],
+        me is not None,
+        can_manage,
+    )
+    for seat in seats:
+        seat["share_key"] = (seat_around, *sorted((k, _frozen(v)) for k, v in seat.items() if k != "order"))
     clock_ms = None
     if deal and deal.get("deadline"):
         left = datetime.fromisoformat(deal["deadline"]) - now
@@ -331,9 +376,11 @@ def table_context(
     context: dict[str, Any] = {
         "clock_ms": clock_ms,
         "session": session,
-        "title": preset_title(session["preset"]),
+        "title": title,
         "seats": seats,
         "me": me,
+        "seated": me is not None,
+        "share": share,
         "deal": deal,
         "view": view,
         "log_html": _log_html(public, words, session["preset"]) if deal and deal.get("log") else "",

@@ -18,7 +18,8 @@ from ledger.models import Account
 
 from .engine import observe
 from .models import Deal, DealAction, Presence, Seat, SeedContribution, TableSession
-from .services.access import seats_taken
+from .prepared import Prepared, first_of
+from .services.access import seats_taken, seats_taken_list
 from .services.dealing import deal_state
 
 #: A socket's owner counts as present while his last sign of life is this recent.
@@ -36,8 +37,40 @@ def table_list_for_club(*, club: Club) -> QuerySet[TableSession]:
     )
 
 
+_TABLE = Prepared(
+    lambda session_id: first_of(TableSession.objects.select_related("club").filter(pk=session_id))
+)
+_LATEST_DEAL = Prepared(
+    lambda session_id: (
+        Deal.objects.select_related("session__club").filter(session_id=session_id).order_by("-number")[:1]
+    )
+)
+_PRESENCE = Prepared(
+    lambda session_id: Presence.objects.filter(session_id=session_id, connections__gt=0).values_list(
+        "user_id", "last_seen_at"
+    )
+)
+_ACTIONS_SINCE = Prepared(
+    lambda deal_id, after, upto: (
+        DealAction.objects.filter(deal_id=deal_id, seq__gt=after, seq__lte=upto)
+        .order_by("seq")
+        .values_list("seq", "actor", "events")
+    )
+)
+_BALANCES = Prepared(
+    lambda session_id: Account.objects.filter(
+        table_id=session_id, kind__in=[Account.Kind.STACK, Account.Kind.HOLD]
+    ).values_list("kind", "member_id", "seat_id", "balance")
+)
+_CONTRIBUTED = Prepared(
+    lambda session_id, commitment: SeedContribution.objects.filter(
+        session_id=session_id, commitment=commitment
+    ).values_list("seat__position", flat=True)
+)
+
+
 def table_get(*, session_id: int) -> TableSession | None:
-    return TableSession.objects.select_related("club").filter(pk=session_id).first()
+    return _TABLE.first(session_id)
 
 
 def deal_latest(session: TableSession) -> Deal | None:
@@ -50,8 +83,7 @@ def deal_latest(session: TableSession) -> Deal | None:
 
 def table_latest(*, session_id: int) -> tuple[TableSession | None, Deal | None]:
     """The table and its latest deal (``deal_latest``) in one query when it has dealt."""
-    deals = Deal.objects.select_related("session__club").filter(session_id=session_id)
-    deal = deals.order_by("-number").first()
+    deal = _LATEST_DEAL.first(session_id)
     if deal is not None:
         return deal.session, deal
     return table_get(session_id=session_id), None
@@ -61,7 +93,7 @@ def _presence(session: TableSession) -> tuple[set[int], set[int]]:
     """Users shown as present (an open socket and a fresh sign of life), and users with a socket
     counted open however old their last sign of life: one query for both."""
     fresh = timezone.now() - PRESENCE_FRESH
-    rows = Presence.objects.filter(session=session, connections__gt=0).values_list("user_id", "last_seen_at")
+    rows = _PRESENCE(session.pk)
     connected: set[int] = set()
     present: set[int] = set()
     for user_id, seen in rows:
@@ -87,11 +119,7 @@ def _log(deal: Deal) -> list[dict[str, Any]]:
         seen, known = 0, [{"seq": 0, "actor": "", **event} for event in deal.opening]
     out = list(known)
     if seen < deal.seq:
-        rows = (
-            DealAction.objects.filter(deal=deal, seq__gt=seen, seq__lte=deal.seq)
-            .order_by("seq")
-            .values_list("seq", "actor", "events")
-        )
+        rows = _ACTIONS_SINCE(deal.pk, seen, deal.seq)
         for seq, actor, events in rows:
             for event in events:
                 out.append({"seq": seq, "actor": actor, **event})
@@ -108,8 +136,7 @@ def _log(deal: Deal) -> list[dict[str, Any]]:
 def _seat_balances(session: TableSession) -> dict[tuple[str, str, int], int]:
     """Ledger balances of the table's stacks and holds, keyed by (kind, "member"|"seat", id)."""
     out: dict[tuple[str, str, int], int] = {}
-    rows = Account.objects.filter(table_id=session.pk, kind__in=[Account.Kind.STACK, Account.Kind.HOLD])
-    for kind, member_id, seat_id, balance in rows.values_list("kind", "member_id", "seat_id", "balance"):
+    for kind, member_id, seat_id, balance in _BALANCES(session.pk):
         if member_id is not None:
             out[(kind, "member", member_id)] = balance
         else:
@@ -173,7 +200,7 @@ def table_public_parts(
     """``table_public_seats``, and the users with a socket counted open at the table (a connected
     spectator among them may be waiting for the spectators' picture)."""
     present, connected = _presence(session)
-    seats = list(seats_taken(session))
+    seats = seats_taken_list(session)
     balances = _seat_balances(session)
     engine_of = {pk: i for i, pk in enumerate(deal.players)} if deal is not None else {}
     deal_info = None
@@ -189,15 +216,7 @@ def table_public_parts(
         key = (kind, "member", seat.member_id) if seat.member_id else (kind, "seat", seat.pk)
         return balances.get(key, 0)
 
-    contributed = (
-        sorted(
-            SeedContribution.objects.filter(session=session, commitment=session.next_commitment).values_list(
-                "seat__position", flat=True
-            )
-        )
-        if session.next_commitment
-        else []
-    )
+    contributed = sorted(_CONTRIBUTED(session.pk, session.next_commitment)) if session.next_commitment else []
     public = {
         "pending": {"commitment": session.next_commitment or None, "contributed": contributed},
         "session": session_public(session),

@@ -14,18 +14,21 @@ from django.db.models import QuerySet
 from club.models import Membership, User
 
 from ..models import Seat, TableSession
+from ..prepared import Prepared, first_of
 from .errors import TableError
 
 Status = Membership.Status
 
 
-def session_lock(session_id: int) -> TableSession:
-    session = (
-        TableSession.objects.select_for_update(of=("self",))
-        .select_related("club")
-        .filter(pk=session_id)
-        .first()
+_SESSION_LOCKED = Prepared(
+    lambda session_id: first_of(
+        TableSession.objects.select_for_update(of=("self",)).select_related("club").filter(pk=session_id)
     )
+)
+
+
+def session_lock(session_id: int) -> TableSession:
+    session = _SESSION_LOCKED.first(session_id)
     if session is None:
         raise TableError("no_table")
     return session
@@ -90,6 +93,25 @@ def seats_taken(session: TableSession) -> QuerySet[Seat]:
         .select_related("member__user", "session__club")
         .order_by("position")
     )
+
+
+_SEATS_TAKEN = Prepared(
+    lambda session_id: (
+        Seat.objects.filter(session_id=session_id)
+        .exclude(status=Seat.Status.LEFT)
+        .select_related("member__user")
+        .order_by("position")
+    )
+)
+
+
+def seats_taken_list(session: TableSession) -> list[Seat]:
+    """``seats_taken``, as a list read at every table update: each seat's table is ``session``,
+    not read again with it (its rules are the biggest JSON of the row, decoded once per seat)."""
+    seats = _SEATS_TAKEN(session.pk)
+    for seat in seats:
+        seat.session = session
+    return seats
 
 
 def seat_of(session: TableSession, user: User) -> Seat | None:

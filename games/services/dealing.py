@@ -22,6 +22,7 @@ from ..engine.fairness import deck_seed
 from ..engine.shuffle import commitment, shuffled_deck
 from ..jobs import deadline_on_commit, deal_finished_on_commit, next_deal_on_commit
 from ..models import Deal, DealPlayer, Seat, SeedContribution, TableSession
+from ..prepared import Prepared, first_of
 from . import booking
 from .access import seats_taken
 from .snapshots import FORMAT, state_dump, state_load
@@ -38,13 +39,28 @@ def deal_state(deal: Deal) -> State:
     return state_load(deal.state, rules=deal.session.rules, snapshot_format=deal.snapshot_format)
 
 
+_RUNNING = Prepared(
+    lambda session_id: first_of(Deal.objects.filter(session_id=session_id, finished_at__isnull=True))
+)
+_SEATS = Prepared(lambda ids: Seat.objects.select_related("member__user", "session__club").filter(pk__in=ids))
+_SEATS_OF_SESSION = Prepared(lambda ids: Seat.objects.select_related("member__user").filter(pk__in=ids))
+
+
 def deal_running(session: TableSession) -> Deal | None:
-    return Deal.objects.filter(session=session, finished_at__isnull=True).first()
+    return _RUNNING.first(session.pk)
 
 
 def deal_players(deal: Deal) -> list[Seat]:
     """The seats of a deal in engine order (engine seat i is ``players[i]``)."""
-    by_id = Seat.objects.select_related("member__user", "session__club").in_bulk(deal.players)
+    if Deal.session.is_cached(deal):
+        # Each seat's table is the deal's, read already: not joined again (its rules are the
+        # biggest JSON of the row, decoded once per seat).
+        seats = _SEATS_OF_SESSION(list(deal.players))
+        for seat in seats:
+            seat.session = deal.session
+    else:
+        seats = _SEATS(list(deal.players))
+    by_id = {seat.pk: seat for seat in seats}
     return [by_id[pk] for pk in deal.players]
 
 

@@ -18,7 +18,7 @@ from django.templatetags.i18n import TranslateNode, do_translate
 from django.utils import translation
 
 register = template.Library()
-_LANGUAGE = "frame_i18n.language"
+LANGUAGE_KEY = "frame_i18n.language"
 
 
 def _fixed(expression: FilterExpression | None) -> bool:
@@ -39,9 +39,9 @@ class FixedTranslateNode(TranslateNode):
 
     def render(self, context: Context) -> str:
         # The language is asked once per render (an asgiref local is slow to read), not per word.
-        language = context.render_context.get(_LANGUAGE)
+        language = context.render_context.get(LANGUAGE_KEY)
         if language is None:
-            language = context.render_context[_LANGUAGE] = translation.get_language() or ""
+            language = context.render_context[LANGUAGE_KEY] = translation.get_language() or ""
         key = (language, context.autoescape)
         text = self.by_language.get(key)
         if text is None:

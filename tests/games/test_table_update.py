@@ -107,3 +107,55 @@ def test_the_log_of_one_update_is_rendered_once_per_language_for_all_its_readers
             logs.setdefault(language, set()).add(str(context["log_html"]))
     assert calls == ["en", "ru"]  # eight readers, two languages
     assert all(len(rendered) == 1 for rendered in logs.values()) and logs["en"] != logs["ru"]
+
+
+def test_each_update_renders_only_the_log_lines_of_its_new_events_and_shows_the_whole_log(
+    make_table, players, monkeypatch
+):
+    from django.utils import timezone, translation
+    from django.utils.html import format_html_join
+
+    from games import presenter
+    from games.models import Deal
+
+    from .conftest import play_deal_as_people
+
+    table = make_table()
+    sit_all(table, players)
+    deal = start_deal(table)
+    for user in players:
+        presence_join(session_id=table.pk, user=user)
+    real = presenter.log_lines
+    rendered: list[int] = []
+
+    def counted(public, words):
+        rendered.append(len(public["deal"]["log"]))
+        return real(public, words)
+
+    monkeypatch.setattr(presenter, "log_lines", counted)
+    pictures = []
+
+    def check() -> None:
+        message = table_messages(table.pk)[0][1]
+        with translation.override("en"):
+            context = presenter.table_context(
+                view=message["view"], public=message["public"], user_id=None, now=timezone.now()
+            )
+            words = presenter.status_words(message["public"]["session"]["preset"])
+            whole = format_html_join("", "<li>{}</li>", ((line,) for line in real(message["public"], words)))
+        assert str(context["log_html"]) == str(whole)
+        pictures.append(message)
+
+    check()
+    play_deal_as_people(Deal.objects.get(pk=deal.pk), players, after_each=check)
+    events = len(pictures[-1]["public"]["deal"]["log"])
+    assert sum(rendered) == events  # each event's line rendered once over the whole deal
+    older = pictures[len(pictures) // 2]
+    with translation.override("en"):  # an older picture after newer ones: its own lines, no more
+        context = presenter.table_context(
+            view=older["view"], public=older["public"], user_id=None, now=timezone.now()
+        )
+        words = presenter.status_words(older["public"]["session"]["preset"])
+        assert str(context["log_html"]) == str(
+            format_html_join("", "<li>{}</li>", ((line,) for line in real(older["public"], words)))
+        )
