@@ -58,6 +58,18 @@ def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None) 
     )
 
 
+def keep_skeleton(obj: models.Model, field: str, skeleton: str, save_kwargs: dict[str, Any]) -> None:
+    """Set ``obj.<field>`` to ``skeleton`` before a save (and add it to ``update_fields``). Of two
+    look-alikes created before skeletons were kept, the later keeps "skeleton#pk" (migrations)."""
+    current = getattr(obj, field)
+    if current == skeleton or (skeleton and current.startswith(f"{skeleton}#")):
+        return
+    setattr(obj, field, skeleton)
+    update_fields = save_kwargs.get("update_fields")
+    if update_fields is not None and field not in update_fields:
+        save_kwargs["update_fields"] = [*update_fields, field]
+
+
 def validate_visible_line(value: str) -> None:
     """A name: no character that draws nothing or turns the text around (club.confusables)."""
     if invisible_characters(value):
@@ -139,19 +151,10 @@ class User(AbstractUser):
             if (password is not None and self.password != password) or (active and not self.is_active):
                 ended = partial(login_ended.send, sender=User, user_id=self.pk, session_key=None)
                 transaction.on_commit(ended)
-        shown = name_skeleton(self.display_name) if self.display_name else ""
-        if self.display_skeleton != shown:
-            self.display_skeleton = shown
-            update_fields = kwargs.get("update_fields")
-            if update_fields is not None and "display_skeleton" not in update_fields:
-                kwargs["update_fields"] = [*update_fields, "display_skeleton"]
-        skeleton = username_skeleton(self.username)
-        # A pair of look-alikes created before skeletons were kept has "skeleton#pk" on the later one.
-        if self.username_skeleton != skeleton and not self.username_skeleton.startswith(f"{skeleton}#"):
-            self.username_skeleton = skeleton
-            update_fields = kwargs.get("update_fields")
-            if update_fields is not None and "username_skeleton" not in update_fields:
-                kwargs["update_fields"] = [*update_fields, "username_skeleton"]
+        keep_skeleton(
+            self, "display_skeleton", name_skeleton(self.display_name) if self.display_name else "", kwargs
+        )
+        keep_skeleton(self, "username_skeleton", username_skeleton(self.username), kwargs)
         super().save(*args, **kwargs)
         self._loaded_login = (self.password, self.is_active)
 
@@ -213,13 +216,7 @@ class Club(models.Model):
         return self.name
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        skeleton = name_skeleton(self.name)
-        # Of two look-alike names created before skeletons were kept, the later has "skeleton#pk".
-        if self.name_skeleton != skeleton and not self.name_skeleton.startswith(f"{skeleton}#"):
-            self.name_skeleton = skeleton
-            update_fields = kwargs.get("update_fields")
-            if update_fields is not None and "name_skeleton" not in update_fields:
-                kwargs["update_fields"] = [*update_fields, "name_skeleton"]
+        keep_skeleton(self, "name_skeleton", name_skeleton(self.name), kwargs)
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:

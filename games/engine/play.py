@@ -229,20 +229,7 @@ def trick_winner(trick: Trick, trump: str) -> int:
     for seat, _card, joker in trick:
         if joker:
             return seat
-    best_seat, card, _joker = trick[0]
-    best_suit = SUIT[card]
-    best_rank = RANK[card]
-    for seat, card, _joker in trick[1:]:
-        suit = SUIT[card]
-        if suit == best_suit:
-            if RANK[card] > best_rank:
-                best_seat = seat
-                best_rank = RANK[card]
-        elif suit == trump:  # the first trump on a trick led in another suit
-            best_seat = seat
-            best_suit = suit
-            best_rank = RANK[card]
-    return best_seat
+    return tricks.winner_without_joker(trick, trump)
 
 
 def _why_not(trick: Trick, hand: tuple[str, ...]) -> str:

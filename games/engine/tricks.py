@@ -246,7 +246,7 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
         s.__class__ = CompactState  # type: ignore[assignment]
         return s, alone  # type: ignore[return-value]
     event = alone[0]
-    winner = _winner(trick, ctx.trump)
+    winner = winner_without_joker(trick, ctx.trump)
     counts = list(core[4])
     counts[winner] += 1
     tricks = tuple(counts)
@@ -280,7 +280,7 @@ def _last(ctx: PlayContext, core: tuple, out: list[Event]) -> tuple[State, tuple
     return w, tuple(out)  # type: ignore[return-value]
 
 
-def _winner(trick: tuple[Entry, ...], trump: str) -> int:
+def winner_without_joker(trick: tuple[Entry, ...], trump: str) -> int:
     """4.5 without a joker: the highest trump, else the highest card of the led suit."""
     best_seat, card, _joker = trick[0]
     best_suit = SUIT[card]

@@ -14,6 +14,8 @@ from django.utils import translation
 from games.engine import RulesError, rules_with_overrides
 from games.rules_errors import RULES_ERROR_TEXT, rules_error_text
 
+from .test_admin import FORM
+
 # One rule change per code the engine raises for a manager's overrides.
 CASES = {
     "unknown_parameter": ("classic", {"\x00weird": 1}),
@@ -73,20 +75,7 @@ def test_the_managers_page_shows_the_reason_in_bulgarian(owner, club) -> None:
     owner.save(update_fields=["preferred_language"])
     response = client.post(
         "/admin/games/tablesession/add/",
-        {
-            "club": club.pk,
-            "title": "Bad",
-            "preset": "classic",
-            "stake": "5",
-            "seat_count": "4",
-            "min_players": "2",
-            "buy_in_min": "100",
-            "buy_in_max": "500",
-            "turn_seconds": "30",
-            "overrides": '{"hand_size": 40}',
-            "starts_at": "2031-05-06T20:00",
-            "ends_at": "2031-05-06T22:00",
-        },
+        {**FORM, "club": club.pk, "title": "Bad", "overrides": '{"hand_size": 40}'},
     )
     page = response.content.decode()
     assert response.status_code == 200
