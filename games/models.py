@@ -491,3 +491,13 @@ class JobFailure(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task} {self.failed_at:%Y-%m-%d %H:%M}"
+
+
+class ClockBeat(models.Model):
+    """When the tables' clock last ran (one row). A clock that finds it long past was down, with
+    the whole site: the turns it would have ended were no one's fault, so they resume instead."""
+
+    beat_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"clock beat {self.beat_at:%Y-%m-%d %H:%M:%S}"

@@ -62,7 +62,9 @@ def turn_expire_job(*, deal_id: int, seq: int) -> str:
     from .jobs import celery_clock, job_publish
     from .models import Deal
     from .services import TableError, turn_expire
+    from .services.clock_resume import clock_beat
 
+    clock_beat()  # a worker back from an outage gives the turns their time back before expiring any
     try:
         if turn_expire(deal_id=deal_id, seq=seq) is not None:
             return "moved"

@@ -28,6 +28,7 @@ from ..jobs import deadline_on_commit
 from ..models import Deal, DealAction, Seat, TableSession
 from . import booking
 from .access import member_require_active, membership_require_active, session_lock
+from .clock_resume import clock_beat
 from .dealing import deal_finish, deal_players, deal_running, deal_start, deal_state, turn_deadline
 from .errors import TableError
 from .notify import table_notify_on_commit
@@ -316,7 +317,10 @@ def tables_tick(now: datetime | None = None) -> int:
     """Everything the table clock owes at ``now``; returns how many moves and deals it made.
 
     Under the embedded default an in-process ticker calls this a few times a second; in production a
-    scheduler calls the same function (and ``turn_expire`` per deadline), so the two can't disagree."""
+    scheduler calls the same function (and ``turn_expire`` per deadline), so the two can't disagree.
+    Only the real clock (no ``now`` given) looks for an outage to give the time back from."""
+    if now is None:
+        clock_beat()
     now = now or timezone.now()
     done = 0
     if not clock_anything_due(now):
