@@ -479,3 +479,18 @@ def _audit_value(key: str, value: Any) -> str:
     if isinstance(value, list | dict):
         return json.dumps(value, ensure_ascii=False)[:300]
     return str(value)
+
+
+class MailThrottle(models.Model):
+    """One mail the site sent on a stranger's request (a password reset), by what it is counted
+    against: an address or a client network. Rows older than a day are dropped as new ones come."""
+
+    kind = models.CharField(max_length=16)
+    key = models.CharField(max_length=64)  # a digest: addresses are not kept in clear twice
+    sent_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["kind", "key", "sent_at"], name="club_mailthrottle_lookup")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key[:8]} {self.sent_at:%Y-%m-%d %H:%M}"

@@ -184,6 +184,12 @@ LOGOUT_REDIRECT_URL = "home"
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# ...and per address over every username (password spraying): club/login_throttle.py.
+AXES_HANDLER = "club.login_throttle.ClubAxesHandler"
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
+# Password-reset mail for strangers' requests, per hour (club/password_reset.py).
+RESET_MAILS_PER_ADDRESS = int(os.environ.get("RESET_MAILS_PER_ADDRESS", "3"))
+RESET_REQUESTS_PER_NETWORK = int(os.environ.get("RESET_REQUESTS_PER_NETWORK", "10"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.axes_client_ip"

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
+from .password_reset import ThrottledPasswordResetView
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,7 +17,7 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("accounts/password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/password/reset/", ThrottledPasswordResetView.as_view(), name="password_reset"),
     path(
         "accounts/password/reset/done/",
         auth_views.PasswordResetDoneView.as_view(),
