@@ -48,10 +48,21 @@ def client_ip(meta: Mapping[str, Any], proxy_count: int | None = None) -> str | 
     return _address(chosen) or peer
 
 
+def client_network(address: str | None) -> str | None:
+    """What one client is counted as: an IPv4 address, or the first address of an IPv6 /64 (a
+    single home or server holds a whole /64 and could take a fresh address for every attempt)."""
+    if address and ":" in address:
+        try:
+            return str(ipaddress.ip_network(f"{address}/64", strict=False).network_address)
+        except ValueError:
+            return address
+    return address
+
+
 def axes_client_ip(request: HttpRequest) -> str | None:
-    """settings.AXES_CLIENT_IP_CALLABLE: the address ClientAddressMiddleware found."""
+    """settings.AXES_CLIENT_IP_CALLABLE: the client ClientAddressMiddleware found, by its network."""
     found = getattr(request, "client_ip", None)
-    return found if found is not None else client_ip(request.META)
+    return client_network(found if found is not None else client_ip(request.META))
 
 
 class ClientAddressMiddleware:

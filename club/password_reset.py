@@ -10,7 +10,6 @@ says whether an account exists) but sends nothing. A client network asking more 
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 from datetime import timedelta
 
 from django.conf import settings
@@ -19,7 +18,7 @@ from django.http import HttpResponseRedirect
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .client_ip import client_ip
+from .client_ip import client_ip, client_network
 from .models import MailThrottle
 
 WINDOW = timedelta(hours=1)
@@ -30,13 +29,6 @@ def _digest(value: str) -> str:
     return hashlib.sha256(f"{settings.SECRET_KEY}:{value}".encode()).hexdigest()
 
 
-def _network(address: str | None) -> str:
-    """IPv6 clients hold whole /64 networks: they are counted by their network."""
-    if address and ":" in address:
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return address or "-"
-
-
 def _recent(kind: str, key: str) -> int:
     since = timezone.now() - WINDOW
     return MailThrottle.objects.filter(kind=kind, key=key, sent_at__gte=since).count()
@@ -44,7 +36,8 @@ def _recent(kind: str, key: str) -> int:
 
 class ThrottledPasswordResetView(auth_views.PasswordResetView):
     def form_valid(self, form):
-        network = _digest(_network(getattr(self.request, "client_ip", None) or client_ip(self.request.META)))
+        client = getattr(self.request, "client_ip", None) or client_ip(self.request.META)
+        network = _digest(client_network(client) or "-")
         if _recent("reset-network", network) >= settings.RESET_REQUESTS_PER_NETWORK:
             form.add_error(None, TOO_MANY)
             response = self.form_invalid(form)

@@ -89,3 +89,13 @@ def test_one_network_asking_for_many_resets_is_told_to_wait_and_nothing_is_sent(
         _reset(Client(REMOTE_ADDR=f"2001:db8:1:2::{k + 1:x}"), f"user{k}@example.org")
     assert _reset(Client(REMOTE_ADDR="2001:db8:1:2::ff"), "user5@example.org").status_code == 429
     assert _reset(Client(REMOTE_ADDR="2001:db8:1:3::1"), "user5@example.org").status_code == 302
+
+
+def test_an_ipv6_client_taking_a_fresh_address_for_each_guess_is_still_locked_out(make_user):
+    make_user("anna")
+    for k in range(5):
+        _login(Client(REMOTE_ADDR=f"2001:db8:7:7::{k + 1:x}"), "anna")
+    response = _login(Client(REMOTE_ADDR="2001:db8:7:7::99"), "anna", TEST_PASSWORD)
+    assert response.status_code == 429
+    # Another /64 is another client.
+    assert _login(Client(REMOTE_ADDR="2001:db8:7:8::1"), "anna", TEST_PASSWORD).status_code == 302
