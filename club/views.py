@@ -132,11 +132,16 @@ def _club_context(request: HttpRequest, club: Club) -> dict:
         "is_member": is_member,
         "is_manager": is_manager,
         "is_owner": is_manager and membership.role == Membership.Role.OWNER,
-        "member_count": Membership.objects.filter(club=club, status=Status.ACTIVE).count(),
     }
     if is_member:
-        context["members"] = selectors.club_members(club=club)
-        context["managers"] = selectors.club_managers(club=club)
+        # A member's page lists every active member: their count and the managers come from that one
+        # read (it is ordered owner, managers, then by name, as ``club_managers`` orders them).
+        members = list(selectors.club_members(club=club))
+        context["members"] = members
+        context["member_count"] = len(members)
+        context["managers"] = [m for m in members if m.is_manager]
+    else:
+        context["member_count"] = Membership.objects.filter(club=club, status=Status.ACTIVE).count()
     if is_manager:
         context.update(
             pending=selectors.club_members(club=club, status=Status.PENDING).order_by("created_at"),

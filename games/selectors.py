@@ -13,7 +13,7 @@ from django.db import connection
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from club.models import Club, User
+from club.models import Club, Membership, User
 from ledger.models import Account
 
 from .engine import observe
@@ -275,14 +275,17 @@ def table_frame_for(*, session: TableSession, user: User | None) -> Frame:
 
 def table_can_manage(*, session: TableSession, user: User) -> bool:
     """May this user seat and stand up bots (a manager, or whoever opened a practice table)?"""
-    from club.models import Membership
-
     if not user.is_authenticated:
         return False
     membership = Membership.objects.filter(club_id=session.club_id, user=user).first()
+    return membership_can_manage(session=session, membership=membership)
+
+
+def membership_can_manage(*, session: TableSession, membership: Membership | None) -> bool:
+    """``table_can_manage`` for a membership already read in this request (the table page's own)."""
     if membership is None or not membership.is_active:
         return False
-    return membership.is_manager or (session.practice and session.created_by_id == user.pk)
+    return membership.is_manager or (session.practice and session.created_by_id == membership.user_id)
 
 
 def sessions_upcoming(*, user: User, club: Club | None = None, limit: int = 20) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from club.models import Club, Membership
 
@@ -121,10 +121,13 @@ def trial_balance(*, club: Club) -> TrialBalance:
 
 def deal_journals(*, deal: Any) -> QuerySet[Journal]:
     """The journals of one deal in posting order, with their entries."""
+    # The entries with their accounts, members and users joined: two queries whatever the deal moved,
+    # where a prefetch per relation took five.
+    entries = Entry.objects.select_related("account__member__user", "account__seat")
     return (
         Journal.objects.filter(deal_id=getattr(deal, "pk", deal))
         .order_by("id")
-        .prefetch_related("entries__account__member__user", "entries__account__seat")
+        .prefetch_related(Prefetch("entries", queryset=entries))
     )
 
 
