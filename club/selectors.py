@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from django.db.models import Case, Count, F, Q, QuerySet, Value, When
+from django.http import Http404
 from django.utils import timezone
+
+from games.prepared import Prepared, first_of
 
 from .models import AuditLog, Club, Invite, Membership, User
 
@@ -15,10 +18,25 @@ def _with_member_count(qs: QuerySet[Club]) -> QuerySet[Club]:
     return qs.annotate(member_count=Count("memberships", filter=Q(memberships__status=Status.ACTIVE)))
 
 
+# Reads of nearly every page, compiled once per process (games.prepared).
+_MEMBERSHIP = Prepared(
+    lambda club_id, user_id: first_of(Membership.objects.filter(club_id=club_id, user_id=user_id))
+)
+_CLUB_BY_SLUG = Prepared(lambda slug: first_of(Club.objects.filter(slug=slug)))
+
+
 def membership_get(*, club: Club, user: User) -> Membership | None:
     if not user.is_authenticated:
         return None
-    return Membership.objects.filter(club=club, user=user).first()
+    return _MEMBERSHIP.first(club.pk, user.pk)
+
+
+def club_get_or_404(*, slug: str) -> Club:
+    """``get_object_or_404(Club, slug=slug)`` (slugs are unique)."""
+    club = _CLUB_BY_SLUG.first(slug)
+    if club is None:
+        raise Http404("No Club matches the given query.")
+    return club
 
 
 def club_list_for_user(*, user: User) -> QuerySet[Club]:

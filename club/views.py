@@ -154,7 +154,7 @@ def _club_context(request: HttpRequest, club: Club) -> dict:
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug)
+    club = selectors.club_get_or_404(slug=slug)
     return render(request, "club/club_detail.html", _club_context(request, club))
 
 
