@@ -50,15 +50,7 @@ def _safe_next(request: HttpRequest, fallback: str) -> str:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    user = request.user
-    context = {
-        "my_clubs": selectors.club_list_for_user(user=user) if user.is_authenticated else [],
-        "pending_clubs": selectors.club_list_pending_for_user(user=user) if user.is_authenticated else [],
-        "joinable_clubs": selectors.club_list_joinable(user=user),
-        # For managers: the clubs where requests to join wait for them.
-        "waiting_requests": selectors.pending_requests_for_manager(user=user),
-    }
-    return render(request, "club/home.html", context)
+    return render(request, "club/home.html", selectors.home_lists(user=request.user))
 
 
 def register(request: HttpRequest) -> HttpResponse:
