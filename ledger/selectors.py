@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from club.models import Club, Membership
+from games.prepared import Prepared
 
 from .models import Account, Entry, Journal
 
@@ -129,6 +130,29 @@ def deal_journals(*, deal: Any) -> QuerySet[Journal]:
         .order_by("id")
         .prefetch_related(Prefetch("entries", queryset=entries))
     )
+
+
+_DEAL_JOURNALS = Prepared(lambda deal_id: Journal.objects.filter(deal_id=deal_id).order_by("id"))
+_JOURNAL_ENTRIES = Prepared(
+    lambda journal_ids: (
+        Entry.objects.filter(journal_id__in=journal_ids)
+        .select_related("account__member__user", "account__seat")
+        .order_by("id")
+    )
+)
+
+
+def deal_journal_list(*, deal: Any) -> list[Journal]:
+    """``deal_journals`` as a list, each journal's entries in ``lines`` (with their accounts and
+    people): the deal and report pages' reads, compiled once per process."""
+    journals = _DEAL_JOURNALS(getattr(deal, "pk", deal))
+    lines: dict[int, list[Entry]] = {journal.pk: [] for journal in journals}
+    if journals:
+        for entry in _JOURNAL_ENTRIES(list(lines)):
+            lines[entry.journal_id].append(entry)
+    for journal in journals:
+        journal.lines = lines[journal.pk]
+    return journals
 
 
 @dataclass(frozen=True)
