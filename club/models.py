@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from .choices import ChoiceLabels
 from .confusables import invisible_characters, name_skeleton, username_skeleton
 from .signals import login_ended
 
@@ -171,7 +172,7 @@ class User(AbstractUser):
         return f"@{self.username}"
 
 
-class Club(models.Model):
+class Club(ChoiceLabels, models.Model):
     class JoinPolicy(models.TextChoices):
         OPEN = "open", _("Open: anyone can join")
         APPROVAL = "approval", _("By approval: a manager accepts each request")
@@ -223,7 +224,7 @@ class Club(models.Model):
         return reverse("club_detail", kwargs={"slug": self.slug})
 
 
-class Membership(models.Model):
+class Membership(ChoiceLabels, models.Model):
     class Role(models.TextChoices):
         OWNER = "owner", _("Owner")
         MANAGER = "manager", _("Manager")
@@ -373,7 +374,7 @@ AUDIT_ACTION_LABELS = {
 }
 
 
-class AuditLog(models.Model):
+class AuditLog(ChoiceLabels, models.Model):
     """One row per action a manager or the system performs on someone (pretix's log_action)."""
 
     actor = models.ForeignKey(

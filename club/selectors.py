@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from django.db.models import Case, Count, F, Q, QuerySet, Value, When
+from django.http import Http404
 from django.utils import timezone
+
+from games.prepared import Prepared, first_of
 
 from .models import AuditLog, Club, Invite, Membership, User
 
@@ -15,10 +18,25 @@ def _with_member_count(qs: QuerySet[Club]) -> QuerySet[Club]:
     return qs.annotate(member_count=Count("memberships", filter=Q(memberships__status=Status.ACTIVE)))
 
 
+# Reads of nearly every page, compiled once per process (games.prepared).
+_MEMBERSHIP = Prepared(
+    lambda club_id, user_id: first_of(Membership.objects.filter(club_id=club_id, user_id=user_id))
+)
+_CLUB_BY_SLUG = Prepared(lambda slug: first_of(Club.objects.filter(slug=slug)))
+
+
 def membership_get(*, club: Club, user: User) -> Membership | None:
     if not user.is_authenticated:
         return None
-    return Membership.objects.filter(club=club, user=user).first()
+    return _MEMBERSHIP.first(club.pk, user.pk)
+
+
+def club_get_or_404(*, slug: str) -> Club:
+    """``get_object_or_404(Club, slug=slug)`` (slugs are unique)."""
+    club = _CLUB_BY_SLUG.first(slug)
+    if club is None:
+        raise Http404("No Club matches the given query.")
+    return club
 
 
 def club_list_for_user(*, user: User) -> QuerySet[Club]:
@@ -39,12 +57,16 @@ def club_list_pending_for_user(*, user: User) -> QuerySet[Club]:
 
 def club_list_joinable(*, user: User | None) -> QuerySet[Club]:
     """Clubs anyone may find: open and by-approval ones the user is not already in (or banned from)."""
+    return _joinable(user.pk if user is not None and user.is_authenticated else None)
+
+
+def _joinable(user_id: int | None) -> QuerySet[Club]:
     qs = _with_member_count(Club.objects.exclude(join_policy=Club.JoinPolicy.INVITE))
-    if user is not None and user.is_authenticated:
+    if user_id is not None:
         # A subquery, not exclude(memberships__user=..., memberships__status=...): on a multi-valued
         # relation the two conditions of an exclude() need not hold for the same row.
         taken = Membership.objects.filter(
-            user=user, status__in=[Status.ACTIVE, Status.PENDING, Status.BANNED]
+            user_id=user_id, status__in=[Status.ACTIVE, Status.PENDING, Status.BANNED]
         ).values("club")
         qs = qs.exclude(pk__in=taken)
     return qs.order_by("name")
@@ -85,17 +107,46 @@ def audit_log_recent(*, club: Club, limit: int = 20) -> QuerySet[AuditLog]:
     return AuditLog.objects.filter(club=club).select_related("actor", "target_user")[:limit]
 
 
-def pending_requests_for_manager(*, user: User) -> list[tuple[Club, int]]:
-    """Clubs the user manages where requests to join wait, with how many wait in each."""
-    if not user.is_authenticated:
-        return []
-    clubs = (
-        clubs_managed_by(user=user)
+def _waiting_requests(user_id: int) -> QuerySet[Club]:
+    return (
+        clubs_managed_by(user=user_id)
         .annotate(waiting=Count("memberships", filter=Q(memberships__status=Status.PENDING)))
         .filter(waiting__gt=0)
         .order_by("name")
     )
-    return [(club, club.waiting) for club in clubs]
+
+
+def pending_requests_for_manager(*, user: User) -> list[tuple[Club, int]]:
+    """Clubs the user manages where requests to join wait, with how many wait in each."""
+    if not user.is_authenticated:
+        return []
+    return [(club, club.waiting) for club in _WAITING_REQUESTS(user.pk)]
+
+
+# The home page's lists, compiled once per process: their subqueries and counts were most of its CPU.
+_MY_CLUBS = Prepared(lambda user_id: club_list_for_user(user=user_id))
+_MY_PENDING_CLUBS = Prepared(lambda user_id: club_list_pending_for_user(user=user_id))
+_JOINABLE = Prepared(lambda user_id: _joinable(user_id))
+_JOINABLE_TO_ANYONE = Prepared(lambda: _joinable(None))
+_WAITING_REQUESTS = Prepared(lambda user_id: _waiting_requests(user_id))
+
+
+def home_lists(*, user: User) -> dict[str, list]:
+    """What the home page lists for this user (or a visitor): his clubs, the clubs where his request
+    waits, the clubs he may join, and for managers the clubs where requests to join wait."""
+    if not user.is_authenticated:
+        return {
+            "my_clubs": [],
+            "pending_clubs": [],
+            "joinable_clubs": _JOINABLE_TO_ANYONE(),
+            "waiting_requests": [],
+        }
+    return {
+        "my_clubs": _MY_CLUBS(user.pk),
+        "pending_clubs": _MY_PENDING_CLUBS(user.pk),
+        "joinable_clubs": _JOINABLE(user.pk),
+        "waiting_requests": pending_requests_for_manager(user=user),
+    }
 
 
 def club_managers(*, club: Club) -> QuerySet[Membership]:

@@ -43,8 +43,10 @@ if not SECRET_KEY:
         SECRET_KEY = _INSECURE_PREFIX + "dev-only-key-never-use-in-production"
     elif TESTING:
         SECRET_KEY = "test-" + secrets.token_urlsafe(50)
-if not DEBUG and not TESTING and (
-    not SECRET_KEY or SECRET_KEY.startswith(_INSECURE_PREFIX) or len(SECRET_KEY) < 50
+if (
+    not DEBUG
+    and not TESTING
+    and (not SECRET_KEY or SECRET_KEY.startswith(_INSECURE_PREFIX) or len(SECRET_KEY) < 50)
 ):
     # Refusing to start is kinder than signing sessions with a key anyone can read on GitHub.
     raise ImproperlyConfigured(
@@ -235,6 +237,8 @@ TRUSTED_PROXY_COUNT = int(
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+# Database sessions, as Django keeps them, read with SQL compiled once per process (club/sessions.py).
+SESSION_ENGINE = "club.sessions"
 X_FRAME_OPTIONS = "DENY"
 
 # Email: the console by default; SMTP when EMAIL_HOST is set.

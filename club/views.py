@@ -50,15 +50,7 @@ def _safe_next(request: HttpRequest, fallback: str) -> str:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    user = request.user
-    context = {
-        "my_clubs": selectors.club_list_for_user(user=user) if user.is_authenticated else [],
-        "pending_clubs": selectors.club_list_pending_for_user(user=user) if user.is_authenticated else [],
-        "joinable_clubs": selectors.club_list_joinable(user=user),
-        # For managers: the clubs where requests to join wait for them.
-        "waiting_requests": selectors.pending_requests_for_manager(user=user),
-    }
-    return render(request, "club/home.html", context)
+    return render(request, "club/home.html", selectors.home_lists(user=request.user))
 
 
 def register(request: HttpRequest) -> HttpResponse:
@@ -132,11 +124,16 @@ def _club_context(request: HttpRequest, club: Club) -> dict:
         "is_member": is_member,
         "is_manager": is_manager,
         "is_owner": is_manager and membership.role == Membership.Role.OWNER,
-        "member_count": Membership.objects.filter(club=club, status=Status.ACTIVE).count(),
     }
     if is_member:
-        context["members"] = selectors.club_members(club=club)
-        context["managers"] = selectors.club_managers(club=club)
+        # A member's page lists every active member: their count and the managers come from that one
+        # read (it is ordered owner, managers, then by name, as ``club_managers`` orders them).
+        members = list(selectors.club_members(club=club))
+        context["members"] = members
+        context["member_count"] = len(members)
+        context["managers"] = [m for m in members if m.is_manager]
+    else:
+        context["member_count"] = Membership.objects.filter(club=club, status=Status.ACTIVE).count()
     if is_manager:
         context.update(
             pending=selectors.club_members(club=club, status=Status.PENDING).order_by("created_at"),
@@ -149,7 +146,7 @@ def _club_context(request: HttpRequest, club: Club) -> dict:
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug)
+    club = selectors.club_get_or_404(slug=slug)
     return render(request, "club/club_detail.html", _club_context(request, club))
 
 

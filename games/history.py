@@ -19,6 +19,7 @@ from club.models import Club, User
 from .engine import Action, State, apply, new_deal, observe
 from .engine.rules import PRESETS
 from .models import Deal, DealAction, DealPlayer, Seat, TableSession
+from .prepared import Prepared
 from .services.dealing import deal_state
 
 PAGE_SIZE = 25
@@ -73,11 +74,18 @@ def deal_rows(page: Page, *, viewer: User) -> list[dict[str, Any]]:
     return rows
 
 
+_PLAYERS_SEATED = Prepared(
+    lambda deal_id: (
+        DealPlayer.objects.filter(deal_id=deal_id)
+        .select_related("seat__member__user")
+        .order_by("engine_seat")
+    )
+)
+
+
 def deal_players_seated(deal: Deal) -> list[DealPlayer]:
     """The deal's players in engine-seat order, each with his seat, membership and user."""
-    return list(
-        DealPlayer.objects.filter(deal=deal).select_related("seat__member__user").order_by("engine_seat")
-    )
+    return _PLAYERS_SEATED(deal.pk)
 
 
 def deal_public(deal: Deal, players: list[DealPlayer] | None = None) -> dict[str, Any]:

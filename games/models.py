@@ -15,10 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from club.choices import ChoiceLabels
 from club.models import Club, Membership
 
 
-class TableSession(models.Model):
+class TableSession(ChoiceLabels, models.Model):
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
         OPEN = "open", pgettext_lazy("table session", "Open")
@@ -97,7 +98,7 @@ class TableSession(models.Model):
         return self.status in (self.Status.OPEN, self.Status.RUNNING)
 
 
-class Seat(models.Model):
+class Seat(ChoiceLabels, models.Model):
     """One player's time at one position of a session, from sitting down to leaving.
 
     A seat is held by a member or by a bot (``bot`` names the engine's bot). Who sits where now is the
@@ -168,7 +169,7 @@ class Seat(models.Model):
         return self.member.user.shown_name
 
 
-class Deal(models.Model):
+class Deal(ChoiceLabels, models.Model):
     """One deal of a session. ``state`` is the engine's snapshot (without the rules); ``seq`` counts
     the actions applied, so a client (or a timer) acting on an older view is refused."""
 
@@ -331,7 +332,7 @@ class Reservation(models.Model):
         return f"{self.session_id}#{self.position} {self.member_id} {self.status}"
 
 
-class Report(models.Model):
+class Report(ChoiceLabels, models.Model):
     """A member's complaint about a deal, and the managers' answer to it."""
 
     class Reason(models.TextChoices):

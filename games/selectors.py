@@ -13,13 +13,13 @@ from django.db import connection
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from club.models import Club, User
+from club.models import Club, Membership, User
 from ledger.models import Account
 
 from .engine import observe
-from .models import Deal, DealAction, Presence, Seat, SeedContribution, TableSession
+from .models import Deal, DealAction, Presence, Reservation, Seat, SeedContribution, TableSession
 from .prepared import Prepared, first_of
-from .services.access import seats_taken, seats_taken_list
+from .services.access import seats_taken_list
 from .services.dealing import deal_state
 
 #: A socket's owner counts as present while his last sign of life is this recent.
@@ -275,46 +275,75 @@ def table_frame_for(*, session: TableSession, user: User | None) -> Frame:
 
 def table_can_manage(*, session: TableSession, user: User) -> bool:
     """May this user seat and stand up bots (a manager, or whoever opened a practice table)?"""
-    from club.models import Membership
-
     if not user.is_authenticated:
         return False
     membership = Membership.objects.filter(club_id=session.club_id, user=user).first()
+    return membership_can_manage(session=session, membership=membership)
+
+
+def membership_can_manage(*, session: TableSession, membership: Membership | None) -> bool:
+    """``table_can_manage`` for a membership already read in this request (the table page's own)."""
     if membership is None or not membership.is_active:
         return False
-    return membership.is_manager or (session.practice and session.created_by_id == user.pk)
+    return membership.is_manager or (session.practice and session.created_by_id == membership.user_id)
 
 
-def sessions_upcoming(*, user: User, club: Club | None = None, limit: int = 20) -> list[dict[str, Any]]:
-    """Sessions not yet started in the user's clubs (or one club), with his reservation and the seats
-    still free to reserve."""
-    from club.models import Membership
-
-    from .models import Reservation
-
-    clubs = Membership.objects.filter(user=user, status=Membership.Status.ACTIVE).values("club")
+def _upcoming(user_id: int, club_id: int | None) -> QuerySet[TableSession]:
+    clubs = Membership.objects.filter(user_id=user_id, status=Membership.Status.ACTIVE).values("club")
     qs = TableSession.objects.filter(
         club__in=clubs,
         started_at__isnull=True,
         status__in=[TableSession.Status.SCHEDULED, TableSession.Status.OPEN],
     ).select_related("club")
-    if club is not None:
-        qs = qs.filter(club=club)
+    if club_id is not None:
+        qs = qs.filter(club_id=club_id)
+    return qs.order_by("starts_at")[:UPCOMING_LISTED]
+
+
+#: How many upcoming sessions a page lists.
+UPCOMING_LISTED = 20
+_UPCOMING = Prepared(lambda user_id: _upcoming(user_id, None))
+_UPCOMING_IN_CLUB = Prepared(lambda user_id, club_id: _upcoming(user_id, club_id))
+_HELD = Prepared(
+    lambda session_ids: Reservation.objects.filter(
+        session_id__in=session_ids, status=Reservation.Status.HELD
+    ).values_list("session_id", "position", "member__user_id")
+)
+_TAKEN = Prepared(
+    lambda session_ids: (
+        Seat.objects.filter(session_id__in=session_ids)
+        .exclude(status=Seat.Status.LEFT)
+        .values_list("session_id", "position")
+    )
+)
+
+
+def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str, Any]]:
+    """Sessions not yet started in the user's clubs (or one club), with his reservation and the seats
+    still free to reserve: three queries however many sessions are listed."""
+    sessions = _UPCOMING(user.pk) if club is None else _UPCOMING_IN_CLUB(user.pk, club.pk)
+    if not sessions:
+        return []
+    ids = [session.pk for session in sessions]
+    held: dict[int, dict[int, int]] = {pk: {} for pk in ids}
+    for session_id, position, user_id in _HELD(ids):
+        held[session_id][position] = user_id
+    taken: dict[int, set[int]] = {pk: set() for pk in ids}
+    for session_id, position in _TAKEN(ids):
+        taken[session_id].add(position)
     out = []
-    for session in qs.order_by("starts_at")[:limit]:
-        held = dict(
-            Reservation.objects.filter(session=session, status=Reservation.Status.HELD).values_list(
-                "position", "member__user_id"
-            )
-        )
-        taken = set(seats_taken(session).values_list("position", flat=True))
-        mine = next((p for p, u in held.items() if u == user.pk), None)
+    for session in sessions:
+        mine = next((p for p, u in held[session.pk].items() if u == user.pk), None)
         out.append(
             {
                 "session": session,
-                "held": len(held),
+                "held": len(held[session.pk]),
                 "mine": mine,
-                "free": [p for p in range(session.seat_count) if p not in held and p not in taken],
+                "free": [
+                    p
+                    for p in range(session.seat_count)
+                    if p not in held[session.pk] and p not in taken[session.pk]
+                ],
             }
         )
     return out

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.errors import ServiceError
-from club.models import Club
+from club.models import Club, Membership
 from club.selectors import membership_get
 
 from .engine import Rules
@@ -28,7 +28,7 @@ from .howto import preset_howto, preset_title
 from .models import TableSession
 from .presenter import table_context
 from .protocol import Act, SeatBot, Sit, StandUp, parse_message
-from .selectors import table_can_manage, table_frame_for, table_get
+from .selectors import membership_can_manage, table_frame_for, table_get
 from .services import (
     TableError,
     practice_table_open,
@@ -64,24 +64,24 @@ class TableRefused(Exception):
     """A member kept away from the tables: the page says why."""
 
 
-def _table_for_member(request: HttpRequest, session_id: int):
+def _table_for_member(request: HttpRequest, session_id: int) -> tuple[TableSession, Membership]:
     session = table_get(session_id=session_id)
     if session is None:
         raise Http404(_("This table does not exist."))
     try:
-        member_require_active(session=session, user=request.user)
+        membership = member_require_active(session=session, user=request.user)
     except TableError as exc:
         if exc.code in ("banned", "banned_for", "banned_until", "suspended"):
             # He is told why (and until when), not shown a bare "not found".
             raise TableRefused(exc.message) from exc
         raise Http404(exc.message) from exc
-    return session
+    return session, membership
 
 
 @login_required
 def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
     try:
-        session = _table_for_member(request, session_id)
+        session, membership = _table_for_member(request, session_id)
     except TableRefused as exc:
         return render(request, "games/refused.html", {"message": str(exc)}, status=403)
     ensure_ticker()
@@ -91,7 +91,7 @@ def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
         public=frame.public,
         user_id=request.user.pk,
         now=timezone.now(),
-        can_manage=table_can_manage(session=session, user=request.user),
+        can_manage=membership_can_manage(session=session, membership=membership),
     )
     context["howto"] = preset_howto(Rules.from_json(session.rules))
     context["club"] = session.club

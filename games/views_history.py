@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, Membership, User
 from club.selectors import membership_get
-from ledger.selectors import deal_journals, table_ledger
+from ledger.selectors import deal_journal_list, table_ledger
 
 from . import history
 from .engine.rules import PRESETS
@@ -28,6 +28,7 @@ from .engine.shuffle import shuffled_deck
 from .forms import ReportForm
 from .howto import preset_title
 from .models import Deal, Report, TableSession
+from .prepared import Prepared, first_of
 from .presenter import card, table_context
 from .services.dealing import deal_state
 
@@ -39,10 +40,22 @@ def _require_member(request: HttpRequest, club: Club) -> Membership:
     return membership
 
 
-def _deal_and_membership(request: HttpRequest, deal_id: int) -> tuple[Deal, Membership]:
-    deal = get_object_or_404(
-        Deal.objects.select_related("session__club"), pk=deal_id, finished_at__isnull=False
+_FINISHED_DEAL = Prepared(
+    lambda deal_id: first_of(
+        Deal.objects.select_related("session__club").filter(pk=deal_id, finished_at__isnull=False)
     )
+)
+_MY_REPORTS = Prepared(
+    lambda deal_id, user_id: Report.objects.filter(deal_id=deal_id, reporter__user_id=user_id).order_by(
+        "created_at"
+    )
+)
+
+
+def _deal_and_membership(request: HttpRequest, deal_id: int) -> tuple[Deal, Membership]:
+    deal = _FINISHED_DEAL.first(deal_id)
+    if deal is None:
+        raise Http404("No Deal matches the given query.")
     return deal, _require_member(request, deal.session.club)
 
 
@@ -97,7 +110,7 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
     public = history.deal_public(deal, players)
     context = table_context(view=view, public=public, user_id=request.user.pk, now=timezone.now())
     dealt = history.dealt_hands(state)
-    my_reports = list(Report.objects.filter(deal=deal, reporter__user=request.user).order_by("created_at"))
+    my_reports = _MY_REPORTS(deal.pk, request.user.pk)
     context.update(
         my_reports=my_reports,
         open_report=any(r.status == Report.Status.OPEN for r in my_reports),
@@ -109,7 +122,7 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
         my_seat=seat,
         my_dealt=[card(c) for c in dealt[seat]] if seat is not None and dealt[seat] else [],
         players=players,
-        journals=list(deal_journals(deal=deal)),
+        journals=deal_journal_list(deal=deal),
         steps=deal.seq,
         replay=True,
     )

@@ -17,10 +17,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from club.choices import ChoiceLabels
 from club.models import Club, Membership
 
 
-class Account(models.Model):
+class Account(ChoiceLabels, models.Model):
     class Kind(models.TextChoices):
         TREASURY = "treasury", _("Treasury")
         WALLET = "wallet", _("Wallet")
@@ -164,7 +165,7 @@ JOURNAL_KINDS = [
 ]
 
 
-class Journal(models.Model):
+class Journal(ChoiceLabels, models.Model):
     class Kind(models.TextChoices):
         GRANT = "grant", _("Grant")
         REVOKE = "revoke", _("Revoke")
@@ -316,7 +317,7 @@ class Checkpoint(models.Model):
         return f"#{self.pk} {self.hash[:12]}"
 
 
-class Adjustment(models.Model):
+class Adjustment(ChoiceLabels, models.Model):
     """A grant or revoke that waits for a second manager (four eyes): big ones, and any grant to
     oneself. Nothing moves until another manager approves it; a refusal stays on record."""
 
@@ -374,7 +375,7 @@ class Adjustment(models.Model):
         return f"{self.get_kind_display()} {self.amount} → {self.member_id} ({self.status})"
 
 
-class ChipRequest(models.Model):
+class ChipRequest(ChoiceLabels, models.Model):
     """A member asks the managers for chips; a manager answers (a grant, or no, with a note)."""
 
     class Status(models.TextChoices):

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from club.errors import ServiceError
 from club.models import Club, Membership
-from club.selectors import membership_get
+from club.selectors import club_get_or_404, membership_get
 
 from .charts import balance_chart_svg
 from .forms import AnswerForm, ChipRequestForm, GrantForm
@@ -24,7 +24,7 @@ from .services import adjustment_approve, adjustment_refuse, chips_adjust, chips
 @login_required
 @require_http_methods(["GET", "HEAD"])
 def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug)
+    club = club_get_or_404(slug=slug)
     membership = membership_get(club=club, user=request.user)
     if membership is None:
         raise Http404(_("You are not a member of this club."))

@@ -714,6 +714,7 @@ def pages_fixture(*, tables: int = 2, deals: int = 1, grants: int = 1) -> dict[s
     slug = session.club.slug
     return {
         "cookie": first.players[0].cookie,
+        "user_id": first.players[0].user_id,
         "pages": {
             "lobby": "/",
             "club": f"/clubs/{slug}/",
