@@ -8,7 +8,7 @@ command line says), text that is not JSON, JSON that is not an object, nesting d
 levels, numbers too long to be a move (Python's int-digit limit would raise), NaN and Infinity, NUL
 characters. A token bucket limits how many messages a socket may send.
 
-Error codes: ``binary_frame``, ``too_large`` (the socket is then closed with 1009, as daphne does),
+Error codes: ``binary_frame``, ``too_large`` (the socket is then closed with 4009),
 ``not_json``, ``bad_message``, ``too_deep``, ``bad_number``, ``bad_text``, ``rate_limited`` (closed
 with 4429 when the client keeps sending), and the code of any ``ServiceError`` a subclass raises.
 """
@@ -35,8 +35,10 @@ from .errors import ServiceError
 
 logger = logging.getLogger("club.ws")
 
-#: Close codes: 1009 "message too big" (RFC 6455), 4429 "too many messages" (the site's own range).
-CLOSE_TOO_LARGE = 1009
+#: Close codes, both in the application's range 4000-4999: an application may not send RFC 6455's
+#: own 1009 "message too big" (daphne's websocket library refuses it and the consumer dies without
+#: its disconnect, so its socket count and presence were never given back).
+CLOSE_TOO_LARGE = 4009
 CLOSE_RATE_LIMITED = 4429
 
 _ERRORS = {

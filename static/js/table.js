@@ -159,9 +159,12 @@
     table().classList.add("offline");
   });
 
-  document.addEventListener("htmx:wsConfigSend", function () {
+  document.addEventListener("htmx:wsConfigSend", function (event) {
     var box = document.getElementById("table-error");
     if (box) box.hidden = true;
+    // The server reads none of htmx's headers, and they carry the page's whole address: a link with
+    // a long #fragment made every move too long to be taken.
+    event.detail.headers = null;
   });
 
   // Keys: 1-9 play (or pick) the card in that place, Enter confirms the cards picked, letters say

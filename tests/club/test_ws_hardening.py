@@ -102,7 +102,7 @@ def test_binary_frame_is_refused_and_the_socket_stays_usable(caplog):
 
 
 @pytest.mark.parametrize("kind", ["text", "bytes"])
-def test_a_960_kib_frame_is_refused_by_the_application_and_closed_with_1009(kind, caplog, settings):
+def test_a_960_kib_frame_is_refused_by_the_application_and_closed_with_4009(kind, caplog, settings):
     assert settings.WEBSOCKET_MAX_MESSAGE_SIZE == 64 * 1024
 
     async def scenario() -> None:
@@ -115,7 +115,7 @@ def test_a_960_kib_frame_is_refused_by_the_application_and_closed_with_1009(kind
         answer = await c.receive_json_from(timeout=5)
         assert answer["error"] == "too_large" and answer["limit"] == 64 * 1024
         closed = await c.receive_output(timeout=5)
-        assert closed == {"type": "websocket.close", "code": 1009}
+        assert closed == {"type": "websocket.close", "code": 4009}
 
     async_to_sync(scenario)()
     _no_traceback(caplog)

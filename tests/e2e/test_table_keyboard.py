@@ -84,3 +84,18 @@ def test_letters_bid_and_digits_then_enter_exchange(daphne_url: str, browser: Br
     expect(page.locator("#table-live")).not_to_have_attribute("data-seq", str(seq), timeout=10_000)
     exchange = DealAction.objects.get(deal=deal, seq=seq + 1)
     assert exchange.action["do"] == "exchange" and len(exchange.action["cards"]) == 1
+
+
+def test_a_link_with_a_long_fragment_still_lets_the_player_move(daphne_url: str, browser: Browser) -> None:  # noqa: F811
+    """htmx's socket messages carried the page's whole address (``HX-Current-URL``): a link with a
+    6,000-character #fragment made every move too long for the server, and each try closed a socket."""
+    table, _users = _table(["vera", "gleb", "dasha"])
+    deal = _running(table)
+    people = {i: s.member.user for i, s in enumerate(dealing.deal_players(deal))}
+    first = people[dealing.deal_state(deal).queue[0]]
+    page = _login(browser, daphne_url, first.username)
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/#{'A' * 6000}")
+    expect(page.locator("#table-live")).to_have_attribute("data-my-turn", "1")
+    page.keyboard.press("s")
+    expect(page.locator("#table-live")).to_have_attribute("data-seq", "1", timeout=10_000)
+    assert DealAction.objects.get(deal=deal, seq=1).action == {"do": "snore"}

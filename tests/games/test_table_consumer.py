@@ -160,11 +160,11 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
             assert len(got) == 1 and is_error(got[0]), (payload[:40], got)
             assert error_of(got[0])["error"] == code, (payload[:40], error_of(got[0]))
             assert error_of(got[0])["message"]
-        # A frame beyond the size limit is refused and the socket closed (1009, as daphne would).
+        # A frame beyond the size limit is refused and the socket closed (4009: an application may not send 1009).
         await socket.send_to(text_data="x" * 70_000)
         got = await socket.receive_from(timeout=5)
         assert error_of(got)["error"] == "too_large"
-        assert (await socket.receive_output(timeout=5))["code"] == 1009
+        assert (await socket.receive_output(timeout=5))["code"] == 4009
         # Out of turn: another player's pass.
         stranger = await connect(other, table.pk)
         assert (await stranger.connect(timeout=5))[0]
