@@ -160,7 +160,7 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
             assert len(got) == 1 and is_error(got[0]), (payload[:40], got)
             assert error_of(got[0])["error"] == code, (payload[:40], error_of(got[0]))
             assert error_of(got[0])["message"]
-        # A frame beyond the size limit is refused and the socket closed (4009: an application may not send 1009).
+        # A frame beyond the size limit is refused and the socket closed (4009, the site's own code).
         await socket.send_to(text_data="x" * 70_000)
         got = await socket.receive_from(timeout=5)
         assert error_of(got)["error"] == "too_large"
