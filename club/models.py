@@ -59,6 +59,22 @@ def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None) 
     )
 
 
+def shown_name_clashes_in_club(user: User, club_id: int) -> bool:
+    """Someone in club ``club_id`` (a member, or asking to be one) is shown by a name that reads
+    like ``user``'s shown name: checked when he enters a club, as a name change is checked against
+    the clubs he is in."""
+    skeleton = name_skeleton(user.display_name) if user.display_name else username_skeleton(user.username)
+    return (
+        User.objects.filter(
+            memberships__club_id=club_id,
+            memberships__status__in=[Membership.Status.ACTIVE, Membership.Status.PENDING],
+        )
+        .exclude(pk=user.pk)
+        .filter(models.Q(display_skeleton=skeleton) | models.Q(display_name="", username_skeleton=skeleton))
+        .exists()
+    )
+
+
 def keep_skeleton(obj: models.Model, field: str, skeleton: str, save_kwargs: dict[str, Any]) -> None:
     """Set ``obj.<field>`` to ``skeleton`` before a save (and add it to ``update_fields``). Of two
     look-alikes created before skeletons were kept, the later keeps "skeleton#pk" (migrations)."""

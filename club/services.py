@@ -16,7 +16,16 @@ from django.utils.translation import gettext as _
 
 from .confusables import collapse_spaces, invisible_characters, name_skeleton
 from .errors import NotAllowed, ServiceError
-from .models import CLUB_LOOK_ALIKE_MESSAGE, INVISIBLE_MESSAGE, AuditLog, Club, Invite, Membership, User
+from .models import (
+    CLUB_LOOK_ALIKE_MESSAGE,
+    INVISIBLE_MESSAGE,
+    AuditLog,
+    Club,
+    Invite,
+    Membership,
+    User,
+    shown_name_clashes_in_club,
+)
 from .signals import member_gone
 
 Role = Membership.Role
@@ -43,12 +52,43 @@ def audit_log_write(
 
 
 # Russian and Bulgarian letters in Latin, so a club called "Храп" gets /clubs/hrap/, not /clubs/club/.
-_TRANSLIT = str.maketrans({
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
-    "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
-    "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "sht", "ъ": "a", "ы": "y",
-    "ь": "", "э": "e", "ю": "yu", "я": "ya",
-})
+_TRANSLIT = str.maketrans(
+    {
+        "а": "a",
+        "б": "b",
+        "в": "v",
+        "г": "g",
+        "д": "d",
+        "е": "e",
+        "ё": "e",
+        "ж": "zh",
+        "з": "z",
+        "и": "i",
+        "й": "y",
+        "к": "k",
+        "л": "l",
+        "м": "m",
+        "н": "n",
+        "о": "o",
+        "п": "p",
+        "р": "r",
+        "с": "s",
+        "т": "t",
+        "у": "u",
+        "ф": "f",
+        "х": "h",
+        "ц": "ts",
+        "ч": "ch",
+        "ш": "sh",
+        "щ": "sht",
+        "ъ": "a",
+        "ы": "y",
+        "ь": "",
+        "э": "e",
+        "ю": "yu",
+        "я": "ya",
+    }
+)
 
 
 _RESERVED_SLUGS = {"new"}  # /clubs/new/ is the create page
@@ -85,8 +125,13 @@ def club_create(
                 created_by=user,
             )
             Membership.objects.create(club=club, user=user, role=Role.OWNER, status=Status.ACTIVE)
-            audit_log_write(action="club.created", actor=user, club=club, target=club.name,
-                            data={"join_policy": join_policy})
+            audit_log_write(
+                action="club.created",
+                actor=user,
+                club=club,
+                target=club.name,
+                data={"join_policy": join_policy},
+            )
     except IntegrityError as exc:  # a racing request took the name between the check and the insert
         raise ServiceError(str(CLUB_LOOK_ALIKE_MESSAGE)) from exc
     return club
@@ -98,9 +143,7 @@ _LIMIT_MAX = 10**15
 
 
 @transaction.atomic
-def club_update(
-    *, club: Club, actor: User, description: str, join_policy: str, **limits: int
-) -> Club:
+def club_update(*, club: Club, actor: User, description: str, join_policy: str, **limits: int) -> Club:
     """The owner changes his club's description, who may join, and its chip limits (the largest
     grant, the largest grant to oneself, above how many chips a second manager must approve). Only
     the owner (or the site's operator, with the owner's powers): managers run the club, the owner
@@ -119,8 +162,10 @@ def club_update(
         if name not in CHIP_LIMITS:
             raise ServiceError(_("Unknown setting."))
         if type(value) is not int or not CHIP_LIMITS[name] <= value <= _LIMIT_MAX:
-            raise ServiceError(_("A chip limit is a whole number from %(low)s to %(high)s.")
-                               % {"low": CHIP_LIMITS[name], "high": _LIMIT_MAX})
+            raise ServiceError(
+                _("A chip limit is a whole number from %(low)s to %(high)s.")
+                % {"low": CHIP_LIMITS[name], "high": _LIMIT_MAX}
+            )
     club = Club.objects.select_for_update().get(pk=club.pk)
     wanted = {"description": description, "join_policy": join_policy, **limits}
     changed = [name for name, value in wanted.items() if getattr(club, name) != value]
@@ -153,6 +198,17 @@ def membership_require_manager(*, club: Club, actor: User) -> Membership:
     raise NotAllowed(_("Only the club's managers can do this."))
 
 
+NAME_READS_LIKE_A_MEMBERS = _(
+    "Your display name reads like the name of someone in this club: players would take you for them. "
+    "Please choose another display name in your profile first."
+)
+
+
+def _require_own_name(*, club: Club, user: User) -> None:
+    if shown_name_clashes_in_club(user, club.pk):
+        raise ServiceError(NAME_READS_LIKE_A_MEMBERS, code="display_look_alike")
+
+
 def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
     """Create or revive a membership. Banned people stay out whatever door they try."""
     membership = _lock_membership(club=club, user=user)
@@ -163,10 +219,12 @@ def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
             raise ServiceError(_("You are already a member of this club."), code="already_member")
         if membership.status == Status.PENDING and status == Status.PENDING:
             raise ServiceError(_("Your request to join is already waiting for a manager."), code="pending")
+        _require_own_name(club=club, user=user)
         membership.status = status
         membership.role = Role.MEMBER
         membership.save(update_fields=["status", "role", "updated_at"])
     else:
+        _require_own_name(club=club, user=user)
         try:
             with transaction.atomic():  # a savepoint: the racing twin's insert wins, this one is refused
                 membership = Membership.objects.create(club=club, user=user, role=Role.MEMBER, status=status)
@@ -174,7 +232,10 @@ def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
             raise ServiceError(_("You are already a member of this club."), code="already_member") from exc
     audit_log_write(
         action="membership.requested" if status == Status.PENDING else "membership.joined",
-        actor=user, club=club, target_user=user, data={"via": via},
+        actor=user,
+        club=club,
+        target_user=user,
+        data={"via": via},
     )
     return membership
 
@@ -190,9 +251,7 @@ def membership_join(*, club: Club, user: User) -> Membership:
 
 
 @transaction.atomic
-def invite_create(
-    *, club: Club, actor: User, days_valid: int = 7, max_uses: int = 1
-) -> Invite:
+def invite_create(*, club: Club, actor: User, days_valid: int = 7, max_uses: int = 1) -> Invite:
     membership_require_manager(club=club, actor=actor)
     if not 1 <= days_valid <= 90:
         raise ServiceError(_("An invite can be valid for 1 to 90 days."))
@@ -201,8 +260,13 @@ def invite_create(
     invite = Invite.objects.create(
         club=club, created_by=actor, expires_at=timezone.now() + timedelta(days=days_valid), max_uses=max_uses
     )
-    audit_log_write(action="invite.created", actor=actor, club=club, target=invite.code[:8],
-                    data={"days_valid": days_valid, "max_uses": max_uses})
+    audit_log_write(
+        action="invite.created",
+        actor=actor,
+        club=club,
+        target=invite.code[:8],
+        data={"days_valid": days_valid, "max_uses": max_uses},
+    )
     return invite
 
 
@@ -251,8 +315,10 @@ def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership,
     the page showed."""
     mine = membership_require_manager(club=membership.club, actor=actor)
     target = (
-        Membership.objects.select_for_update().select_related("club", "user")
-        .filter(pk=membership.pk, club=membership.club).first()
+        Membership.objects.select_for_update()
+        .select_related("club", "user")
+        .filter(pk=membership.pk, club=membership.club)
+        .first()
     )
     if target is None:
         raise ServiceError(_("This person is no longer in the club."), code="stale")
@@ -326,7 +392,10 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
     target.save(update_fields=["role", "updated_at"])
     audit_log_write(
         action="membership.promoted" if role == Role.MANAGER else "membership.demoted",
-        actor=actor, club=target.club, target_user=target.user, data={"from": old, "to": role},
+        actor=actor,
+        club=target.club,
+        target_user=target.user,
+        data={"from": old, "to": role},
     )
     return target
 
@@ -362,8 +431,9 @@ def membership_ban(
     data: dict[str, Any] = {"reason": target.ban_reason, "from": old}
     if until is not None:
         data["until"] = until.isoformat(timespec="minutes")
-    audit_log_write(action="membership.banned", actor=actor, club=target.club, target_user=target.user,
-                    data=data)
+    audit_log_write(
+        action="membership.banned", actor=actor, club=target.club, target_user=target.user, data=data
+    )
     member_gone.send(sender=Membership, membership=target, reason="banned")
     return target
 
@@ -382,8 +452,13 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
     target.suspended_until = until
     target.suspend_reason = reason
     target.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
-    audit_log_write(action="membership.suspended", actor=actor, club=target.club, target_user=target.user,
-                    data={"reason": reason, "until": until.isoformat(timespec="minutes")})
+    audit_log_write(
+        action="membership.suspended",
+        actor=actor,
+        club=target.club,
+        target_user=target.user,
+        data={"reason": reason, "until": until.isoformat(timespec="minutes")},
+    )
     member_gone.send(sender=Membership, membership=target, reason="suspended")
     return target
 
@@ -421,14 +496,19 @@ def memberships_expire(*, now: datetime | None = None) -> int:
                 member.status = Status.LEFT
                 member.ban_reason, member.banned_at, member.ban_until = "", None, None
                 member.save(update_fields=["status", "ban_reason", "banned_at", "ban_until", "updated_at"])
-                audit_log_write(action="membership.ban_expired", actor=None, club=member.club,
-                                target_user=member.user)
+                audit_log_write(
+                    action="membership.ban_expired", actor=None, club=member.club, target_user=member.user
+                )
                 done += 1
             if member.suspended_until is not None and member.suspended_until <= now:
                 member.suspended_until, member.suspend_reason = None, ""
                 member.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
-                audit_log_write(action="membership.suspension_ended", actor=None, club=member.club,
-                                target_user=member.user)
+                audit_log_write(
+                    action="membership.suspension_ended",
+                    actor=None,
+                    club=member.club,
+                    target_user=member.user,
+                )
                 done += 1
     return done
 

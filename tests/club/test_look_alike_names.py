@@ -117,3 +117,47 @@ def test_someone_in_no_shared_club_may_share_a_common_name(member: User, make_us
         {"display_name": "Ivan", "email": "p@example.org", "preferred_language": "en", "time_zone": "UTC"},
     )
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize("door", ["open", "approval", "invite"])
+def test_no_one_enters_a_club_under_a_name_that_reads_like_a_members(door, club, owner, make_user):
+    """A name change was checked against one's clubs, but joining a club was not: an impostor
+    registered as "Анна" (no club yet) and then joined the club where Anna plays."""
+    from club import services
+    from club.errors import ServiceError
+    from club.models import Club, Membership
+
+    anna = make_user("anna_k", display_name="Anna")
+    services.membership_join(club=club, user=anna)
+    impostor = make_user("ivan", display_name="Аnna")  # a Cyrillic А
+    club.join_policy = {"open": Club.JoinPolicy.OPEN, "approval": Club.JoinPolicy.APPROVAL}.get(
+        door, Club.JoinPolicy.INVITE
+    )
+    club.save()
+    with pytest.raises(ServiceError) as refused:
+        if door == "invite":
+            invite = services.invite_create(club=club, actor=owner, max_uses=3)
+            services.invite_accept(code=invite.code, user=impostor)
+        else:
+            services.membership_join(club=club, user=impostor)
+    assert refused.value.code == "display_look_alike"
+    assert not Membership.objects.filter(club=club, user=impostor).exists()
+    # Under a name of his own he gets in.
+    impostor.display_name = "Ivan"
+    impostor.save()
+    if door == "invite":
+        services.invite_accept(code=invite.code, user=impostor)
+    else:
+        services.membership_join(club=club, user=impostor)
+    assert Membership.objects.filter(club=club, user=impostor).exists()
+
+
+def test_a_username_shown_as_the_name_counts_too(club, make_user):
+    from club import services
+    from club.errors import ServiceError
+
+    vera = make_user("vera_k", display_name="vera")
+    services.membership_join(club=club, user=vera)
+    plain = make_user("vera", display_name="")  # shown by his username, "vera"
+    with pytest.raises(ServiceError):
+        services.membership_join(club=club, user=plain)
