@@ -5,6 +5,7 @@ every tick. A row from before the check no longer stops the clock."""
 
 from __future__ import annotations
 
+import logging
 import zoneinfo
 from datetime import UTC, datetime, timedelta
 
@@ -14,7 +15,8 @@ from django.utils import timezone, translation
 
 from club import services as club_services
 from games.models import TableSession
-from games.services import TableError, table_session_create
+from games.services import TableError, table_session_create, tables_tick
+from games.services.schedule import session_cancel_if_empty
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +143,34 @@ def test_the_admin_form_refuses_year_9999(club, owner):
     assert response.status_code == 200
     assert "at most 365 days ahead" in response.content.decode()
     assert not TableSession.objects.exists()
+
+
+def _weekly_ending_at_the_calendars_end(club, owner) -> TableSession:
+    """A weekly table saved before the horizon was checked: it ends in year 9999."""
+    table = table_session_create(
+        club=club, actor=owner, starts_at=timezone.now() + timedelta(minutes=1), repeat_weekly=True, **VALUES
+    )
+    TableSession.objects.filter(pk=table.pk).update(ends_at=END_OF_CALENDAR)
+    return table
+
+
+def test_a_weekly_table_ending_in_year_9999_starts_and_stops_repeating(club, owner, caplog):
+    table = _weekly_ending_at_the_calendars_end(club, owner)
+    later = timezone.now() + timedelta(minutes=2)
+    with caplog.at_level(logging.WARNING, logger="games"):
+        tables_tick(later)
+        tables_tick(later + timedelta(seconds=1))
+    table.refresh_from_db()
+    assert table.started_at == later
+    assert not table.repeat_weekly
+    assert TableSession.objects.filter(series=table).count() == 1  # itself only
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert len([r for r in caplog.records if "repeat ended" in r.getMessage()]) == 1
+
+
+def test_a_no_show_of_a_weekly_table_ending_in_year_9999_is_cancelled(club, owner):
+    table = _weekly_ending_at_the_calendars_end(club, owner)
+    assert session_cancel_if_empty(session_id=table.pk, now=timezone.now() + timedelta(minutes=20))
+    table.refresh_from_db()
+    assert table.status == TableSession.Status.CANCELLED
+    assert not table.repeat_weekly
