@@ -6,12 +6,15 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club.fields import WholeNumberField
 
 from .engine.rules import PRESETS
 from .howto import preset_title
+from .services.errors import TableError
+from .services.sessions import table_dates_check
 
 
 class TableSessionForm(forms.Form):
@@ -61,6 +64,20 @@ class TableSessionForm(forms.Form):
         if not isinstance(value, dict):
             raise forms.ValidationError(_("Write the rule changes as a JSON object."))
         return value
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if "starts_at" in self.errors or "ends_at" in self.errors:
+            return cleaned
+        # Checked here as well as in the service: a date near the calendar's end cannot even be
+        # shown back in some time zones, and the error belongs beside the field that holds it.
+        try:
+            table_dates_check(
+                starts_at=cleaned.get("starts_at"), ends_at=cleaned.get("ends_at"), now=timezone.now()
+            )
+        except TableError as exc:
+            self.add_error("starts_at" if exc.code == "starts_too_far" else "ends_at", exc.message)
+        return cleaned
 
     def service_values(self) -> dict[str, Any]:
         return dict(self.cleaned_data)

@@ -44,6 +44,8 @@ _MESSAGES = {
     "already_away": _("You are already marked away."),
     "not_away": _("You are not marked away."),
     "bad_session": _("%(problem)s"),
+    "starts_too_far": _("A table can be scheduled at most %(days)s days ahead."),
+    "lasts_too_long": _("A table can last at most %(days)s days from its start."),
     "bad_message": _("That message could not be read: %(problem)s"),
     "rate_limited": _("Slow down: too many messages at once."),
     "reason_needed": _("Say why."),

@@ -37,7 +37,17 @@ def _next_week(session: TableSession) -> TableSession | None:
     """The next session of a weekly series (created once, whoever asks)."""
     if not session.repeat_weekly:
         return None
-    starts = session.starts_at + timedelta(days=7)
+    try:
+        starts = session.starts_at + timedelta(days=7)
+        ends = session.ends_at + timedelta(days=7) if session.ends_at else None
+    except OverflowError:
+        # Next week is past the calendar's end (a date saved before the horizon was checked). The
+        # series ends here: raising would undo the start or the cancel, and the clock would fail
+        # on this table again at every tick.
+        logger.warning("schedule: table %s repeats past the end of the calendar; repeat ended", session.pk)
+        session.repeat_weekly = False
+        session.save(update_fields=["repeat_weekly"])
+        return None
     series = session.series or session
     existing = TableSession.objects.filter(series=series, starts_at=starts).first()
     if existing is not None:
@@ -66,7 +76,7 @@ def _next_week(session: TableSession) -> TableSession | None:
                 **fields,
                 series=series,
                 starts_at=starts,
-                ends_at=session.ends_at + timedelta(days=7) if session.ends_at else None,
+                ends_at=ends,
                 status=Status.SCHEDULED,
             )
     except IntegrityError:  # another clock created it a moment ago

@@ -149,6 +149,8 @@ def table_leave(*, session_id: int, user: User) -> bool:
 
 
 def _set_away(session: TableSession, seat: Seat, away: bool) -> None:
+    if not away and seat.removed:
+        raise TableError("removed")  # the callers check first; a seat stood up stays away whoever asks
     seat.status = Seat.Status.AWAY if away else Seat.Status.SITTING
     seat.away_deals = 0
     seat.save(update_fields=["status", "away_deals"])
@@ -186,6 +188,10 @@ def table_back(*, session_id: int, user: User) -> Seat:
     seat = seat_of(session, user)
     if seat is None:
         raise TableError("not_seated")
+    if seat.removed:
+        # Stood up by a manager, or gone from the club, mid-deal: the seat is played by default moves
+        # until the deal ends. Sitting again would give its turns a player's full time again.
+        raise TableError("removed")
     if seat.status != Seat.Status.AWAY:
         raise TableError("not_away")
     _set_away(session, seat, False)

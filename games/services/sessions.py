@@ -26,6 +26,13 @@ PRACTICE_STAKE = 5
 PRACTICE_CHIPS = 500
 #: How far in the past a start may be (a form filled in a minute ago): it then means "now".
 START_SLACK = timedelta(minutes=5)
+#: How far ahead a table may be scheduled. A date near the end of the calendar (year 9999, a slip of
+#: the keyboard) overflows when shown in a time zone ahead of UTC, is stored as year 10000 from one
+#: behind it (which PostgreSQL keeps and psycopg cannot read), and breaks the weekly repeat.
+MAX_START_AHEAD = timedelta(days=365)
+#: How long one session may last from its start: a club evening, or a weekend tournament at most;
+#: also keeps the end far from the calendar's limit.
+MAX_LENGTH = timedelta(days=7)
 
 
 def _problem(text: str) -> TableError:
@@ -41,6 +48,16 @@ def _whole(value: Any, name: str, low: int, high: int) -> int:
             % {"name": name, "low": low, "high": high}
         )
     return value
+
+
+def table_dates_check(*, starts_at: datetime | None, ends_at: datetime | None, now: datetime) -> None:
+    """Refuse a start or an end beyond the horizon (``MAX_START_AHEAD``, ``MAX_LENGTH``); the form
+    asks the same question so the manager reads the refusal beside the field he typed it in."""
+    if starts_at is not None and starts_at > now + MAX_START_AHEAD:
+        raise TableError("starts_too_far", days=MAX_START_AHEAD.days)
+    begins = max(starts_at or now, now)
+    if ends_at is not None and ends_at > begins + MAX_LENGTH:
+        raise TableError("lasts_too_long", days=MAX_LENGTH.days)
 
 
 def table_session_create(
@@ -94,6 +111,7 @@ def table_session_create(
     buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, MAX_AMOUNT // max(seat_count, 1))
     turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600)
     now = timezone.now()
+    table_dates_check(starts_at=starts_at, ends_at=ends_at, now=now)
     if starts_at is not None and starts_at < now - START_SLACK:
         # A start long past would be cancelled as a no-show at once (and a weekly one would make a
         # session for every missed week).
@@ -156,7 +174,10 @@ def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots
     # membership row is held first, so eight requests at once open one table, not eight.
     membership_lock(club_id=club.pk, user=user)
     mine = TableSession.objects.filter(
-        club=club, created_by=user, practice=True, close_when_empty=True,
+        club=club,
+        created_by=user,
+        practice=True,
+        close_when_empty=True,
         status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING],
     ).first()
     if mine is not None:

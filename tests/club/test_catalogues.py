@@ -231,8 +231,17 @@ def test_table_errors_speak_russian_and_bulgarian():
 
     from games.services.errors import _MESSAGES, TableError
 
-    params = {"count": 6, "low": 100, "high": 500, "balance": 40, "needed": 100, "problem": "x",
-              "until": timezone.now(), "reason": "y"}
+    params = {
+        "count": 6,
+        "low": 100,
+        "high": 500,
+        "balance": 40,
+        "needed": 100,
+        "problem": "x",
+        "until": timezone.now(),
+        "reason": "y",
+        "days": 7,
+    }
     for code in _MESSAGES:
         if code == "bad_session":  # "%(problem)s" alone: the problem is already in the reader's words
             continue

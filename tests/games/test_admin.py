@@ -3,7 +3,10 @@ running deal's seed and actions stay hidden there."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.test import Client
+from django.utils import timezone
 
 from club.models import Membership
 from games.models import DealAction, TableSession
@@ -17,6 +20,9 @@ def _client(user) -> Client:
     return client
 
 
+# A month ahead, whenever the tests run: a table may be scheduled at most a year ahead.
+_EVENING = (timezone.now() + timedelta(days=30)).replace(hour=20, minute=0)
+
 FORM = {
     "title": "Tuesday",
     "preset": "classic",
@@ -27,8 +33,8 @@ FORM = {
     "buy_in_max": "500",
     "turn_seconds": "30",
     "overrides": "",
-    "starts_at": "2031-05-06T20:00",
-    "ends_at": "2031-05-06T22:00",
+    "starts_at": _EVENING.strftime("%Y-%m-%dT%H:%M"),
+    "ends_at": (_EVENING + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
     "repeat_weekly": "on",
 }
 

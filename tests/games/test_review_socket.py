@@ -78,8 +78,17 @@ def test_every_table_refusal_is_translated(language):
     Fix: ``make messages``, translate, compile; add a test that fails on an untranslated msgid."""
     from django.utils import timezone
 
-    params = {"count": 4, "low": 1, "high": 2, "balance": 3, "needed": 4, "problem": "x",
-              "until": timezone.now(), "reason": "y"}
+    params = {
+        "count": 4,
+        "low": 1,
+        "high": 2,
+        "balance": 3,
+        "needed": 4,
+        "problem": "x",
+        "until": timezone.now(),
+        "reason": "y",
+        "days": 5,
+    }
     untranslated = []
     for code in _MESSAGES:
         if str(_MESSAGES[code]) == "%(problem)s":
