@@ -301,9 +301,15 @@ def invite_accept(*, code: str, user: User) -> Membership:
     invite = Invite.objects.select_for_update().select_related("club").filter(code=code).first()
     invite_check(invite=invite)
     assert invite is not None
-    membership = _enter(club=invite.club, user=user, status=Status.ACTIVE, via=f"invite:{invite.code[:8]}")
-    invite.uses += 1
-    invite.save(update_fields=["uses"])
+    via = f"invite:{invite.code[:8]}"
+    # A use is a person let in: one who left and comes back by the same link takes no other's place.
+    came_before = AuditLog.objects.filter(
+        action="membership.joined", club=invite.club, target_user=user, data__via=via
+    ).exists()
+    membership = _enter(club=invite.club, user=user, status=Status.ACTIVE, via=via)
+    if not came_before:
+        invite.uses += 1
+        invite.save(update_fields=["uses"])
     return membership
 
 

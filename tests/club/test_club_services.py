@@ -124,6 +124,19 @@ def test_used_up_invite_is_refused(invite_club, owner, make_user):
     assert invite.uses == 1
 
 
+def test_one_person_leaving_and_coming_back_uses_a_shared_invite_once(invite_club, owner, make_user):
+    invite = services.invite_create(club=invite_club, actor=owner, max_uses=2)
+    carl, dina = make_user("carl"), make_user("dina")
+    services.invite_accept(code=invite.code, user=carl)
+    for _ in range(3):
+        services.membership_leave(club=invite_club, user=carl)
+        services.invite_accept(code=invite.code, user=carl)
+    invite.refresh_from_db()
+    assert invite.uses == 1
+    services.invite_accept(code=invite.code, user=dina)  # the second place is still there
+    assert m(invite_club, dina).status == Membership.Status.ACTIVE
+
+
 def test_revoked_and_unknown_invites_are_refused(invite_club, owner, stranger):
     invite = services.invite_create(club=invite_club, actor=owner)
     services.invite_revoke(invite=invite, actor=owner)
