@@ -22,6 +22,9 @@ def _time_zone_choices() -> list[tuple[str, str]]:
     return [("UTC", "UTC"), *((tz, tz.replace("_", " ")) for tz in names)]
 
 
+EMAIL_TAKEN = _("Another account already uses this email address.")
+
+
 class _EmailNotTaken:
     def clean_email(self) -> str:
         email = (self.cleaned_data.get("email") or "").strip()
@@ -29,7 +32,7 @@ class _EmailNotTaken:
         if self.instance.pk:
             others = others.exclude(pk=self.instance.pk)
         if email and others.exists():
-            raise forms.ValidationError(_("Another account already uses this email address."))
+            raise forms.ValidationError(EMAIL_TAKEN)
         return email
 
 

@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models, transaction
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -132,6 +133,19 @@ class User(AbstractUser):
     time_zone = models.CharField(
         _("time zone"), max_length=64, default="UTC", validators=[validate_time_zone]
     )
+
+    class Meta(AbstractUser.Meta):
+        swappable = "AUTH_USER_MODEL"
+        constraints = [
+            # A password reset goes to one account: two registrations sent at once both passed the
+            # form's check, so the database holds the rule (any case, empty allowed for many).
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=~models.Q(email=""),
+                name="club_user_email_ci_unique",
+                violation_error_message=_("Another account already uses this email address."),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.display_name or self.username

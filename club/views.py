@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from . import selectors, services
 from .errors import ServiceError
 from .forms import (
+    EMAIL_TAKEN,
     BanForm,
     ClubCreateForm,
     ClubSettingsForm,
@@ -62,9 +63,13 @@ def register(request: HttpRequest) -> HttpResponse:
         try:
             with transaction.atomic():
                 user = form.save()
-        except IntegrityError:
-            # A racing registration took the username, or a look-alike of it, after the form's check.
-            form.add_error("username", LOOK_ALIKE_MESSAGE)
+        except IntegrityError as exc:
+            # A racing registration took the address, the username or a look-alike of it after the
+            # form's check.
+            if "email" in str(exc):
+                form.add_error("email", EMAIL_TAKEN)
+            else:
+                form.add_error("username", LOOK_ALIKE_MESSAGE)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
@@ -78,7 +83,14 @@ def register(request: HttpRequest) -> HttpResponse:
 def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # Another account took the address (or a look-alike name) after the form's check.
+            request.user.refresh_from_db()
+            form.add_error(None, EMAIL_TAKEN)
+            return render(request, "registration/profile.html", {"form": form})
         response = redirect("profile")
         if user.preferred_language:
             # The profile is a deliberate choice too: make it win over an older language-switch cookie.
