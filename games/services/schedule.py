@@ -128,6 +128,8 @@ def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> 
     session = session_lock(session_id)
     if session.status not in (Status.SCHEDULED, Status.OPEN) or now < session.starts_at + NO_SHOW_GRACE:
         return False
+    if session.practice:  # its bots wait for whoever wants a game: nobody was expected at a time
+        return False
     if Seat.objects.filter(session=session, bot="").exists():
         return False
     for seat in seats_taken(session):  # bots a manager seated ahead go home
@@ -197,7 +199,7 @@ def schedule_due_querysets(now: datetime) -> dict[str, QuerySet[TableSession]]:
         "open": TableSession.objects.filter(status=Status.SCHEDULED, starts_at__lte=now + SEATING_OPENS),
         "start": TableSession.objects.filter(status=Status.OPEN, started_at__isnull=True, starts_at__lte=now),
         "cancel": TableSession.objects.filter(
-            status__in=[Status.SCHEDULED, Status.OPEN], starts_at__lte=now - NO_SHOW_GRACE
+            status__in=[Status.SCHEDULED, Status.OPEN], starts_at__lte=now - NO_SHOW_GRACE, practice=False
         ).exclude(pk__in=Seat.objects.filter(bot="").values("session")),
         "end": TableSession.objects.filter(status__in=live, ends_at__lte=now).exclude(
             pk__in=Deal.objects.filter(finished_at__isnull=True).values("session")

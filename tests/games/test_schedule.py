@@ -117,9 +117,7 @@ def test_the_end_lets_the_deal_in_progress_finish_then_sends_the_chips_home(even
     assert Deal.objects.filter(session=evening).count() == 1
     assert not Seat.objects.filter(session=evening).exclude(status=Seat.Status.LEFT).exists()
     assert account_bank(club=club, table_id=evening.pk).balance == 0
-    wallets = sum(
-        account_wallet(membership=s.member).balance for s in Seat.objects.filter(session=evening)
-    )
+    wallets = sum(account_wallet(membership=s.member).balance for s in Seat.objects.filter(session=evening))
     assert wallets == 4 * 1000  # every chip of the evening went back to the players who played it
     assert ledger_verify()[0] == []
 
@@ -164,3 +162,19 @@ def test_two_clocks_at_once_make_each_transition_once(evening, players):
     seat = dealing.deal_state(deal).queue[0]
     user = dealing.deal_players(deal)[seat].member.user
     table_act(session_id=evening.pk, user=user, action=Action("pass"), expected_seq=0)
+
+
+def test_a_practice_table_with_only_bots_waits_for_a_player_and_is_not_cancelled(club, owner):
+    """The demo's practice table (three bots and a free seat) was cancelled as a no-show fifteen
+    minutes after the seed: nobody was expected at a time, its bots wait for whoever comes."""
+    from django.core.management import call_command
+
+    from club.management.commands.seed_demo import PRACTICE_TITLE
+
+    call_command("seed_demo", "--allow-without-debug", verbosity=0)
+    practice = TableSession.objects.get(title=PRACTICE_TITLE)
+    assert Seat.objects.filter(session=practice).exclude(bot="").count() == 3
+    for hours in (1, 24, 24 * 30):
+        tables_tick(timezone.now() + timedelta(hours=hours))
+        assert _status(practice) == TableSession.Status.OPEN
+    assert Seat.objects.filter(session=practice).exclude(bot="").count() == 3
