@@ -12,6 +12,9 @@ from club.models import Club, Membership
 from .labels import user_label
 from .services.posting import MAX_AMOUNT
 
+#: A hidden field a person never typed was changed or lost: the page is stale or was tampered with.
+DAMAGED = _("This form is damaged; reload the page.")
+
 
 class MemberChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj: Membership) -> str:
@@ -32,7 +35,13 @@ class GrantForm(forms.Form):
     )
     amount = WholeNumberField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT)
     reason = forms.CharField(label=_("Reason"), max_length=500)
-    token = forms.CharField(widget=forms.HiddenInput, max_length=32, min_length=32)
+    token = forms.CharField(
+        label=_("Form token"),
+        widget=forms.HiddenInput,
+        max_length=32,
+        min_length=32,
+        error_messages={key: DAMAGED for key in ("required", "min_length", "max_length")},
+    )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {}).setdefault("token", uuid.uuid4().hex)
@@ -46,7 +55,7 @@ class GrantForm(forms.Form):
     def clean_token(self) -> str:
         token = self.cleaned_data["token"]
         if any(c not in "0123456789abcdef" for c in token):
-            raise forms.ValidationError(_("This form is damaged; reload the page."))
+            raise forms.ValidationError(DAMAGED)
         return token
 
 
@@ -62,4 +71,10 @@ class AnswerForm(forms.Form):
 
     answer = forms.CharField(label=_("Note"), max_length=500, required=False)
     amount = WholeNumberField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT, required=False)
-    token = forms.CharField(widget=forms.HiddenInput, max_length=32, required=False)
+    token = forms.CharField(
+        label=_("Form token"),
+        widget=forms.HiddenInput,
+        max_length=32,
+        required=False,
+        error_messages={"max_length": DAMAGED},
+    )

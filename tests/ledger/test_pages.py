@@ -8,6 +8,7 @@ import io
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from club.models import Club, Membership, User
 from ledger.models import Account, Entry, Journal
@@ -149,3 +150,22 @@ def test_admin_hidden_from_plain_members(club: Club, member_factory) -> None:
     member.user.save()
     response = login(member.user).get(reverse("admin:ledger_journal_changelist"))
     assert response.status_code == 302 and "login" in response.url  # the admin site itself refuses
+
+
+@pytest.mark.parametrize("token", ["", "abc", "z" * 32, "a" * 40])
+def test_a_damaged_grant_form_says_so_in_the_managers_language_and_grants_nothing(
+    club: Club, owner, member_factory, token
+) -> None:
+    member = member_factory()
+    owner.preferred_language = "ru"
+    owner.save()
+    client = login(owner)
+    url = reverse("ledger_grant", args=[club.slug])
+    data = {"member": member.pk, "amount": 50, "reason": "prize", "token": token}
+    response = client.post(url, data, headers={"HX-Request": "true", "Accept-Language": "ru"})
+    page = response.content.decode()
+    assert response.status_code == 422
+    with translation.override("ru"):
+        damaged = str(translation.gettext("This form is damaged; reload the page."))
+    assert damaged in page and "Token" not in page
+    assert not Journal.objects.exists()
