@@ -27,7 +27,7 @@ from .test_reversal_holds import _released, _settled
 @pytest.fixture
 def settled(make_table, players) -> tuple[TableSession, Journal]:
     table = make_table()
-    sit_all(table, players)
+    sit_all(table, players, buy_in=500)
     return table, _settled(table, players)
 
 
