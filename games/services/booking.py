@@ -9,6 +9,11 @@ treasury's, visible to managers in the table's books).
 Every ``ChipsMoved`` event of one engine action is booked as one balanced journal (key
 ``deal:<deal>:seq:<seq>``), netted per account: the ledger locks the touched accounts once, and
 booking the same action again books nothing.
+
+Moving a deal's journal back (``deal_journal_reverse``, a manager answering a report) gives each
+party what it had before the journal, where its chips are now: a hold only lives while its deal
+runs, and a stack only while its seat is taken, so the plain mirror image would put chips where
+nothing ever looks again.
 """
 
 from __future__ import annotations
@@ -16,12 +21,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ledger.models import Account, Journal
+from django.utils.translation import gettext as _
+
+from club.models import User
+from club.services import audit_log_write
+from ledger.errors import IdempotencyConflict, InsufficientChips
+from ledger.models import Account, Entry, Journal
 from ledger.services import DEAL_MOVES, account_bank, account_treasury, account_wallet, journal_post_result
 from ledger.services.posting import account_hold, account_stack
 
 from ..engine import ChipsMoved
 from ..models import Seat, TableSession
+from .errors import TableError
 
 Kind = Journal.Kind
 
@@ -138,3 +149,80 @@ def deal_book(
         memo=memo[:500],
         lines=lines,
     ).journal
+
+
+def _home_account(account: Account, session: TableSession) -> Account:
+    """Where the chips of a table account go when a deal's journal is moved back.
+
+    A hold is a stake in one deal and a stack lives as long as its seat: once the deal is over a hold
+    goes to its owner's stack, and once the seat is left a hold or stack goes where the seat's chips
+    went when it was left (the wallet, or the treasury for a bot or a practice table)."""
+    if account.kind not in (Account.Kind.STACK, Account.Kind.HOLD):
+        return account
+    if account.seat_id is not None:
+        seat = Seat.objects.select_related("session__club").get(pk=account.seat_id)
+    else:
+        seat = (
+            Seat.objects.select_related("member__club", "session__club")
+            .filter(session=session, member_id=account.member_id)
+            .exclude(status=Seat.Status.LEFT)
+            .first()
+        )
+    if seat is not None and seat.status != Seat.Status.LEFT:
+        return seat_account(seat, "stack")
+    if account.member_id is not None and not session.practice:
+        return account_wallet(membership=account.member)
+    return account_treasury(club=session.club)
+
+
+def deal_journal_reverse(*, session: TableSession, journal: Journal, actor: User, memo: str) -> Journal:
+    """Move a journal of a finished deal of ``session`` back (the caller holds the session lock and no
+    deal runs). Each line goes back to its account's home (``_home_account``), netted per account;
+    a table bank credited after its session closed is shared out again as at the close. Refused with
+    a ``TableError``, writing nothing, when the journal was moved back already, is itself a reversal,
+    would change nothing, or the chips to take back are not there any more."""
+    if journal.kind == Journal.Kind.REVERSAL:
+        raise TableError("reverse_reversal")
+    if Journal.objects.filter(reversal_of=journal).exists():
+        raise TableError("already_reversed")
+    deltas: dict[int, int] = {}
+    homes: dict[int, Account] = {}
+    for entry in Entry.objects.filter(journal=journal).select_related("account__member").order_by("id"):
+        home = _home_account(entry.account, session)
+        homes[home.pk] = home
+        deltas[home.pk] = deltas.get(home.pk, 0) - entry.amount
+    # A release moved chips between one player's own hold and stack: back home they cancel out.
+    lines = [(homes[pk], amount) for pk, amount in deltas.items() if amount]
+    if len(lines) < 2:
+        raise TableError("reverse_no_effect")
+    try:
+        result = journal_post_result(
+            club=session.club,
+            kind=Journal.Kind.REVERSAL,
+            lines=lines,
+            idempotency_key=f"reversal:{journal.pk}",
+            actor=actor,
+            deal=journal.deal_id,
+            memo=memo or _("Reversal of journal #%(id)s") % {"id": journal.pk},
+            reversal_of=journal,
+        )
+    except IdempotencyConflict:
+        raise TableError("already_reversed") from None
+    except InsufficientChips as exc:
+        raise TableError("reverse_short", problem=exc.message) from None
+    if not result.created:
+        raise TableError("already_reversed")
+    audit_log_write(
+        action="chips.reversed",
+        actor=actor,
+        club=session.club,
+        target=f"journal #{journal.pk}",
+        data={"journal": journal.pk, "reversal": result.journal.pk, "memo": memo},
+    )
+    bank = account_bank(club=session.club, table_id=session.pk)
+    if deltas.get(bank.pk, 0) > 0 and not session.is_live:
+        # Nothing shares out the bank of a closed table but its close: close it again.
+        from .closing import table_bank_close
+
+        table_bank_close(session=session, reason=_("chips moved back after the session ended"))
+    return result.journal

@@ -30,6 +30,13 @@ _MESSAGES = {
     "reverse_mid_deal": _(
         "A deal is being played at this table: move chips back between deals (or after the session)."
     ),
+    "already_reversed": _("This journal has already been moved back; it cannot be moved back twice."),
+    "reverse_reversal": _("This journal is itself a move back; it cannot be moved back in turn."),
+    "reverse_no_effect": _(
+        "This journal only moved a player's chips between his own stack and hold: moving it back "
+        "would change nothing. Choose another journal of the deal."
+    ),
+    "reverse_short": _("The chips cannot be moved back, so nothing was changed: %(problem)s"),
     "stale": _("The table moved on before your move arrived; look again and make your move."),
     "not_your_turn": _("It is not your turn."),
     "illegal_action": _("That move is not allowed now."),

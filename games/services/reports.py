@@ -15,11 +15,11 @@ from django.utils import timezone
 from club.models import Membership, User
 from club.services import audit_log_write, membership_ban, membership_suspend
 from ledger.models import Journal
-from ledger.services import journal_reverse
 
 from ..models import Deal, Report
 from ..selectors import table_get
 from .access import member_require_active, member_require_manager, session_lock
+from .booking import deal_journal_reverse
 from .dealing import deal_running
 from .errors import TableError
 
@@ -102,10 +102,11 @@ def report_resolve(
             raise TableError("pick_journal")
         # The deal in play holds its stacks and bank in the engine too: moving them under it would
         # leave a deal nobody can finish. Between deals the next one reads them from the ledger.
-        session_lock(session.pk)
-        if deal_running(session) is not None:
+        locked = session_lock(session.pk)
+        if deal_running(locked) is not None:
             raise TableError("reverse_mid_deal")
-        journal_reverse(journal, actor=actor, memo=note[:500])
+        # The locked row: whether the table is still open decides where a bank's chips go.
+        deal_journal_reverse(session=locked, journal=journal, actor=actor, memo=note[:500])
     report.status = Report.Status.RESOLVED
     report.outcome = outcome
     report.note = note

@@ -6,6 +6,12 @@ the balance); every member's account still belongs to the user and club it was o
 journals sealed by earlier runs are still what was sealed (``chain``, ledger/services/chain.py);
 every journal has at least two entries summing to zero; every club's balances sum to zero; and no
 account but a treasury is below zero.
+
+It also reports chips that are in the books but that nothing will ever move again: a hold whose last
+movement belongs to a deal that is over (a hold is a stake in one deal, released or lost when it
+ends), and a bank of a table whose session has closed (the close shares it out). Each is read in
+one statement, so a deal or a session finishing meanwhile (its journals and its end are committed
+together) is seen either before or after, never half way.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Value, Window
+from django.apps import apps
+from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Value, Window
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -58,8 +65,10 @@ def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
     running = Entry.objects.annotate(
         running_sum=Window(Sum("amount"), partition_by=[F("account_id")], order_by=F("id").asc())
     )
-    for entry in running.filter(~Q(balance_after=F("running_sum"))).order_by("id").values(
-        "pk", "account_id", "journal_id", "journal__club_id", "balance_after", "running_sum"
+    for entry in (
+        running.filter(~Q(balance_after=F("running_sum")))
+        .order_by("id")
+        .values("pk", "account_id", "journal_id", "journal__club_id", "balance_after", "running_sum")
     ):
         differences.append(
             {
@@ -131,8 +140,59 @@ def ledger_verify() -> tuple[list[dict[str, Any]], int, int]:
                 "club": entry["journal__club_id"],
             }
         )
+    differences.extend(_stranded())
     differences.extend(chain_verify())
     return differences, Account.objects.count(), Journal.objects.count()
+
+
+def _stranded() -> list[dict[str, Any]]:
+    """Chips left in a hold after its deal ended, or in the bank of a closed table."""
+    # By name: the ledger's models point at the games app's by name too, and games imports the ledger.
+    deal_model = apps.get_model("games", "Deal")
+    session_model = apps.get_model("games", "TableSession")
+    found: list[dict[str, Any]] = []
+    last_deal = Subquery(
+        Entry.objects.filter(account=OuterRef("pk")).order_by("-id").values("journal__deal_id")[:1]
+    )
+    holds = (
+        Account.objects.filter(kind=Account.Kind.HOLD)
+        .exclude(balance=0)
+        .annotate(last_deal=last_deal)
+        .filter(Exists(deal_model.objects.filter(pk=OuterRef("last_deal"), finished_at__isnull=False)))
+    )
+    for account in holds.values("pk", "club_id", "table_id", "member_id", "seat_id", "balance", "last_deal"):
+        found.append(
+            {
+                "check": "stranded_hold",
+                "account": account["pk"],
+                "club": account["club_id"],
+                "table": account["table_id"],
+                "member": account["member_id"],
+                "seat": account["seat_id"],
+                "deal": account["last_deal"],
+                "stored": account["balance"],
+            }
+        )
+    closed = session_model.objects.filter(
+        pk=OuterRef("table_id"),
+        status__in=[session_model.Status.FINISHED, session_model.Status.CANCELLED],
+    )
+    for account in (
+        Account.objects.filter(kind=Account.Kind.BANK)
+        .exclude(balance=0)
+        .filter(Exists(closed))
+        .values("pk", "club_id", "table_id", "balance")
+    ):
+        found.append(
+            {
+                "check": "stranded_bank",
+                "account": account["pk"],
+                "club": account["club_id"],
+                "table": account["table_id"],
+                "stored": account["balance"],
+            }
+        )
+    return found
 
 
 def ledger_reconcile_run() -> ReconciliationRun:
