@@ -51,6 +51,17 @@ def _no_real_email(settings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_schedule_backoff():
+    """A table's failed transition waits before its next try, per process: one test's failure must
+    not hold back another test's table that happens to get the same id."""
+    from games.services.schedule import schedule_failures
+
+    schedule_failures.clear()
+    yield
+    schedule_failures.clear()
+
+
+@pytest.fixture(autouse=True)
 def _default_language():
     """A request in Russian leaves Russian active in the thread; each test starts from the default."""
     from django.utils import translation
@@ -79,7 +90,6 @@ def hashed_test_password() -> str:
 
         _password_hash.append(make_password(TEST_PASSWORD))
     return _password_hash[0]
-
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ can run them. ``schedule_due`` says which sessions owe which transition at a giv
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
@@ -223,15 +224,67 @@ TRANSITIONS = {
 }
 
 
+#: A transition that failed waits this long before its next try, doubled at each failure in a row up
+#: to ``RETRY_MAX``: a table whose step cannot succeed (bad data, a bug) would otherwise fail, log a
+#: traceback and hold a lock at every tick of every process, forever.
+RETRY_FIRST = timedelta(seconds=5)
+RETRY_MAX = timedelta(minutes=10)
+
+
+class _Failures:
+    """Per process: (transition, table) -> (failures in a row, not before). Kept in memory: a
+    restart tries everything again at once, which is what one wants after a deploy with a fix."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_key: dict[tuple[str, int], tuple[int, datetime]] = {}
+
+    def waiting(self, key: tuple[str, int], now: datetime) -> bool:
+        with self._lock:
+            entry = self._by_key.get(key)
+        return entry is not None and now < entry[1]
+
+    def failed(self, key: tuple[str, int], now: datetime) -> tuple[int, timedelta]:
+        with self._lock:
+            count = self._by_key.get(key, (0, now))[0] + 1
+            wait = min(RETRY_FIRST * 2 ** min(count - 1, 20), RETRY_MAX)
+            self._by_key[key] = (count, now + wait)
+        return count, wait
+
+    def succeeded(self, key: tuple[str, int]) -> None:
+        with self._lock:
+            self._by_key.pop(key, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._by_key.clear()
+
+
+schedule_failures = _Failures()
+
+
 def schedule_tick(now: datetime) -> int:
-    """Every transition due at ``now``; one that fails is logged and the others still run."""
+    """Every transition due at ``now``; one that fails is logged, the others still run, and it is
+    tried again after a growing pause (``RETRY_FIRST`` doubling up to ``RETRY_MAX``)."""
     done = 0
     for name, session_ids in schedule_due(now).items():
         for session_id in session_ids:
+            key = (name, session_id)
+            if schedule_failures.waiting(key, now):
+                continue
             try:
                 done += TRANSITIONS[name](session_id=session_id, now=now)
             except Exception:
-                logger.exception("schedule: %s of table %s failed", name, session_id)
+                count, wait = schedule_failures.failed(key, now)
+                logger.exception(
+                    "schedule: %s of table %s failed (%d in a row; next try in %d s)",
+                    name,
+                    session_id,
+                    count,
+                    wait.total_seconds(),
+                )
+            else:
+                schedule_failures.succeeded(key)
     return done
 
 

@@ -178,3 +178,47 @@ def test_a_practice_table_with_only_bots_waits_for_a_player_and_is_not_cancelled
         tables_tick(timezone.now() + timedelta(hours=hours))
         assert _status(practice) == TableSession.Status.OPEN
     assert Seat.objects.filter(session=practice).exclude(bot="").count() == 3
+
+
+def test_a_failing_transition_waits_longer_after_each_failure_and_runs_again_once_fixed(
+    evening, players, monkeypatch, caplog
+):
+    """A step that keeps failing is not retried (with a traceback and a lock) at every tick."""
+    from games.services import schedule
+
+    calls: list = []
+    broken = True
+    real_open = schedule.session_open
+
+    def flaky_open(*, session_id, now=None):
+        calls.append(now)
+        if broken:
+            raise RuntimeError("bad data")
+        return real_open(session_id=session_id, now=now)
+
+    monkeypatch.setitem(schedule.TRANSITIONS, "open", flaky_open)
+    opens_at = T0 - timedelta(minutes=15)
+    # Ticks every second for two minutes: tries at 0, 5, 15, 35 and 75 s (pauses of 5, 10, 20, 40).
+    for second in range(120):
+        tables_tick(opens_at + timedelta(seconds=second))
+    assert [(now - opens_at).total_seconds() for now in calls] == [0, 5, 15, 35, 75]
+    assert "5 in a row; next try in 80 s" in caplog.text
+    assert _status(evening) == TableSession.Status.SCHEDULED
+    broken = False
+    tables_tick(opens_at + timedelta(seconds=154))
+    assert len(calls) == 5  # still waiting
+    tables_tick(opens_at + timedelta(seconds=155))
+    assert _status(evening) == TableSession.Status.OPEN
+    assert not schedule.schedule_failures.waiting(("open", evening.pk), opens_at + timedelta(seconds=156))
+
+
+def test_the_pause_between_tries_stops_growing_at_ten_minutes():
+    from games.services.schedule import RETRY_MAX, _Failures
+
+    failures = _Failures()
+    now = T0
+    waits = [failures.failed(("end", 1), now)[1] for _ in range(40)]
+    assert waits[:3] == [timedelta(seconds=5), timedelta(seconds=10), timedelta(seconds=20)]
+    assert max(waits) == RETRY_MAX == waits[-1]
+    failures.succeeded(("end", 1))
+    assert failures.failed(("end", 1), now) == (1, timedelta(seconds=5))
