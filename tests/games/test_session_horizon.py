@@ -174,3 +174,41 @@ def test_a_no_show_of_a_weekly_table_ending_in_year_9999_is_cancelled(club, owne
     table.refresh_from_db()
     assert table.status == TableSession.Status.CANCELLED
     assert not table.repeat_weekly
+
+
+@pytest.mark.postgres
+def test_rows_stored_past_the_year_9999_before_the_bounds_are_brought_back_by_the_migration(make_table):
+    """PostgreSQL kept such rows and no page listing them could be read; the migration mends them."""
+    import importlib
+
+    from django.db import DataError, connection
+
+    migration = importlib.import_module("games.migrations.0008_unreadable_dates")
+    waiting = make_table(starts_at=timezone.now() + timedelta(days=1), repeat_weekly=True)
+    running = make_table()
+    fine = make_table(starts_at=timezone.now() + timedelta(days=2))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE games_tablesession SET starts_at = TIMESTAMPTZ '10000-01-01 04:00:00+00', "
+            "ends_at = TIMESTAMPTZ '10000-01-01 06:00:00+00' WHERE id = %s",
+            [waiting.pk],
+        )
+        cursor.execute(
+            "UPDATE games_tablesession SET status = 'running', "
+            "ends_at = TIMESTAMPTZ '10000-01-01 06:00:00+00' WHERE id = %s",
+            [running.pk],
+        )
+    with pytest.raises(DataError):  # psycopg: timestamp too large (after year 10K)
+        list(TableSession.objects.filter(pk=waiting.pk).values_list("starts_at", flat=True))
+    with connection.schema_editor() as editor:
+        migration.forwards(None, editor)
+    waiting.refresh_from_db()
+    running.refresh_from_db()
+    fine_before = fine.starts_at, fine.ends_at, fine.status
+    fine.refresh_from_db()
+    assert waiting.status == TableSession.Status.CANCELLED
+    assert waiting.starts_at.year == 9999 and not waiting.repeat_weekly and waiting.next_deal_at is None
+    assert running.status == TableSession.Status.RUNNING
+    assert running.ends_at == running.starts_at + timedelta(days=7)
+    assert (fine.starts_at, fine.ends_at, fine.status) == fine_before
+    assert TableSession.objects.filter(starts_at__year__gte=9999).count() == 1
