@@ -37,6 +37,10 @@ _MESSAGES = {
         "would change nothing. Choose another journal of the deal."
     ),
     "reverse_short": _("The chips cannot be moved back, so nothing was changed: %(problem)s"),
+    "reverse_own": _(
+        "This journal moved your own chips: a second manager must move it back, as with any grant "
+        "to yourself."
+    ),
     "stale": _("The table moved on before your move arrived; look again and make your move."),
     "not_your_turn": _("It is not your turn."),
     "illegal_action": _("That move is not allowed now."),
