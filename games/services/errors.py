@@ -37,6 +37,7 @@ _MESSAGES = {
         "would change nothing. Choose another journal of the deal."
     ),
     "reverse_short": _("The chips cannot be moved back, so nothing was changed: %(problem)s"),
+    "flag_own": _("This flag names you: another manager must dismiss it (you may report it)."),
     "reverse_own": _(
         "This journal moved your own chips: a second manager must move it back, as with any grant "
         "to yourself."
