@@ -8,7 +8,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from club.models import Club, Membership, User
+from club.confusables import invisible_characters
+from club.models import INVISIBLE_MESSAGE, Club, Membership, User
 from club.services import audit_log_write
 from ledger.services.posting import MAX_AMOUNT
 
@@ -90,6 +91,10 @@ def table_session_create(
     title = (title or "").strip()
     if not title or len(title) > MAX_TITLE or "\x00" in title:
         raise _problem(_("A table needs a title of 1 to %(n)s characters.") % {"n": MAX_TITLE})
+    if invisible_characters(title):
+        # As for a club's name: a right-to-left override turned the title, and the row it is listed
+        # in, round on every page and in every exported file; a zero-width space hid in it.
+        raise _problem(str(INVISIBLE_MESSAGE))
     if preset not in PRESETS:
         raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]})
     if overrides is None:
