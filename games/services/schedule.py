@@ -68,6 +68,7 @@ def _next_week(session: TableSession) -> TableSession | None:
             "starts_at",
             "ends_at",
             "series",
+            "create_key",  # the form's token opened the first session only
         }
     }
     try:
