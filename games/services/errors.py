@@ -46,6 +46,8 @@ _MESSAGES = {
     "not_your_turn": _("It is not your turn."),
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
+    "no_player_at": _("Nobody plays at seat %(n)s."),
+    "no_bot_at": _("There is no bot at seat %(n)s."),
     "already_leaving": _("This player already leaves the table after the deal in play."),
     "removed": _("You were stood up from this table: your seat plays by default moves until this deal ends."),
     "already_seated": _("You already sit at this table."),
