@@ -114,7 +114,7 @@ def club_create(
         raise ServiceError(_("Unknown join policy."))
     look_alike = models.Q(name__iexact=name) | models.Q(name_skeleton=name_skeleton(name))
     if Club.objects.filter(look_alike).exists():
-        raise ServiceError(str(CLUB_LOOK_ALIKE_MESSAGE))
+        return _club_just_opened(user=user, name=name)
     try:
         with transaction.atomic():
             club = Club.objects.create(
@@ -132,8 +132,26 @@ def club_create(
                 target=club.name,
                 data={"join_policy": join_policy},
             )
-    except IntegrityError as exc:  # a racing request took the name between the check and the insert
-        raise ServiceError(str(CLUB_LOOK_ALIKE_MESSAGE)) from exc
+    except IntegrityError:  # a racing request took the name between the check and the insert
+        return _club_just_opened(user=user, name=name)
+    return club
+
+
+#: The same founder sending the same name again this soon sent the same form twice (a double click).
+SAME_FORM_WITHIN = timedelta(minutes=1)
+
+
+def _club_just_opened(*, user: User, name: str) -> Club:
+    """The club this founder opened a moment ago under this very name: his form came twice, and the
+    second request, refused, was the page he saw, as if nothing had been opened. Anything else
+    that reads like the name is refused."""
+    club = (
+        Club.objects.filter(name=name, created_by=user, created_at__gte=timezone.now() - SAME_FORM_WITHIN)
+        .order_by("-created_at")
+        .first()
+    )
+    if club is None:
+        raise ServiceError(str(CLUB_LOOK_ALIKE_MESSAGE))
     return club
 
 

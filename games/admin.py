@@ -40,7 +40,7 @@ class TableSessionAddForm(TableSessionForm):
         cleaned = super().clean()
         if self.errors:
             return cleaned
-        values = {k: v for k, v in cleaned.items() if k != "club"}
+        values = {k: v for k, v in self.service_values().items() if k != "club"}
         try:
             self.created = table_session_create(club=cleaned["club"], actor=self.request.user, **values)
         except ServiceError as exc:
@@ -189,4 +189,6 @@ class SeatAdmin(ClubScopedAdmin):
                 self.message_user(
                     request, f"{seat}: " + str(_("stood up") if now else _("stands up after this deal"))
                 )
+
+
 from . import jobs_admin  # noqa: E402, F401  (failed background jobs)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 from django import forms
@@ -10,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club.fields import WholeNumberField
+from ledger.forms import DAMAGED
 
 from .engine.rules import PRESETS
 from .howto import preset_title
@@ -49,9 +51,27 @@ class TableSessionForm(forms.Form):
         help_text=_("Parameters of the rule book as JSON; leave empty to play the game as it is."),
     )
 
+    # The same form sent twice (a double click, a browser retry) opens one table. Optional: a form
+    # without it (an older page) opens a table each time, as before.
+    token = forms.CharField(
+        label=_("Form token"),
+        widget=forms.HiddenInput,
+        required=False,
+        max_length=32,
+        min_length=32,
+        error_messages={key: DAMAGED for key in ("min_length", "max_length")},
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {}).setdefault("token", uuid.uuid4().hex)
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = [(name, preset_title(name)) for name in PRESETS]
+
+    def clean_token(self) -> str:
+        token = self.cleaned_data.get("token") or ""
+        if any(c not in "0123456789abcdef" for c in token):
+            raise forms.ValidationError(DAMAGED)
+        return token
 
     def clean_overrides(self) -> dict[str, Any]:
         text = (self.cleaned_data.get("overrides") or "").strip()
@@ -80,7 +100,9 @@ class TableSessionForm(forms.Form):
         return cleaned
 
     def service_values(self) -> dict[str, Any]:
-        return dict(self.cleaned_data)
+        values = {k: v for k, v in self.cleaned_data.items() if k != "token"}
+        values["create_key"] = self.cleaned_data.get("token") or None
+        return values
 
 
 class ReportForm(forms.Form):

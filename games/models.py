@@ -67,6 +67,9 @@ class TableSession(ChoiceLabels, models.Model):
     next_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     #: When the next deal may start (a short pause after a deal, so everyone sees its settlement).
     next_deal_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: The club and the token of the form that opened the table: the same form sent again (a double
+    #: click, a browser retry) finds this table instead of opening a second one.
+    create_key = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
 
     class Meta:
         ordering = ["-starts_at", "-id"]

@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from .engine import ACTION_NAMES, Action, EngineError
+from .engine.cards import RANK
 from .services.errors import TableError
 
 COMMANDS = ("away", "back", "sync", "leave")
@@ -172,8 +173,25 @@ def parse_message(data: Mapping[str, Any]) -> Message:
         sources = list(sources) + ["top"] * (len(raw.get("cards", ())) - len(sources))
         if any(s != "top" for s in sources):
             raw["from"] = sources
+    _check_move_words(raw)
     try:
         action = Action.from_json(raw)
-    except EngineError as exc:
-        raise _bad(exc.message) from None
+    except EngineError:
+        # The engine's sentence is English for developers; the checks above say it in the reader's
+        # language, so this only guards a check the engine may gain later.
+        raise _bad(_("the move is not valid.")) from None
     return Act(action=action, seq=seq, deal=deal)
+
+
+def _check_move_words(raw: Mapping[str, Any]) -> None:
+    """What ``Action.from_json`` refuses, refused first in the reader's language (its own sentences
+    are English: a crafted frame reached a Russian player as "'ZZ' is not a card.")."""
+    for card in [*raw.get("cards", ()), *([raw["card"]] if "card" in raw else [])]:
+        if card not in RANK:
+            raise _bad(_("“%(card)s” is not a card.") % {"card": card})
+    if len(set(raw.get("cards", ()))) != len(raw.get("cards", ())):
+        raise _bad(_("the same card is named twice."))
+    if "suit" in raw and raw["suit"] not in ("S", "H", "D", "C"):
+        raise _bad(_("“%(suit)s” is not a suit (S, H, D or C).") % {"suit": raw["suit"]})
+    if "as" in raw and raw["as"] not in ("joker", "seven"):
+        raise _bad(_("“as” is “joker” or “seven”."))

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from club.models import Club, User
+from club.models import Club, Membership, User
 from club.services import audit_log_write, membership_require_manager
 
 from ..collusion import DealRecord, pair_scores, record_from_moves
@@ -126,6 +126,9 @@ def collusion_decide(*, flag_id: int, actor: User, decision: str) -> CollusionFl
                 raise
         flag.status = CollusionFlag.Status.REPORTED
     elif decision == "dismiss":
+        if Membership.objects.filter(pk__in=(flag.first_id, flag.second_id), user=actor).exists():
+            # Dismissed by one of the pair, the only trace of it would be gone on his word alone.
+            raise TableError("flag_own")
         flag.status = CollusionFlag.Status.DISMISSED
     else:
         raise TableError("bad_report")

@@ -37,10 +37,17 @@ _MESSAGES = {
         "would change nothing. Choose another journal of the deal."
     ),
     "reverse_short": _("The chips cannot be moved back, so nothing was changed: %(problem)s"),
+    "flag_own": _("This flag names you: another manager must dismiss it (you may report it)."),
+    "reverse_own": _(
+        "This journal moved your own chips: a second manager must move it back, as with any grant "
+        "to yourself."
+    ),
     "stale": _("The table moved on before your move arrived; look again and make your move."),
     "not_your_turn": _("It is not your turn."),
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
+    "no_player_at": _("Nobody plays at seat %(n)s."),
+    "no_bot_at": _("There is no bot at seat %(n)s."),
     "already_leaving": _("This player already leaves the table after the deal in play."),
     "removed": _("You were stood up from this table: your seat plays by default moves until this deal ends."),
     "already_seated": _("You already sit at this table."),

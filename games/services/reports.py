@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from club.models import Membership, User
 from club.services import audit_log_write, membership_ban, membership_suspend
-from ledger.models import Journal
+from ledger.models import Entry, Journal
 
 from ..models import Deal, Report
 from ..selectors import table_get
@@ -100,6 +100,10 @@ def report_resolve(
     elif outcome == Outcome.REVERSE:
         if journal is None or journal.deal_id != report.deal_id:
             raise TableError("pick_journal")
+        if Entry.objects.filter(journal=journal, account__member__user=actor).exists():
+            # Four eyes, as for any grant to oneself: moved back, it would hand the manager his own
+            # stake (or take back his winnings) on his word alone.
+            raise TableError("reverse_own")
         # The deal in play holds its stacks and bank in the engine too: moving them under it would
         # leave a deal nobody can finish. Between deals the next one reads them from the ledger.
         locked = session_lock(session.pk)

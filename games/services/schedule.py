@@ -21,7 +21,7 @@ from club.services import audit_log_write
 
 from ..jobs import next_deal_on_commit
 from ..models import Deal, Reservation, Seat, TableSession
-from .access import member_require_active, seat_of, seats_taken, session_lock
+from .access import member_require_active, membership_lock, seat_of, seats_taken, session_lock
 from .closing import table_bank_close
 from .dealing import deal_running, pending_seed_draw
 from .errors import TableError
@@ -69,6 +69,7 @@ def _next_week(session: TableSession) -> TableSession | None:
             "starts_at",
             "ends_at",
             "series",
+            "create_key",  # the form's token opened the first session only
         }
     }
     try:
@@ -292,6 +293,13 @@ def schedule_tick(now: datetime) -> int:
 def seat_reserve(*, session_id: int, user: User, position: int) -> Reservation:
     """Hold a seat of a session that has not started; it lapses if the holder is not seated at the
     start."""
+    club_id = TableSession.objects.filter(pk=session_id).values_list("club_id", flat=True).first()
+    if club_id is None:
+        raise TableError("no_table")
+    # His membership row first, as a sit does: a reservation made while a ban or a leave commits
+    # read "active" and was written after the ban had cancelled his reservations, so a banned
+    # member held a seat of the coming session for everyone until the start.
+    membership_lock(club_id=club_id, user=user)
     session = session_lock(session_id)
     membership = member_require_active(session=session, user=user)
     if session.started_at is not None or session.status not in (Status.SCHEDULED, Status.OPEN):

@@ -252,7 +252,7 @@ def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
         member_require_manager(session=session, user=actor)
     seat = seats_taken(session).filter(position=position).exclude(bot="").first()
     if seat is None:
-        raise TableError("not_seated")
+        raise TableError("no_bot_at", n=position + 1)  # about the seat, not the manager who asks
     table_notify_on_commit(session.pk)
     if _in_running_deal(session, seat):
         seat.leave_after_deal = True
@@ -273,7 +273,7 @@ def table_stand_up(*, session_id: int, actor: User, position: int, reason: str) 
     mine = member_require_manager(session=session, user=actor)
     seat = seats_taken(session).filter(position=position, member__isnull=False).first()
     if seat is None:
-        raise TableError("not_seated")
+        raise TableError("no_player_at", n=position + 1)  # about the seat, not the manager who asks
     membership_require_rank(mine=mine, target=seat.member)
     if seat.leave_after_deal:
         raise TableError("already_leaving")  # a double click or a second manager: said once

@@ -8,7 +8,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from club.models import Club, Membership, User
+from club.confusables import invisible_characters
+from club.models import INVISIBLE_MESSAGE, Club, Membership, User
 from club.services import audit_log_write
 from ledger.services.posting import MAX_AMOUNT
 
@@ -77,6 +78,7 @@ def table_session_create(
     ends_at: datetime | None = None,
     practice: bool = False,
     repeat_weekly: bool = False,
+    create_key: str | None = None,
 ) -> TableSession:
     """Open a table (managers; ``practice_table_open`` is every member's way). Every value is checked
     here, whatever form or admin sent it: the rules through the engine's own validation."""
@@ -90,6 +92,10 @@ def table_session_create(
     title = (title or "").strip()
     if not title or len(title) > MAX_TITLE or "\x00" in title:
         raise _problem(_("A table needs a title of 1 to %(n)s characters.") % {"n": MAX_TITLE})
+    if invisible_characters(title):
+        # As for a club's name: a right-to-left override turned the title, and the row it is listed
+        # in, round on every page and in every exported file; a zero-width space hid in it.
+        raise _problem(str(INVISIBLE_MESSAGE))
     if preset not in PRESETS:
         raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]})
     if overrides is None:
@@ -119,8 +125,19 @@ def table_session_create(
     starts_at = max(starts_at or now, now)
     if ends_at is not None and ends_at <= starts_at:
         raise _problem(_("A table must end after it starts."))
+    # The token of the form that asks, with the club's id (a token copied into another club's form
+    # opens a table there as usual): the same form sent again finds its table.
+    key = f"{club.pk}:{create_key}"[:64] if create_key else None
     with transaction.atomic():
+        if key is not None:
+            # The club's row, held to the end: the same form sent twice at once waits here for the
+            # first, then finds its table.
+            Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
+            opened = TableSession.objects.filter(club=club, create_key=key).first()
+            if opened is not None:
+                return opened
         session = TableSession.objects.create(
+            create_key=key,
             club=club,
             title=title,
             preset=preset,
