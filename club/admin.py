@@ -155,17 +155,57 @@ class SiteUserAdmin(UserAdmin):
     search_fields = ("username", "display_name", "email")
 
 
+class ClubAdminForm(forms.ModelForm):
+    """A superuser's edit of a club: the checks of the owner's settings page (``club_settings_check``:
+    a name that reads like another club's, chip limits in range), said on the form; the change itself
+    is made by ``club_update`` (``ClubAdmin.save_model``), so it is audited like the owner's."""
+
+    class Meta:
+        model = Club
+        fields = ("name", "description", "join_policy", *services.CHIP_LIMITS)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            services.club_settings_check(club=self.instance, **self.settings(cleaned))
+        except ServiceError as exc:
+            raise forms.ValidationError(exc.message) from None
+        return cleaned
+
+    @staticmethod
+    def settings(cleaned: dict[str, Any]) -> dict[str, Any]:
+        """The keyword arguments of ``club_update`` from the form's cleaned data."""
+        return {
+            "name": cleaned["name"],
+            "description": cleaned.get("description") or "",
+            "join_policy": cleaned["join_policy"],
+            **{key: cleaned[key] for key in services.CHIP_LIMITS},
+        }
+
+
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
     club_path = "pk"
     list_display = ("name", "slug", "join_policy", "created_by_label", "created_at")
     list_filter = ("join_policy",)
     search_fields = ("name", "slug")
-    readonly_fields = ("slug", "created_by", "created_at")
+    form = ClubAdminForm
+    # default_preset is not one of the owner's settings (nothing offers it): shown, not edited.
+    readonly_fields = ("slug", "default_preset", "created_by", "created_at")
 
     def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         # Superusers may fix a club's name, description or policy; people change through the services.
         return request.user.is_active and request.user.is_superuser
+
+    def save_model(self, request: HttpRequest, obj: Club, form: ClubAdminForm, change: bool) -> None:
+        # Through the service, not obj.save(): checked again under the club's lock and audited.
+        try:
+            services.club_update(club=obj, actor=request.user, **form.settings(form.cleaned_data))
+        except ServiceError as exc:
+            if exc.code != "unchanged":
+                self.message_user(request, exc.message, messages.ERROR)
 
     @admin.display(description=_("created by"), ordering="created_by__username")
     def created_by_label(self, obj: Club) -> str:

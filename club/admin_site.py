@@ -8,9 +8,10 @@ status, as Django expects) see every club.
 from __future__ import annotations
 
 import logging
+from itertools import islice
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG, ChangeList
@@ -22,6 +23,7 @@ from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, URLResolver, path
+from django.utils.text import smart_split
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, User
@@ -130,10 +132,32 @@ FIELD_FILTER_SUFFIXES = (
 )
 
 
+#: Words an admin search (a change list's ``q``, the autocomplete's ``term``) may hold. Each word adds
+#: a condition over every search field and its joins: a thousand words, six kilobytes of address, kept
+#: the database busy for most of a minute on one list, and anyone may found a club and reach the lists.
+MAX_SEARCH_WORDS = 10
+
+
 class OddQueryValuesAdmin(admin.ModelAdmin):
     """Change lists with odd query values (a NUL, a twenty-digit number, year 0 or past 9999 in a date
-    hierarchy): a 400 page or an empty list, never a 500. The site gives it to every model admin
-    registered on it (``KhrapAdminSite.register``), this project's and other apps' (auth, axes)."""
+    hierarchy, a search of more than ``MAX_SEARCH_WORDS`` words): a 400 page or an empty list, never a
+    500 or a long wait. The site gives it to every model admin registered on it
+    (``KhrapAdminSite.register``), this project's and other apps' (auth, axes)."""
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[Any], search_term: str
+    ) -> tuple[QuerySet[Any], bool]:
+        # Counted lazily: a long address is not split whole to learn it is too long.
+        if sum(1 for _word in islice(smart_split(search_term), MAX_SEARCH_WORDS + 1)) > MAX_SEARCH_WORDS:
+            match = getattr(request, "resolver_match", None)
+            if match is None or match.url_name != "autocomplete":  # a JSON answer shows no message
+                self.message_user(
+                    request,
+                    _("Search for at most %(count)d words at a time.") % {"count": MAX_SEARCH_WORDS},
+                    messages.WARNING,
+                )
+            return queryset.none(), False
+        return super().get_search_results(request, queryset, search_term)
 
     def get_changelist_instance(self, request: HttpRequest) -> ChangeList:
         """Any error that a query value causes while the list is built becomes the admin's own

@@ -461,6 +461,8 @@ AUDIT_DATA_LABELS = {
     "via": _("How"),
     "join_policy": _("Join policy"),
     "old_join_policy": _("Join policy before"),
+    "name": _("Name"),
+    "old_name": _("Name before"),
     "description": _("Description"),
     "changed": _("Changed"),
     "days_valid": _("Valid for (days)"),

@@ -160,43 +160,77 @@ CHIP_LIMITS = {"grant_limit": 1, "self_grant_limit": 0, "four_eyes_above": 0}
 _LIMIT_MAX = 10**15
 
 
+def club_settings_check(
+    *, club: Club, description: str, join_policy: str, name: str | None = None, **limits: int
+) -> str | None:
+    """Refuse club settings the owner's page would refuse (``ServiceError``); returns the name as it
+    will be stored (spaces collapsed), or None when the name is not being changed. Pure: the admin's
+    form asks it before anything is written, ``club_update`` again under the lock."""
+    if join_policy not in Club.JoinPolicy.values:
+        raise ServiceError(_("Unknown join policy."))
+    if invisible_characters(description.strip(), multiline=True):
+        raise ServiceError(str(INVISIBLE_MESSAGE))
+    if len(description.strip()) > 2000:
+        raise ServiceError(_("A description can be at most 2000 characters long."))
+    for key, value in limits.items():
+        if key not in CHIP_LIMITS:
+            raise ServiceError(_("Unknown setting."))
+        if type(value) is not int or not CHIP_LIMITS[key] <= value <= _LIMIT_MAX:
+            raise ServiceError(
+                _("A chip limit is a whole number from %(low)s to %(high)s.")
+                % {"low": CHIP_LIMITS[key], "high": _LIMIT_MAX}
+            )
+    if name is None:
+        return None
+    if invisible_characters(name):
+        raise ServiceError(str(INVISIBLE_MESSAGE))
+    name = collapse_spaces(name)
+    if not name:
+        raise ServiceError(_("A club needs a name."))
+    # The same rule as a new club's name: none may read like another club's (the unique skeleton
+    # would otherwise refuse the row with an IntegrityError).
+    look_alike = models.Q(name__iexact=name) | models.Q(name_skeleton=name_skeleton(name))
+    if Club.objects.filter(look_alike).exclude(pk=club.pk).exists():
+        raise ServiceError(str(CLUB_LOOK_ALIKE_MESSAGE))
+    return name
+
+
 @transaction.atomic
-def club_update(*, club: Club, actor: User, description: str, join_policy: str, **limits: int) -> Club:
+def club_update(
+    *, club: Club, actor: User, description: str, join_policy: str, name: str | None = None, **limits: int
+) -> Club:
     """The owner changes his club's description, who may join, and its chip limits (the largest
     grant, the largest grant to oneself, above how many chips a second manager must approve). Only
     the owner (or the site's operator, with the owner's powers): managers run the club, the owner
-    decides what it is."""
+    decides what it is. ``name`` renames the club (the site's operator does, in the admin)."""
     mine = membership_require_manager(club=club, actor=actor)
     if mine.role != Role.OWNER:
         raise NotAllowed(_("Only the club's owner can change its settings."))
-    if join_policy not in Club.JoinPolicy.values:
-        raise ServiceError(_("Unknown join policy."))
     description = description.strip()
-    if invisible_characters(description, multiline=True):
-        raise ServiceError(str(INVISIBLE_MESSAGE))
-    if len(description) > 2000:
-        raise ServiceError(_("A description can be at most 2000 characters long."))
-    for name, value in limits.items():
-        if name not in CHIP_LIMITS:
-            raise ServiceError(_("Unknown setting."))
-        if type(value) is not int or not CHIP_LIMITS[name] <= value <= _LIMIT_MAX:
-            raise ServiceError(
-                _("A chip limit is a whole number from %(low)s to %(high)s.")
-                % {"low": CHIP_LIMITS[name], "high": _LIMIT_MAX}
-            )
+    name = club_settings_check(
+        club=club, description=description, join_policy=join_policy, name=name, **limits
+    )
     club = Club.objects.select_for_update().get(pk=club.pk)
-    wanted = {"description": description, "join_policy": join_policy, **limits}
-    changed = [name for name, value in wanted.items() if getattr(club, name) != value]
+    wanted: dict[str, Any] = {"description": description, "join_policy": join_policy, **limits}
+    if name is not None:
+        wanted["name"] = name
+    changed = [key for key, value in wanted.items() if getattr(club, key) != value]
     if not changed:
         raise ServiceError(_("Nothing was changed."), code="unchanged")
     data: dict[str, Any] = {"changed": changed}
     if "join_policy" in changed:
         data.update({"old_join_policy": club.join_policy, "join_policy": join_policy})
-    for name in changed:
-        if name in CHIP_LIMITS:
-            data[name] = wanted[name]
-        setattr(club, name, wanted[name])
-    club.save(update_fields=changed)
+    if "name" in changed:
+        data.update({"old_name": club.name, "name": name})
+    for key in changed:
+        if key in CHIP_LIMITS:
+            data[key] = wanted[key]
+        setattr(club, key, wanted[key])
+    try:
+        with transaction.atomic():
+            club.save(update_fields=changed)  # a new name brings its skeleton (Club.save)
+    except IntegrityError as exc:  # a racing rename or new club took a look-alike name meanwhile
+        raise ServiceError(str(CLUB_LOOK_ALIKE_MESSAGE)) from exc
     audit_log_write(action="club.updated", actor=actor, club=club, target=club.name, data=data)
     return club
 

@@ -83,11 +83,22 @@ def deal_finished_on_commit(deal: Any) -> None:
         if celery_clock():
             job_publish("games.stats_count", kwargs=kwargs)
         else:
-            from .stats import stats_deal_count
-
-            job_run_inline("games.stats_count", stats_deal_count, kwargs)
+            job_run_inline("games.stats_count", _stats_count_unless_busy, kwargs)
 
     transaction.on_commit(count)
+
+
+def _stats_count_unless_busy(*, deal_id: int) -> bool:
+    """Count a deal in-process; while the nightly recount holds the stats, leave it to the sweep (the
+    Celery task retries instead). Not a failed job: nothing is lost, and the club's managers would
+    read a failure for every deal that ended during the recount."""
+    from .stats import StatsBusy, stats_deal_count
+
+    try:
+        return stats_deal_count(deal_id=deal_id)
+    except StatsBusy:
+        logger.info("stats: deal %s ends during the recount; the sweep counts it", deal_id)
+        return False
 
 
 def job_run_inline(name: str, function: Callable[..., Any], kwargs: Mapping[str, Any]) -> Any:

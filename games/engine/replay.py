@@ -184,7 +184,12 @@ def run_scenario(data: Any) -> tuple[dict[str, Any], int]:
     for d, (deck, actions) in enumerate(deals):
         try:
             state = new_deal(
-                rules, stake=stake, stacks=tuple(stacks), bank=bank, dealer=dealer, deck=tuple(deck),
+                rules,
+                stake=stake,
+                stacks=tuple(stacks),
+                bank=bank,
+                dealer=dealer,
+                deck=tuple(deck),
                 redeal=redeal,
             )
         except EngineError as exc:
@@ -229,7 +234,8 @@ def _load(path: str) -> Any:
         raise ScenarioError(f"cannot read {path}: {exc}") from None
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:
+        # ValueError beside JSONDecodeError: a number longer than Python reads (4,300 digits).
         raise ScenarioError(f"bad JSON: {exc}") from None
 
 

@@ -56,8 +56,10 @@ def verify_deal(fair: dict[str, Any], deck: Sequence[str], hand_size: int) -> di
     hands = fair.get("hands")
     if not isinstance(dealt, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in dealt):
         raise VerifyError("'_fair.dealt' must list the seats dealt in, in dealing order")
-    if not isinstance(hands, list):
-        raise VerifyError("'_fair.hands' must list each seat's hand")
+    if not isinstance(hands, list) or not all(
+        hand is None or (isinstance(hand, list) and all(isinstance(c, str) for c in hand)) for hand in hands
+    ):
+        raise VerifyError("'_fair.hands' must list each seat's hand: a list of card names, or null")
     problems: list[str] = []
     commitment_ok = commitment(seed) == published.strip().lower()
     if not commitment_ok:
@@ -82,10 +84,13 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
         raise VerifyError("the file must be a scenario object with 'deals'")
     preset = data.get("preset")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:  # a list or an object is no name either
         raise VerifyError(f"unknown preset {json.dumps(preset)[:40]}")
+    overrides = data.get("rules") or {}
+    if not isinstance(overrides, dict):
+        raise VerifyError("'rules' must be an object of parameter overrides")
     try:
-        rules = rules_with_overrides(preset, data.get("rules") or {})
+        rules = rules_with_overrides(preset, overrides)
     except (RulesError, TypeError) as exc:
         raise VerifyError(f"bad rule override: {exc}") from None
     results = []

@@ -164,6 +164,16 @@ def _deciding(adjustment_id: int, actor: User) -> Adjustment:
 @transaction.atomic
 def adjustment_approve(*, adjustment_id: int, actor: User) -> Adjustment:
     adjustment = _deciding(adjustment_id, actor)
+    asker = Membership.objects.filter(club=adjustment.club, user=adjustment.requested_by).first()
+    if not (asker is not None and asker.is_manager):
+        # Four eyes are two managers: the one who asked was demoted, banned or left meanwhile (the
+        # booking would refuse him with "only the club's managers", which reads as if it meant the
+        # approver). Refusing it stays possible and closes it.
+        raise ServiceError(
+            _("%(name)s, who asked for this, no longer manages the club: refuse it, or ask again yourself.")
+            % {"name": adjustment.requested_by.shown_name},
+            code="stale",
+        )
     journal, _created = _book(
         kind=adjustment.kind,
         member=adjustment.member,
