@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from django import template
-from django.db.models import QuerySet
 
 from club.models import Club
 
 from ..engine.rules import PRESETS
 from ..howto import preset_title
 from ..models import TableSession
-from ..selectors import table_list_for_club
+from ..selectors import table_list_for_club_now
 
 register = template.Library()
 
 
 @register.simple_tag
-def club_tables(club: Club) -> QuerySet[TableSession]:
-    return table_list_for_club(club=club)
+def club_tables(club: Club) -> list[TableSession]:
+    return table_list_for_club_now(club=club)
 
 
 @register.simple_tag
