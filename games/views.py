@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -25,7 +26,7 @@ from club.selectors import membership_get
 from .engine import Rules
 from .engine.rules import PRESETS
 from .forms import TableSessionForm
-from .howto import HowTo, preset_howto, preset_title
+from .howto import preset_howto, preset_title
 from .models import TableSession
 from .presenter import table_context
 from .protocol import Act, SeatBot, Sit, StandUp, parse_message
@@ -94,17 +95,17 @@ def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
         now=timezone.now(),
         can_manage=membership_can_manage(session=session, membership=membership),
     )
-    context["howto"] = _table_howto(Rules.from_json(session.rules), translation.get_language())
+    context["howto_html"] = _table_howto(Rules.from_json(session.rules), translation.get_language())
     context["club"] = session.club
     return render(request, "games/table.html", context)
 
 
 @lru_cache(maxsize=256)
-def _table_howto(rules: Rules, language: str | None) -> HowTo:
-    """``preset_howto`` once per process for each rules and language: every table page shows it, the
-    same text for the same rules (frozen, hashable) and language, and building it took dozens of
-    catalogue lookups."""
-    return preset_howto(rules, language=language)
+def _table_howto(rules: Rules, language: str | None) -> str:
+    """A table page's how-to-play (``games/table.html#howto``) once per process for each rules and
+    language: every table page shows it, the same for the same rules (frozen, hashable) and language,
+    and building and rendering it took dozens of catalogue lookups and a loop over its lines."""
+    return render_to_string("games/table.html#howto", {"howto": preset_howto(rules, language=language)})
 
 
 def _post_to_table(request: HttpRequest, session_id: int, call: Callable[[], object]) -> HttpResponse:
