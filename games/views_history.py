@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, Membership, User
 from club.selectors import membership_get
-from ledger.selectors import deal_journal_list, table_ledger
+from ledger.selectors import deal_journal_lines, table_ledger
 
 from . import history
 from .engine.rules import PRESETS
@@ -132,7 +132,7 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
         my_seat=seat,
         my_dealt=[card(c) for c in dealt[seat]] if seat is not None and dealt[seat] else [],
         players=players,
-        journals=deal_journal_list(deal=deal),
+        journals=deal_journal_lines(deal=deal),
         steps=deal.seq,
         replay=True,
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
+from club.choices import choice_label
 from club.models import Club, Membership
 from games.prepared import Prepared, first_of
 
@@ -163,26 +164,67 @@ def deal_journals(*, deal: Any) -> QuerySet[Journal]:
     )
 
 
-_DEAL_JOURNALS = Prepared(lambda deal_id: Journal.objects.filter(deal_id=deal_id).order_by("id"))
-_JOURNAL_ENTRIES = Prepared(
-    lambda journal_ids: (
-        Entry.objects.filter(journal_id__in=journal_ids)
-        .select_related("account__member__user", "account__seat")
-        .order_by("id")
+@dataclass(frozen=True)
+class DealLine:
+    """One entry of a deal's journal as the deal and report pages show it."""
+
+    kind_label: str  # the account's kind
+    who: str | None  # the member's shown name, or the bot's name; None: neither (the table's bank)
+    amount: int
+
+
+@dataclass(frozen=True)
+class DealJournal:
+    pk: int
+    kind_label: str
+    lines: list[DealLine]
+
+
+# Only the columns the pages show, in one query compiled once per process: the journals and their
+# entries with accounts, members, users and seats made five model objects per entry.
+_DEAL_LINES = Prepared(
+    lambda deal_id: (
+        Entry.objects.filter(journal__deal_id=deal_id)
+        .order_by("journal_id", "id")
+        .values_list(
+            "journal_id",
+            "journal__kind",
+            "account__kind",
+            "account__member_id",
+            "account__member__user__display_name",
+            "account__member__user__username",
+            "account__seat_id",
+            "account__seat__bot_name",
+            "amount",
+        )
     )
 )
 
 
-def deal_journal_list(*, deal: Any) -> list[Journal]:
-    """``deal_journals`` as a list, each journal's entries in ``lines`` (with their accounts and
-    people): the deal and report pages' reads, compiled once per process."""
-    journals = _DEAL_JOURNALS(getattr(deal, "pk", deal))
-    lines: dict[int, list[Entry]] = {journal.pk: [] for journal in journals}
-    if journals:
-        for entry in _JOURNAL_ENTRIES(list(lines)):
-            lines[entry.journal_id].append(entry)
-    for journal in journals:
-        journal.lines = lines[journal.pk]
+def deal_journal_lines(*, deal: Any) -> list[DealJournal]:
+    """The journals of one deal in posting order, each with its entries (``deal_journals``) as the
+    pages show them: labels in the active language, who each account is."""
+    journals: list[DealJournal] = []
+    for (
+        journal_id,
+        journal_kind,
+        kind,
+        member_id,
+        display_name,
+        username,
+        seat_id,
+        bot_name,
+        amount,
+    ) in _DEAL_LINES(getattr(deal, "pk", deal)):
+        if not journals or journals[-1].pk != journal_id:
+            journals.append(DealJournal(journal_id, choice_label(Journal, "kind", journal_kind), []))
+        if member_id is not None:
+            who = display_name or username  # User.shown_name
+        elif seat_id is not None:
+            who = bot_name
+        else:
+            who = None
+        journals[-1].lines.append(DealLine(choice_label(Account, "kind", kind), who, amount))
     return journals
 
 
