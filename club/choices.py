@@ -32,3 +32,10 @@ class ChoiceLabels:
     def _get_FIELD_display(self, field: models.Field[Any, Any]) -> Any:
         value = getattr(self, field.attname)
         return force_str(_labels(field).get(make_hashable(value), value), strings_only=True)
+
+
+def choice_label(model: type[models.Model], field_name: str, value: Any) -> Any:
+    """What ``instance.get_<field_name>_display()`` shows for ``value``, without an instance (a
+    page that reads only the columns it shows)."""
+    field = model._meta.get_field(field_name)
+    return force_str(_labels(field).get(make_hashable(value), value), strings_only=True)

@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import models as auth_models
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
@@ -17,6 +18,8 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from games.prepared import Prepared
 
 from .choices import ChoiceLabels
 from .confusables import invisible_characters, name_skeleton, username_skeleton
@@ -115,8 +118,39 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
 
 
+class UserManager(auth_models.UserManager):
+    """Django's, with ``get(pk=...)`` read by SQL compiled once per process (games.prepared).
+
+    It is the read of every logged-in request (``ModelBackend.get_user``), and compiling it cost
+    more CPU than the database took to answer. Anything but a lone int ``pk`` goes to the ORM.
+    Migrations still see Django's manager: this one is a subclass with the same arguments.
+    """
+
+    def get(self, *args: Any, **kwargs: Any) -> Any:
+        pk = kwargs.get("pk")
+        # A migration's historical model has a manager of this class too: it reads through the ORM.
+        if args or len(kwargs) != 1 or type(pk) is not int or self._db is not None or self.model is not User:
+            return super().get(*args, **kwargs)
+        rows = _user_by_pk()(pk)
+        if not rows:
+            raise self.model.DoesNotExist(f"{self.model._meta.object_name} matching query does not exist.")
+        return rows[0]
+
+
+_USER_BY_PK: list[Prepared] = []
+
+
+def _user_by_pk() -> Prepared:
+    # Built on first use: the manager belongs to the class it reads.
+    if not _USER_BY_PK:
+        _USER_BY_PK.append(Prepared(lambda pk: User._default_manager.filter(pk=pk)))
+    return _USER_BY_PK[0]
+
+
 class User(AbstractUser):
     """Custom from the first migration, so profile fields never need a one-to-one side table."""
+
+    objects = UserManager()
 
     display_name = models.CharField(
         _("display name"), max_length=60, blank=True, validators=[validate_visible_line]

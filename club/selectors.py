@@ -86,6 +86,30 @@ def club_members(*, club: Club, status: str = Status.ACTIVE) -> QuerySet[Members
     )
 
 
+# The club page's members and their count, compiled once per process (games.prepared): the role
+# ordering's CASE made compiling this read cost more than running it.
+_MEMBERS = Prepared(lambda club_id, status: club_members(club=club_id, status=status))
+_MEMBER_COUNT = Prepared(
+    lambda club_id: (
+        Membership.objects.filter(club_id=club_id, status=Status.ACTIVE)
+        .values("club_id")
+        .annotate(n=Count("pk"))
+        .values_list("n", flat=True)
+    )
+)
+
+
+def club_member_list(*, club: Club, status: str = Status.ACTIVE) -> list[Membership]:
+    """``club_members`` as a list (the same read, compiled once per process)."""
+    return _MEMBERS(club.pk, str(status))
+
+
+def club_member_count(*, club: Club) -> int:
+    """How many active members the club has (one row: the count, grouped by the club)."""
+    counts = _MEMBER_COUNT(club.pk)
+    return counts[0] if counts else 0
+
+
 def clubs_managed_by(*, user: User) -> QuerySet[Club]:
     """Clubs where the user is an active owner or manager: what the admin lets them see."""
     managed = Membership.objects.filter(

@@ -140,12 +140,12 @@ def _club_context(request: HttpRequest, club: Club) -> dict:
     if is_member:
         # A member's page lists every active member: their count and the managers come from that one
         # read (it is ordered owner, managers, then by name, as ``club_managers`` orders them).
-        members = list(selectors.club_members(club=club))
+        members = selectors.club_member_list(club=club)
         context["members"] = members
         context["member_count"] = len(members)
         context["managers"] = [m for m in members if m.is_manager]
     else:
-        context["member_count"] = Membership.objects.filter(club=club, status=Status.ACTIVE).count()
+        context["member_count"] = selectors.club_member_count(club=club)
     if is_manager:
         context.update(
             pending=selectors.club_members(club=club, status=Status.PENDING).order_by("created_at"),

@@ -45,6 +45,8 @@ _LATEST_DEAL = Prepared(
         Deal.objects.select_related("session__club").filter(session_id=session_id).order_by("-number")[:1]
     )
 )
+_DEAL_LATEST = Prepared(lambda session_id: Deal.objects.filter(session_id=session_id).order_by("-number")[:1])
+_CLUB_TABLES = Prepared(lambda club_id: table_list_for_club(club=club_id))
 _PRESENCE = Prepared(
     lambda session_id: Presence.objects.filter(session_id=session_id, connections__gt=0).values_list(
         "user_id", "last_seen_at"
@@ -69,13 +71,18 @@ _CONTRIBUTED = Prepared(
 )
 
 
+def table_list_for_club_now(*, club: Club) -> list[TableSession]:
+    """``table_list_for_club`` as a list (the club page's read, compiled once per process)."""
+    return _CLUB_TABLES(club.pk)
+
+
 def table_get(*, session_id: int) -> TableSession | None:
     return _TABLE.first(session_id)
 
 
 def deal_latest(session: TableSession) -> Deal | None:
     """The running deal, or else the last one played (its settlement stays on the table)."""
-    deal = Deal.objects.filter(session=session).order_by("-number").first()
+    deal = _DEAL_LATEST.first(session.pk)
     if deal is not None:
         deal.session = session  # its state is read with the session's rules: no second query
     return deal

@@ -7,13 +7,15 @@ the page reloads. Either way one service does the work.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -93,9 +95,17 @@ def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
         now=timezone.now(),
         can_manage=membership_can_manage(session=session, membership=membership),
     )
-    context["howto"] = preset_howto(Rules.from_json(session.rules))
+    context["howto_html"] = _table_howto(Rules.from_json(session.rules), translation.get_language())
     context["club"] = session.club
     return render(request, "games/table.html", context)
+
+
+@lru_cache(maxsize=256)
+def _table_howto(rules: Rules, language: str | None) -> str:
+    """A table page's how-to-play (``games/table.html#howto``) once per process for each rules and
+    language: every table page shows it, the same for the same rules (frozen, hashable) and language,
+    and building and rendering it took dozens of catalogue lookups and a loop over its lines."""
+    return render_to_string("games/table.html#howto", {"howto": preset_howto(rules, language=language)})
 
 
 def _post_to_table(request: HttpRequest, session_id: int, call: Callable[[], object]) -> HttpResponse:

@@ -14,7 +14,7 @@ from club.errors import ServiceError
 from club.models import Club, Membership
 from club.selectors import membership_get
 from ledger.models import Journal
-from ledger.selectors import deal_journal_list
+from ledger.selectors import deal_journal_lines
 
 from . import history
 from .forms import ReportForm, ResolveForm
@@ -72,7 +72,7 @@ def _review_context(request: HttpRequest, report: Report, form: ResolveForm) -> 
         club=deal.session.club,
         form=form,
         replay=True,
-        journals=deal_journal_list(deal=deal),
+        journals=deal_journal_lines(deal=deal),
     )
     return context
 

@@ -8,12 +8,14 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
+from club.choices import choice_label
 from club.models import Club, Membership
-from games.prepared import Prepared
+from games.prepared import Prepared, first_of
 
 from .models import Account, Entry, Journal
 
 STATEMENT_PAGE = 25
+SERIES_POINTS = 200
 _MAX_ENTRY_ID = 2**63 - 1
 
 
@@ -31,18 +33,27 @@ def account_balance(*, account: Account | int) -> int:
     return Account.objects.values_list("balance", flat=True).get(pk=getattr(account, "pk", account))
 
 
+# The club page's and My chips' reads, compiled once per process (games.prepared): compiling them
+# cost more CPU than the database took to answer.
+_WALLET = Prepared(
+    lambda member_id: first_of(Account.objects.filter(member_id=member_id, kind=Account.Kind.WALLET))
+)
+_WALLET_BALANCE = Prepared(
+    lambda member_id: first_of(
+        Account.objects.filter(member_id=member_id, kind=Account.Kind.WALLET).values_list(
+            "balance", flat=True
+        )
+    )
+)
+
+
 def wallet_get(*, membership: Membership) -> Account | None:
-    return Account.objects.filter(member=membership, kind=Account.Kind.WALLET).first()
+    return _WALLET.first(membership.pk)
 
 
 def wallet_balance(*, membership: Membership) -> int:
     """A member's chips in the club (0 before the first grant)."""
-    balance = (
-        Account.objects.filter(member=membership, kind=Account.Kind.WALLET)
-        .values_list("balance", flat=True)
-        .first()
-    )
-    return balance or 0
+    return _WALLET_BALANCE.first(membership.pk) or 0
 
 
 def club_total(*, club: Club) -> int:
@@ -73,10 +84,13 @@ def account_statement(
 ) -> StatementPage:
     """An account's entries, newest first, each with the running balance after it. Keyset pagination
     on the entry id: pages stay stable while new entries arrive."""
-    qs = Entry.objects.filter(account_id=getattr(account, "pk", account)).select_related("journal")
-    if before is not None:
-        qs = qs.filter(id__lt=before)
-    rows = list(qs.order_by("-id")[: limit + 1])
+    account_id = getattr(account, "pk", account)
+    if limit != STATEMENT_PAGE:
+        rows = list(_statement_rows(account_id, before, limit))
+    elif before is None:
+        rows = _STATEMENT_FIRST(account_id)
+    else:
+        rows = _STATEMENT_BEFORE(account_id, before)
     lines = [
         StatementLine(
             entry_id=e.pk,
@@ -93,14 +107,32 @@ def account_statement(
     return StatementPage(lines=lines, next_before=lines[-1].entry_id if len(rows) > limit else None)
 
 
-def balance_series(*, account: Account | int, limit: int = 200) -> list[tuple[datetime, int]]:
+def balance_series(*, account: Account | int, limit: int = SERIES_POINTS) -> list[tuple[datetime, int]]:
     """(time, balance after) of the account's last ``limit`` entries, oldest first: the chart's points."""
-    rows = (
-        Entry.objects.filter(account_id=getattr(account, "pk", account))
+    account_id = getattr(account, "pk", account)
+    rows = _SERIES(account_id) if limit == SERIES_POINTS else list(_series_rows(account_id, limit))
+    return list(reversed(rows))
+
+
+def _statement_rows(account_id: int, before: int | None, limit: int) -> QuerySet[Entry]:
+    qs = Entry.objects.filter(account_id=account_id).select_related("journal")
+    if before is not None:
+        qs = qs.filter(id__lt=before)
+    return qs.order_by("-id")[: limit + 1]
+
+
+def _series_rows(account_id: int, limit: int) -> QuerySet[Entry]:
+    return (
+        Entry.objects.filter(account_id=account_id)
         .order_by("-id")
         .values_list("journal__created_at", "balance_after")[:limit]
     )
-    return list(reversed(rows))
+
+
+# A page of the statement and the chart's points at their usual sizes, compiled once per process.
+_STATEMENT_FIRST = Prepared(lambda account_id: _statement_rows(account_id, None, STATEMENT_PAGE))
+_STATEMENT_BEFORE = Prepared(lambda account_id, before: _statement_rows(account_id, before, STATEMENT_PAGE))
+_SERIES = Prepared(lambda account_id: _series_rows(account_id, SERIES_POINTS))
 
 
 @dataclass(frozen=True)
@@ -132,26 +164,67 @@ def deal_journals(*, deal: Any) -> QuerySet[Journal]:
     )
 
 
-_DEAL_JOURNALS = Prepared(lambda deal_id: Journal.objects.filter(deal_id=deal_id).order_by("id"))
-_JOURNAL_ENTRIES = Prepared(
-    lambda journal_ids: (
-        Entry.objects.filter(journal_id__in=journal_ids)
-        .select_related("account__member__user", "account__seat")
-        .order_by("id")
+@dataclass(frozen=True)
+class DealLine:
+    """One entry of a deal's journal as the deal and report pages show it."""
+
+    kind_label: str  # the account's kind
+    who: str | None  # the member's shown name, or the bot's name; None: neither (the table's bank)
+    amount: int
+
+
+@dataclass(frozen=True)
+class DealJournal:
+    pk: int
+    kind_label: str
+    lines: list[DealLine]
+
+
+# Only the columns the pages show, in one query compiled once per process: the journals and their
+# entries with accounts, members, users and seats made five model objects per entry.
+_DEAL_LINES = Prepared(
+    lambda deal_id: (
+        Entry.objects.filter(journal__deal_id=deal_id)
+        .order_by("journal_id", "id")
+        .values_list(
+            "journal_id",
+            "journal__kind",
+            "account__kind",
+            "account__member_id",
+            "account__member__user__display_name",
+            "account__member__user__username",
+            "account__seat_id",
+            "account__seat__bot_name",
+            "amount",
+        )
     )
 )
 
 
-def deal_journal_list(*, deal: Any) -> list[Journal]:
-    """``deal_journals`` as a list, each journal's entries in ``lines`` (with their accounts and
-    people): the deal and report pages' reads, compiled once per process."""
-    journals = _DEAL_JOURNALS(getattr(deal, "pk", deal))
-    lines: dict[int, list[Entry]] = {journal.pk: [] for journal in journals}
-    if journals:
-        for entry in _JOURNAL_ENTRIES(list(lines)):
-            lines[entry.journal_id].append(entry)
-    for journal in journals:
-        journal.lines = lines[journal.pk]
+def deal_journal_lines(*, deal: Any) -> list[DealJournal]:
+    """The journals of one deal in posting order, each with its entries (``deal_journals``) as the
+    pages show them: labels in the active language, who each account is."""
+    journals: list[DealJournal] = []
+    for (
+        journal_id,
+        journal_kind,
+        kind,
+        member_id,
+        display_name,
+        username,
+        seat_id,
+        bot_name,
+        amount,
+    ) in _DEAL_LINES(getattr(deal, "pk", deal)):
+        if not journals or journals[-1].pk != journal_id:
+            journals.append(DealJournal(journal_id, choice_label(Journal, "kind", journal_kind), []))
+        if member_id is not None:
+            who = display_name or username  # User.shown_name
+        elif seat_id is not None:
+            who = bot_name
+        else:
+            who = None
+        journals[-1].lines.append(DealLine(choice_label(Account, "kind", kind), who, amount))
     return journals
 
 

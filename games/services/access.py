@@ -62,8 +62,15 @@ def member_require_active(*, session: TableSession, user: User) -> Membership:
     ban or leaving the club takes effect at once)."""
     if user is None or not user.is_authenticated:
         raise TableError("not_member")
-    membership = Membership.objects.filter(club_id=session.club_id, user=user).select_related("user").first()
-    return membership_require_active(membership)
+    return membership_require_active(_MEMBERSHIP_WITH_USER.first(session.club_id, user.pk))
+
+
+# Every table page and socket asks it: compiled once per process (games.prepared).
+_MEMBERSHIP_WITH_USER = Prepared(
+    lambda club_id, user_id: first_of(
+        Membership.objects.filter(club_id=club_id, user_id=user_id).select_related("user")
+    )
+)
 
 
 def membership_require_active(membership: Membership | None) -> Membership:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from django import template
+from django.db.models import QuerySet
 
 from club.models import Club, Membership, User
+from games.prepared import Prepared
 
 from ..forms import GrantForm
 from ..labels import user_label
+from ..models import ChipRequest
 from ..selectors import wallet_balance
 
 register = template.Library()
@@ -46,9 +49,15 @@ def chips_waiting(club: Club) -> dict[str, object]:
 
 @register.simple_tag
 def my_chip_requests(membership: Membership | None) -> list[object]:
-    from ..models import ChipRequest
-
     if membership is None or not membership.pk:
         return []
-    mine = ChipRequest.objects.filter(member=membership).select_related("adjustment")
-    return list(mine.order_by("-created_at")[:3])
+    return _MY_REQUESTS(membership.pk)
+
+
+def _my_requests(member_id: int) -> QuerySet[ChipRequest]:
+    mine = ChipRequest.objects.filter(member_id=member_id).select_related("adjustment")
+    return mine.order_by("-created_at")[:3]
+
+
+# A member's last requests, on every club page he opens: compiled once per process (games.prepared).
+_MY_REQUESTS = Prepared(_my_requests)
