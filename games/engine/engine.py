@@ -112,21 +112,24 @@ def new_deal(
     seen_t = tuple(seen)
     status_t = tuple(status)
     # Built field by field, without the dataclasses' __init__ (a third of this function's time).
-    setup = _new_frozen(Setup, {
-        "rules": rules,
-        "stake": stake,
-        "seats": n,
-        "dealer": dealer,
-        "deck": deck_t,
-        "redeal": redeal,
-        "waiting": waiting_t,
-        "dealt": dealt,
-        "antes": tuple(antes),
-        "start_stacks": tuple(stacks),
-        "start_bank": bank,
-        "first_trump": trump_card,
-        "hidden_dealer": hidden_dealer,
-    })
+    setup = _new_frozen(
+        Setup,
+        {
+            "rules": rules,
+            "stake": stake,
+            "seats": n,
+            "dealer": dealer,
+            "deck": deck_t,
+            "redeal": redeal,
+            "waiting": waiting_t,
+            "dealt": dealt,
+            "antes": tuple(antes),
+            "start_stacks": tuple(stacks),
+            "start_bank": bank,
+            "first_trump": trump_card,
+            "hidden_dealer": hidden_dealer,
+        },
+    )
     d = _fresh_fields(n).copy()
     d["setup"] = setup
     d["queue"] = dealt
@@ -152,13 +155,40 @@ def _fresh_fields(n: int) -> dict[str, object]:
     if fields is None:
         zeros = (0,) * n
         fields = _FRESH[n] = {
-            "setup": None, "phase": "bid", "step": "S", "round": 1, "queue": None, "need": "bid",
-            "need_n": 0, "stacks": None, "holds": zeros, "bank": None, "b0": None, "hands": None,
-            "seen": None, "status": None, "declared": None, "snorer": -1, "interrupted": False,
-            "wrap_declined": False, "trump_card": None, "trump": None, "trump_suits": None, "turned": (),
-            "stock_top": None, "stock_end": None, "promised": 0, "cut_trump": -1, "discards": (),
-            "leader": -1, "trick": (), "last_trick": (), "tricks": zeros, "trick_no": 0,
-            "played": ((),) * n, "outcome": None,
+            "setup": None,
+            "phase": "bid",
+            "step": "S",
+            "round": 1,
+            "queue": None,
+            "need": "bid",
+            "need_n": 0,
+            "stacks": None,
+            "holds": zeros,
+            "bank": None,
+            "b0": None,
+            "hands": None,
+            "seen": None,
+            "status": None,
+            "declared": None,
+            "snorer": -1,
+            "interrupted": False,
+            "wrap_declined": False,
+            "trump_card": None,
+            "trump": None,
+            "trump_suits": None,
+            "turned": (),
+            "stock_top": None,
+            "stock_end": None,
+            "promised": 0,
+            "cut_trump": -1,
+            "discards": (),
+            "leader": -1,
+            "trick": (),
+            "last_trick": (),
+            "tricks": zeros,
+            "trick_no": 0,
+            "played": ((),) * n,
+            "outcome": None,
         }
         assert tuple(fields) == STATE_FIELDS
     return fields
@@ -246,8 +276,17 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, 
     if phase == "play":
         return play_card(state, seat, action)
     # Bidding and exchange states always hold every field (only play states are compact).
+    d = state.__dict__.copy()
+    if do == "pass" and phase == "bid" and len(q) > 1 and d["need"] == "bid":
+        # The commonest bid: a pass that is not final (step S, or step H where a cut may follow)
+        # and leaves others to answer only moves the queue on (bidding._pass, in short).
+        step = d["step"]
+        setup = d["setup"]
+        if not setup.hidden_dealer and (step == "S" or (step == "H" and setup.rules.five)):
+            d["queue"] = q[1:]
+            return from_dict(d), _PASSED[seat]
     w = _new(Work)
-    w.__dict__ = state.__dict__.copy()
+    w.__dict__ = d
     out: list[Event] = []
     if phase == "bid":
         apply_bid(w, seat, action, out)
@@ -258,6 +297,17 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, 
 
 
 _new = object.__new__
+
+
+class _Passed(dict[int, tuple[Event]]):
+    """``(Declared(seat, "pass"),)`` by seat: the events of a plain pass, built once per seat."""
+
+    def __missing__(self, seat: int) -> tuple[Event]:
+        e = self[seat] = (ev.declared(seat, "pass"),)
+        return e
+
+
+_PASSED = _Passed()
 
 
 def abandon(state: State) -> tuple[tuple[int, ...], int, tuple[Event, ...]]:

@@ -20,9 +20,10 @@ Reading a field that is not in the instance dict (``state.hands``, ``state_to_js
 it. ``apply``, ``legal_actions``, ``to_act`` and ``is_over`` use the core and the two plain fields
 directly.
 
-A deal is played this way only when nothing unusual can happen: no Student joker, every player's
-cards seen (so ``look`` is never legal), at most eight cards a hand. An illegal or unusual play goes
-through the full state (``play.py``), which has the exact refusals.
+A deal is played this way only when every player's cards are seen (so ``look`` is never legal) and
+no hand holds more than eight cards. Under the Student joker (5.9) plays go through
+:func:`play_joker_rules` and :func:`legal_joker_rules`, so the common road pays one flag test for it.
+An illegal play goes through the full state (``play.py``), which has the exact refusals.
 """
 
 from __future__ import annotations
@@ -33,13 +34,14 @@ from typing import Any
 
 from . import events as ev
 from ._base import NOT_IN_DEAL, ring
-from .actions import PLAY, Action
+from .actions import PLAY, PLAY_JOKER, PLAY_SEVEN, Action
 from .cards import RANK, SUIT
 from .events import Event
 from .settle import finish_played
 from .state import PLAY_CORE, CompactState, State, Work
 
 STRIDE = 8  # bits per seat in ``held``: hands in play never exceed 8 cards
+JOKER = "7S"  # Student 5.9 (play.JOKER)
 HAND_BITS = (1 << STRIDE) - 1
 
 Entry = tuple[int, str, bool]
@@ -66,7 +68,7 @@ def _suit_bits(suits: str) -> dict[str, int]:
 class PlayContext:
     """What stays fixed while the tricks of one deal are played (see the module docstring)."""
 
-    __slots__ = ("base", "hands", "plays", "rotations", "suits", "total", "trump")
+    __slots__ = ("base", "hands", "joker", "jokers", "plays", "rotations", "suits", "total", "trump")
 
     def __init__(self, base: dict[str, Any]) -> None:
         self.base = base
@@ -79,6 +81,11 @@ class PlayContext:
         # (Built by map over map: no Python-level loop, this runs once per deal.)
         self.plays: list[tuple[Action, ...]] = list(map(tuple, map(_PLAYS_OF, self.hands)))
         self.suits: list[dict[str, int]] = list(map(_suit_bits, map("".join, map(_SUITS_OF, self.hands))))
+        # Student: the 7S's bit in each seat's hand (0 where the seat does not hold it).
+        self.joker: bool = base["setup"].rules.joker
+        self.jokers: list[int] = (
+            [1 << h.index(JOKER) if JOKER in h else 0 for h in self.hands] if self.joker else []
+        )
 
     def rotation(self, leader: int) -> tuple[int, ...]:
         """The players of a trick led by ``leader``, clockwise from him."""
@@ -100,8 +107,7 @@ _HELD: dict[tuple[int, ...], int] = {}
 
 def core_of(fields: dict[str, Any]) -> tuple | None:
     """The compact core of a full play-phase state's fields, or None when it must stay full."""
-    setup = fields["setup"]
-    if setup.rules.joker or fields["need"] != "play":
+    if fields["need"] != "play":
         return None
     hands = fields["hands"]
     seen = fields["seen"]
@@ -156,20 +162,6 @@ def fill(core: tuple, d: dict[str, Any]) -> None:
             d[name] = derived.get(name, value)
 
 
-def legal_plays(core: tuple, seat: int) -> list[Action]:
-    """4.5 on the core: follow suit, else trump, else anything; in the order of the hand."""
-    ctx = core[0]
-    bits = core[1] >> (STRIDE * seat) & HAND_BITS
-    trick = core[2]
-    if trick:
-        suits = ctx.suits[seat]
-        allowed = bits & suits.get(SUIT[trick[0][1]], 0)
-        if not allowed:
-            allowed = bits & suits.get(ctx.trump, 0) or bits
-        bits = allowed
-    return list(PICK[bits](ctx.plays[seat]))
-
-
 def _picker(bits: int) -> itemgetter:
     """What ``PICK[bits]`` holds: a slice where the positions are consecutive (the common case, and
     the one that also gives a tuple for a single card), else the positions one by one."""
@@ -213,6 +205,8 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
     """``seat``, who is to act, plays ``action`` (a "play" without "as"); None if that is not a plain
     legal play (the full state then answers, refusal included)."""
     ctx = core[0]
+    if ctx.joker:
+        return play_joker_rules(state, core, seat, action)
     card = action.card
     hand = ctx.hands[seat]
     try:
@@ -296,3 +290,98 @@ def winner_without_joker(trick: tuple[Entry, ...], trump: str) -> int:
             best_suit = suit
             best_rank = RANK[card]
     return best_seat
+
+
+def legal_joker_rules(core: tuple, seat: int) -> list[Action]:
+    """``legal_plays`` under the Student joker (play._joker_plays on the core): a led joker asks
+    for a trump; the 7S is offered as the joker, and as a seven where a seven may be played."""
+    ctx = core[0]
+    bits = core[1] >> (STRIDE * seat) & HAND_BITS
+    allowed = bits
+    trick = core[2]
+    if trick:
+        suits = ctx.suits[seat]
+        trumps = bits & suits.get(ctx.trump, 0)
+        # A led joker asks for a trump (5.9), any other lead for its suit first.
+        allowed = (
+            (trumps or bits) if trick[0][2] else (bits & suits.get(SUIT[trick[0][1]], 0) or trumps or bits)
+        )
+    jbit = ctx.jokers[seat] & bits
+    if not jbit:
+        return list(PICK[allowed](ctx.plays[seat]))
+    acts = list(PICK[allowed & ~jbit](ctx.plays[seat]))
+    acts.append(PLAY_JOKER)
+    if allowed & jbit:
+        acts.append(PLAY_SEVEN)
+    return acts
+
+
+def play_joker_rules(
+    state: State, core: tuple, seat: int, action: Action
+) -> tuple[State, tuple[Event, ...]] | None:
+    """:func:`play` under the Student joker (5.9); None where the full state must answer."""
+    ctx = core[0]
+    card = action.card
+    hand = ctx.hands[seat]
+    try:
+        bit = 1 << (STRIDE * seat + hand.index(card))  # type: ignore[arg-type]
+    except ValueError:
+        return None
+    held = core[1]
+    if not held & bit:
+        return None
+    as_ = action.as_
+    joker = False
+    if card == JOKER:
+        if as_ != "joker" and as_ != "seven":
+            return None
+        joker = as_ == "joker"
+    elif as_ is not None:
+        return None
+    trick = core[2]
+    if trick and not joker:
+        suit = SUIT[card]  # type: ignore[index]
+        suits = ctx.suits[seat]
+        mine = held >> (STRIDE * seat)
+        trump = ctx.trump
+        if trick[0][2]:  # a led joker asks for a trump
+            if suit != trump and mine & suits.get(trump, 0):
+                return None
+        else:
+            led = SUIT[trick[0][1]]
+            if suit != led and (mine & suits.get(led, 0) or (suit != trump and mine & suits.get(trump, 0))):
+                return None
+    entry = (seat, card, joker)
+    trick = trick + (entry,)  # noqa: RUF005 - cheaper than unpacking into a new tuple
+    log = (entry, core[3])
+    event = ev.played(seat, card, as_)  # type: ignore[arg-type]
+    queue = state.queue
+    held ^= bit
+    if len(queue) > 1:
+        s = _Building()
+        s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
+        s.phase = "play"  # type: ignore[attr-defined]
+        s.queue = queue[1:]  # type: ignore[attr-defined]
+        s.__class__ = CompactState  # type: ignore[assignment]
+        return s, (event,)  # type: ignore[return-value]
+    winner = -1
+    for who, _card, as_joker in trick:
+        if as_joker:  # the joker takes the trick
+            winner = who
+            break
+    if winner < 0:
+        winner = winner_without_joker(trick, ctx.trump)
+    counts = list(core[4])
+    counts[winner] += 1
+    tricks = tuple(counts)
+    no = core[5] + 1
+    won = ev.trick_won(winner, no)
+    if no < ctx.total:
+        order = ctx.rotations.get(winner) or ctx.rotation(winner)
+        s = _Building()
+        s._play = (ctx, held, (), log, tricks, no, winner, trick)  # type: ignore[attr-defined]
+        s.phase = "play"  # type: ignore[attr-defined]
+        s.queue = order  # type: ignore[attr-defined]
+        s.__class__ = CompactState  # type: ignore[assignment]
+        return s, (event, won)  # type: ignore[return-value]
+    return _last(ctx, (ctx, held, (), log, tricks, no, core[6], trick), [event, won])
