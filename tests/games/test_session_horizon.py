@@ -183,7 +183,7 @@ def test_rows_stored_past_the_year_9999_before_the_bounds_are_brought_back_by_th
 
     from django.db import DataError, connection
 
-    migration = importlib.import_module("games.migrations.0008_unreadable_dates")
+    migration = importlib.import_module("games.migrations.0009_unreadable_dates")
     waiting = make_table(starts_at=timezone.now() + timedelta(days=1), repeat_weekly=True)
     running = make_table()
     fine = make_table(starts_at=timezone.now() + timedelta(days=2))

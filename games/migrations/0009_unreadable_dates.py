@@ -40,5 +40,5 @@ def forwards(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0007_clock_beat")]
+    dependencies = [("games", "0008_table_create_key")]
     operations = [migrations.RunPython(forwards, migrations.RunPython.noop)]
