@@ -29,6 +29,7 @@ from django.utils.translation import ngettext
 from . import services
 from .admin_site import ClubScopedAdmin
 from .errors import ServiceError
+from .fields import WholeNumberField
 from .models import AUDIT_ACTION_LABELS, AuditLog, Club, Invite, Membership, User
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -163,6 +164,8 @@ class ClubAdminForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ("name", "description", "join_policy", *services.CHIP_LIMITS)
+        # Chips are typed in the digits 0-9 only, as on the settings page ("５０" or "1_000" refused).
+        field_classes = dict.fromkeys(services.CHIP_LIMITS, WholeNumberField)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -147,7 +147,11 @@ class DealActionAdmin(ClubScopedAdmin):
 
 
 class StandUpActionForm(ActionForm):
-    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+    # No max_length on the field: Django answers an invalid action form with "No action selected."
+    # and does nothing. The browser stops at 500; the service keeps the first 500 of a longer one.
+    reason = forms.CharField(
+        label=_("Reason"), required=False, widget=forms.TextInput(attrs={"maxlength": "500"})
+    )
 
 
 @admin.register(Seat)

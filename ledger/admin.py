@@ -383,7 +383,13 @@ class CheckpointAdmin(ReconciliationRunAdmin):
 
 
 class DecisionActionForm(ActionForm):
-    note = forms.CharField(label=_("Note (a refusal needs one)"), max_length=500, required=False)
+    # No max_length on the field: Django answers an invalid action form with "No action selected."
+    # and does nothing. The browser stops at 500; the service keeps the first 500 of a longer note.
+    note = forms.CharField(
+        label=_("Note (a refusal needs one)"),
+        required=False,
+        widget=forms.TextInput(attrs={"maxlength": "500"}),
+    )
 
 
 @admin.register(Adjustment)

@@ -72,3 +72,16 @@ def test_an_admin_change_is_audited(root, club):
     assert row.actor == root
     assert set(row.data["changed"]) == {"name", "four_eyes_above"}
     assert row.data["old_name"] == "Open Table" and row.data["four_eyes_above"] == 100
+
+
+@pytest.mark.parametrize("typed", ["\uff15\uff10", "1_000", "+40", "4e3"])
+def test_limits_are_read_in_plain_digits_only(root, club, typed):
+    """As on the settings page: "５０" or "1_000" are refused with a sentence, not read as 50 or 1000."""
+    before = club.four_eyes_above
+    response = client_for(root).post(
+        reverse("admin:club_club_change", args=[club.pk]), _form(club, four_eyes_above=typed)
+    )
+    assert response.status_code == 200
+    assert "digits 0–9" in response.content.decode()
+    club.refresh_from_db()
+    assert club.four_eyes_above == before
