@@ -21,8 +21,9 @@ from club.errors import NotAllowed, ServiceError
 from club.models import Club, Membership, User
 from club.services import audit_log_write, membership_require_manager, membership_require_rank
 
-from ..errors import LedgerError
-from ..models import Adjustment, ChipRequest, Entry, Journal
+from ..errors import InsufficientChips, LedgerError
+from ..models import Account, Adjustment, ChipRequest, Entry, Journal
+from ..selectors import wallet_balance
 from .operations import _amount, chips_grant_result, chips_revoke_result, grant_within_limits
 
 Kind = Adjustment.Kind
@@ -117,6 +118,19 @@ def chips_adjust(
             if (existing.member_id, existing.kind, existing.amount) != (member.pk, kind, amount):
                 raise LedgerError(_("This form was already used for another request; reload the page."))
             return Adjusted(journal=existing.journal, adjustment=existing, repeated=True)
+        if kind == Kind.REVOKE:
+            # Refused now, as a revoke booked at once is: filed, it waited for a second manager who
+            # could only be told the chips are not there.
+            balance = wallet_balance(membership=member)
+            if amount > balance:
+                raise InsufficientChips(
+                    _("Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.")
+                    % {
+                        "account": str(Account.Kind.WALLET.label).lower(),
+                        "balance": balance,
+                        "needed": amount,
+                    }
+                )
         try:
             with transaction.atomic():
                 adjustment = Adjustment.objects.create(

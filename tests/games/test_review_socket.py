@@ -88,6 +88,7 @@ def test_every_table_refusal_is_translated(language):
         "until": timezone.now(),
         "reason": "y",
         "days": 5,
+        "n": 3,  # a seat's number (no_player_at, no_bot_at)
     }
     untranslated = []
     for code in _MESSAGES:
