@@ -30,7 +30,7 @@ from . import services
 from .admin_site import ClubScopedAdmin
 from .errors import ServiceError
 from .fields import WholeNumberField
-from .models import AUDIT_ACTION_LABELS, AuditLog, Club, Invite, Membership, User
+from .models import AUDIT_ACTION_LABELS, AuditLog, Club, Invite, Membership, User, validate_visible_text
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -101,7 +101,9 @@ class ActionFilter(admin.SimpleListFilter):
 class ModerationFields(forms.Form):
     """What a ban or a suspension says to the member, and when it ends."""
 
-    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+    reason = forms.CharField(
+        label=_("Reason"), max_length=500, required=False, validators=[validate_visible_text]
+    )
     until = forms.DateTimeField(
         label=_("Until"),
         required=False,

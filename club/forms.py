@@ -11,7 +11,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from .fields import WholeNumberField
-from .models import Club, Membership, User
+from .models import Club, Membership, User, validate_visible_text
 
 
 @cache
@@ -134,12 +134,16 @@ def _until_field(required: bool) -> forms.DateTimeField:
 
 
 class BanForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+    # The member reads the reason, and the audit log shows it: a right-to-left override would turn
+    # it (and the row it stands in) around.
+    reason = forms.CharField(
+        label=_("Reason"), max_length=500, required=False, validators=[validate_visible_text]
+    )
     until = _until_field(required=False)
 
 
 class SuspendForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=500)
+    reason = forms.CharField(label=_("Reason"), max_length=500, validators=[validate_visible_text])
     until = _until_field(required=True)
 
 

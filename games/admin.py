@@ -15,8 +15,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from club.admin_site import ClubScopedAdmin, admin_clubs_for
+from club.confusables import invisible_characters
 from club.errors import ServiceError
-from club.models import Club
+from club.models import INVISIBLE_MESSAGE, Club
 
 from .forms import TableSessionForm
 from .models import Deal, DealAction, Seat, TableSession
@@ -182,6 +183,10 @@ class SeatAdmin(ClubScopedAdmin):
         from .services import table_stand_up
 
         reason = (request.POST.get("reason") or "").strip()
+        if invisible_characters(reason, multiline=True):
+            # The player reads the reason: a right-to-left override would turn it around.
+            self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
+            return
         for seat in queryset.select_related("session"):
             try:
                 now = table_stand_up(

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club.fields import WholeNumberField
+from club.models import validate_visible_text
 from ledger.forms import DAMAGED
 
 from .engine.rules import PRESETS
@@ -112,6 +113,7 @@ class ReportForm(forms.Form):
         required=False,
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 2}),
+        validators=[validate_visible_text],
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -125,7 +127,10 @@ class ResolveForm(forms.Form):
     """A manager's answer to a report: the note the reporter reads, and what is done."""
 
     note = forms.CharField(
-        label=_("Note for the player who reported"), max_length=1000, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Note for the player who reported"),
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        validators=[validate_visible_text],
     )
     outcome = forms.ChoiceField(label=_("Action"), choices=())
     member = forms.ModelChoiceField(label=_("Player it is about"), queryset=None, required=False)

@@ -12,6 +12,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from club.confusables import invisible_characters
+from club.models import INVISIBLE_MESSAGE
+
 from .engine import ACTION_NAMES, Action, EngineError
 from .engine.cards import RANK
 from .services.errors import TableError
@@ -125,6 +128,8 @@ def parse_message(data: Mapping[str, Any]) -> Message:
         reason = data.get("reason")
         if not isinstance(reason, str) or not reason.strip() or len(reason) > 500 or "\x00" in reason:
             raise _bad(_("“reason” must be 1 to 500 characters."))
+        if invisible_characters(reason, multiline=True):
+            raise _bad(str(INVISIBLE_MESSAGE))  # the player reads it: an override would turn it round
         return StandUp(position=_position(data), reason=reason.strip())
     if do == "contribute":
         value = data.get("value")

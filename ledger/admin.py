@@ -26,8 +26,9 @@ from django.utils.translation import gettext_lazy as _
 
 from club.admin import csv_text
 from club.admin_site import ClubScopedAdmin, admin_clubs_for
+from club.confusables import invisible_characters
 from club.errors import ServiceError
-from club.models import Club, Membership
+from club.models import INVISIBLE_MESSAGE, Club, Membership
 
 from .labels import user_label
 from .models import Account, Adjustment, Checkpoint, ChipRequest, Entry, Journal, ReconciliationRun
@@ -433,6 +434,10 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
 
     def _decide(self, request: HttpRequest, queryset: QuerySet[Adjustment], approve: bool) -> None:
         note = (request.POST.get("note") or "").strip()
+        if invisible_characters(note, multiline=True):
+            # An action form Django finds invalid is answered "No action selected.": say it here.
+            self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
+            return
         for adjustment in queryset:
             try:
                 if approve:

@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club.fields import WholeNumberField
-from club.models import Club, Membership
+from club.models import Club, Membership, validate_visible_text
 
 from .labels import user_label
 from .services.posting import MAX_AMOUNT
@@ -34,7 +34,7 @@ class GrantForm(forms.Form):
         required=False,
     )
     amount = WholeNumberField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT)
-    reason = forms.CharField(label=_("Reason"), max_length=500)
+    reason = forms.CharField(label=_("Reason"), max_length=500, validators=[validate_visible_text])
     token = forms.CharField(
         label=_("Form token"),
         widget=forms.HiddenInput,
@@ -63,13 +63,17 @@ class ChipRequestForm(forms.Form):
     """A member asks the managers for chips."""
 
     amount = WholeNumberField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT)
-    note = forms.CharField(label=_("Why (optional)"), max_length=500, required=False)
+    note = forms.CharField(
+        label=_("Why (optional)"), max_length=500, required=False, validators=[validate_visible_text]
+    )
 
 
 class AnswerForm(forms.Form):
     """A manager's answer to a request for chips, or to an adjustment waiting for a second manager."""
 
-    answer = forms.CharField(label=_("Note"), max_length=500, required=False)
+    answer = forms.CharField(
+        label=_("Note"), max_length=500, required=False, validators=[validate_visible_text]
+    )
     amount = WholeNumberField(label=_("Chips"), min_value=1, max_value=MAX_AMOUNT, required=False)
     token = forms.CharField(
         label=_("Form token"),
