@@ -255,14 +255,13 @@ def _race(*calls: Callable[[], object]) -> list[object]:
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_two_managers_moving_the_same_settlement_back_at_once_move_it_once(settled, players, owner, club):
-    from club import services as club_services
-
+def test_two_managers_moving_the_same_settlement_back_at_once_move_it_once(
+    settled, players, owner, club, make_user
+):
     table, settle = settled
-    anna = players[3]
-    club_services.membership_set_role(
-        membership=Membership.objects.get(club=club, user=anna), actor=owner, role="manager"
-    )
+    # A manager who did not play the deal: one who did may not move his own chips back (reverse_own).
+    anna = make_user("anna-manager")
+    Membership.objects.create(club=club, user=anna, role=Membership.Role.MANAGER)
     reports = [report_create(deal_id=settle.deal_id, user=u, reason="bug") for u in players[:2]]
     results = _race(
         *(
