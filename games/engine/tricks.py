@@ -239,8 +239,14 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
         s.queue = queue[1:]  # type: ignore[attr-defined]
         s.__class__ = CompactState  # type: ignore[assignment]
         return s, alone  # type: ignore[return-value]
-    event = alone[0]
-    winner = winner_without_joker(trick, ctx.trump)
+    return _trick_end(ctx, core, held, trick, log, alone[0], winner_without_joker(trick, ctx.trump))
+
+
+def _trick_end(
+    ctx: PlayContext, core: tuple, held: int, trick: tuple, log: tuple, event: Event, winner: int
+) -> tuple[State, tuple[Event, ...]]:
+    """The last card of a trick is down (``event``): ``winner`` takes it and leads the next, or the
+    play is over. Once a trick, so a call here costs nothing the plays would notice."""
     counts = list(core[4])
     counts[winner] += 1
     tricks = tuple(counts)
@@ -371,17 +377,4 @@ def play_joker_rules(
             break
     if winner < 0:
         winner = winner_without_joker(trick, ctx.trump)
-    counts = list(core[4])
-    counts[winner] += 1
-    tricks = tuple(counts)
-    no = core[5] + 1
-    won = ev.trick_won(winner, no)
-    if no < ctx.total:
-        order = ctx.rotations.get(winner) or ctx.rotation(winner)
-        s = _Building()
-        s._play = (ctx, held, (), log, tricks, no, winner, trick)  # type: ignore[attr-defined]
-        s.phase = "play"  # type: ignore[attr-defined]
-        s.queue = order  # type: ignore[attr-defined]
-        s.__class__ = CompactState  # type: ignore[assignment]
-        return s, (event, won)  # type: ignore[return-value]
-    return _last(ctx, (ctx, held, (), log, tricks, no, core[6], trick), [event, won])
+    return _trick_end(ctx, core, held, trick, log, event, winner)
