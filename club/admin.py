@@ -157,6 +157,39 @@ class SiteUserAdmin(UserAdmin):
     list_display = ("username", "display_name", "email", "is_staff", "is_active", "date_joined")
     search_fields = ("username", "display_name", "email")
 
+    # A superuser's edits of people (staff and superuser flags, active, groups, password) were in
+    # Django's own history only: the moderation log is what the site's people are audited by.
+    def log_addition(self, request: HttpRequest, obj: Model, message: Any) -> Any:
+        entry = super().log_addition(request, obj, message)
+        _audit_user_admin(request, "user.added", obj, message)
+        return entry
+
+    def log_change(self, request: HttpRequest, obj: Model, message: Any) -> Any:
+        entry = super().log_change(request, obj, message)
+        _audit_user_admin(request, "user.changed", obj, message)
+        return entry
+
+    def log_deletions(self, request: HttpRequest, queryset: QuerySet[Any]) -> Any:
+        for user in queryset:
+            _audit_user_admin(request, "user.deleted", user, [])
+        return super().log_deletions(request, queryset)
+
+
+def _audit_user_admin(request: HttpRequest, action: str, user: Any, message: Any) -> None:
+    """One moderation-log row for an admin edit of a person; the fields changed are named as Django's
+    change message names them (their labels, untranslated)."""
+    fields: list[str] = []
+    for part in message if isinstance(message, list) else []:
+        fields.extend(str(name) for name in part.get("changed", {}).get("fields", []))
+    services.audit_log_write(
+        action=action,
+        actor=request.user,  # type: ignore[arg-type]
+        club=None,
+        target_user=None if action == "user.deleted" else user,
+        target=user.username,
+        data={"changed": ", ".join(fields)} if fields else {},
+    )
+
 
 class ClubAdminForm(forms.ModelForm):
     """A superuser's edit of a club: the checks of the owner's settings page (``club_settings_check``:

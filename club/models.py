@@ -391,6 +391,9 @@ class Invite(models.Model):
 AUDIT_ACTION_LABELS = {
     "club.created": _("Club created"),
     "club.updated": _("Club settings changed"),
+    "user.added": _("Account added in the admin"),
+    "user.changed": _("Account changed in the admin"),
+    "user.deleted": _("Account deleted in the admin"),
     "membership.requested": _("Asked to join"),
     "membership.joined": _("Joined"),
     "membership.approved": _("Request approved"),
