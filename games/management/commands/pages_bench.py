@@ -29,7 +29,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
 from ._loadkit import (
@@ -105,7 +105,10 @@ class Command(BaseCommand):
         from django.test import Client
 
         install_bare_view()
+        # Over HTTPS as a deployment serves it: with HTTPS_ONLY on (DEBUG off), a plain-HTTP request
+        # is answered by a redirect, and the run would have timed that instead of the page.
         client = Client(HTTP_HOST="127.0.0.1")
+        secure = settings.SECURE_SSL_REDIRECT
         name, value = cookie.split("=", 1)
         results = {}
         for page, path in pages.items():
@@ -119,11 +122,13 @@ class Command(BaseCommand):
             request_finished.disconnect(close_old_connections)
             try:
                 with connection.execute_wrapper(queries):
-                    status = client.get(path).status_code
+                    status = client.get(path, secure=secure).status_code
+                if status != 200:
+                    raise CommandError(f"{page} ({path}) answered {status}, not 200: nothing to measure")
                 times = []
                 for _ in range(requests):
                     start = time.perf_counter()
-                    client.get(path)
+                    client.get(path, secure=secure)
                     times.append((time.perf_counter() - start) * 1000)
             finally:
                 request_started.connect(close_old_connections)
