@@ -20,6 +20,18 @@ from ledger.services import chips_grant
 IS_SQLITE = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
 _n = itertools.count()
 
+#: The "open a table" form as a manager sends it (the site's page and the admin's add form).
+TABLE_FORM = {
+    "title": "Friday",
+    "preset": "classic",
+    "stake": "5",
+    "seat_count": "4",
+    "min_players": "2",
+    "buy_in_min": "100",
+    "buy_in_max": "500",
+    "turn_seconds": "30",
+}
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not IS_SQLITE:

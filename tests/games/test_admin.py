@@ -11,7 +11,7 @@ from django.utils import timezone
 from club.models import Membership
 from games.models import DealAction, TableSession
 
-from .conftest import sit_all, start_deal
+from .conftest import TABLE_FORM, sit_all, start_deal
 
 
 def _client(user) -> Client:
@@ -24,14 +24,8 @@ def _client(user) -> Client:
 _EVENING = (timezone.now() + timedelta(days=30)).replace(hour=20, minute=0)
 
 FORM = {
+    **TABLE_FORM,
     "title": "Tuesday",
-    "preset": "classic",
-    "stake": "5",
-    "seat_count": "4",
-    "min_players": "2",
-    "buy_in_min": "100",
-    "buy_in_max": "500",
-    "turn_seconds": "30",
     "overrides": "",
     "starts_at": _EVENING.strftime("%Y-%m-%dT%H:%M"),
     "ends_at": (_EVENING + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),

@@ -18,6 +18,8 @@ from games.models import TableSession
 from games.services import TableError, table_session_create, tables_tick
 from games.services.schedule import session_cancel_if_empty
 
+from .conftest import TABLE_FORM
+
 pytestmark = pytest.mark.django_db
 
 VALUES = {
@@ -29,14 +31,8 @@ VALUES = {
     "buy_in_max": 500,
 }
 FORM = {
+    **TABLE_FORM,
     "title": "Far",
-    "preset": "classic",
-    "stake": "5",
-    "seat_count": "4",
-    "min_players": "2",
-    "buy_in_min": "100",
-    "buy_in_max": "500",
-    "turn_seconds": "30",
     "repeat_weekly": "on",
 }
 #: The horizon (``games.services.sessions.MAX_START_AHEAD`` and ``MAX_LENGTH``).

@@ -18,16 +18,9 @@ from django.utils import timezone
 from games.models import TableSession
 from games.services import table_session_create
 
-FORM = {
-    "title": "Friday",
-    "preset": "classic",
-    "stake": "5",
-    "seat_count": "4",
-    "min_players": "2",
-    "buy_in_min": "100",
-    "buy_in_max": "500",
-    "turn_seconds": "30",
-}
+from .conftest import TABLE_FORM
+
+FORM = TABLE_FORM
 
 
 def _client(user) -> Client:

@@ -12,6 +12,8 @@ from django.test import Client
 from games.models import TableSession
 from games.services import TableError, table_session_create
 
+from .conftest import TABLE_FORM
+
 pytestmark = pytest.mark.django_db
 
 VALUES = {"preset": "classic", "stake": 5, "seat_count": 4, "buy_in_min": 100, "buy_in_max": 500}
@@ -31,16 +33,7 @@ def test_the_club_page_form_says_so_in_russian(club, owner):
     owner.save(update_fields=["preferred_language"])
     client = Client()
     client.force_login(owner)
-    form = {
-        "title": "\u202eelbat",
-        "preset": "classic",
-        "stake": "5",
-        "seat_count": "4",
-        "min_players": "2",
-        "buy_in_min": "100",
-        "buy_in_max": "500",
-        "turn_seconds": "30",
-    }
+    form = {**TABLE_FORM, "title": "\u202eelbat"}
     response = client.post(f"/clubs/{club.slug}/tables/new/", form, HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 422
     assert "невидимые символы" in response.content.decode()
