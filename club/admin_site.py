@@ -23,11 +23,36 @@ from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, URLResolver, path
+from django.utils import timezone
 from django.utils.text import smart_split
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .models import Club, User
 from .selectors import clubs_managed_by
+from .services import audit_log_write
+
+#: Apps whose records are the site's, not a club's: an edit of them (a group's permissions, a login
+#: lock-out lifted by deleting its attempts) changes who may do what everywhere, so it is audited.
+SITE_RECORD_APPS = frozenset({"auth", "axes"})
+
+
+def _is_site_record(model_or_iterable: Any) -> bool:
+    models = model_or_iterable if isinstance(model_or_iterable, list | tuple) else [model_or_iterable]
+    return any(model._meta.app_label in SITE_RECORD_APPS for model in models)
+
+
+def _mixed(mixin: type, admin_class: type) -> type:
+    """``admin_class`` with ``mixin`` first, under its own name (the admin's pages show it)."""
+    return type(
+        admin_class.__name__,
+        (mixin, admin_class),
+        {
+            "__module__": admin_class.__module__,
+            "__qualname__": admin_class.__qualname__,
+            "__doc__": admin_class.__doc__,
+        },
+    )
 
 
 def admin_clubs_for(user: User) -> QuerySet[Club]:
@@ -68,16 +93,15 @@ class KhrapAdminSite(admin.AdminSite):
         django-axes), answers odd query values with a 400 page, never a 500: an admin class without
         ``OddQueryValuesAdmin`` gets it mixed in under its own name."""
         admin_class = admin_class or admin.ModelAdmin
-        if not issubclass(admin_class, OddQueryValuesAdmin):
-            admin_class = type(
-                admin_class.__name__,
-                (OddQueryValuesAdmin, admin_class),
-                {
-                    "__module__": admin_class.__module__,
-                    "__qualname__": admin_class.__qualname__,
-                    "__doc__": admin_class.__doc__,
-                },
+        if _is_site_record(model_or_iterable) and not issubclass(admin_class, AuditedSiteRecordsAdmin):
+            audited = (
+                AuditedLoginAttemptsAdmin
+                if hasattr(admin_class, "cleanup_expired_attempts")
+                else AuditedSiteRecordsAdmin
             )
+            admin_class = _mixed(audited, admin_class)
+        if not issubclass(admin_class, OddQueryValuesAdmin):
+            admin_class = _mixed(OddQueryValuesAdmin, admin_class)
         super().register(model_or_iterable, admin_class, **options)
 
     def get_urls(self) -> list[URLPattern | URLResolver]:
@@ -199,6 +223,76 @@ class OddQueryValuesAdmin(admin.ModelAdmin):
             "changelist_url": request.path,
         }
         return TemplateResponse(request, "admin/bad_lookup.html", context, status=400)
+
+
+class AuditedSiteRecordsAdmin(admin.ModelAdmin):
+    """Adds, changes and deletions of a site-wide record (a group, a login lock-out record) go to the
+    moderation log as well as Django's history: deleting a user's failed attempts lifts his lock-out,
+    and the moderation log is what the site's people are audited by."""
+
+    def log_addition(self, request: HttpRequest, obj: Model, message: Any) -> Any:
+        entry = super().log_addition(request, obj, message)
+        _audit_record(request, "record.added", obj, message)
+        return entry
+
+    def log_change(self, request: HttpRequest, obj: Model, message: Any) -> Any:
+        entry = super().log_change(request, obj, message)
+        _audit_record(request, "record.changed", obj, message)
+        return entry
+
+    def log_deletions(self, request: HttpRequest, queryset: Any) -> Any:
+        for obj in queryset:
+            _audit_record(request, "record.deleted", obj, [])
+        return super().log_deletions(request, queryset)
+
+
+class AuditedLoginAttemptsAdmin(AuditedSiteRecordsAdmin):
+    """django-axes' "clean up expired attempts": its own action read the time of a login attempt from
+    the request (set only on a login), so in the admin it answered with a 500. Here it deletes the
+    expired records, says how many in the reader's language, and logs the number (the deletion
+    bypasses Django's history)."""
+
+    @admin.action(description=_("Clean up expired attempts"))
+    def cleanup_expired_attempts(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        request.axes_attempt_time = timezone.now()  # type: ignore[attr-defined]
+        deleted = self.handler.clean_expired_user_attempts(request=request)  # type: ignore[attr-defined]
+        if deleted:
+            _audit_record(request, "record.deleted", None, [], count=deleted)
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d expired login attempt deleted.",
+                "%(count)d expired login attempts deleted.",
+                deleted,
+            )
+            % {"count": deleted},
+            messages.SUCCESS,
+        )
+
+
+def _audit_record(request: HttpRequest, action: str, obj: Model | None, message: Any, count: int = 0) -> None:
+    """One moderation-log row naming the record as "<kind>: <record>" (a login attempt reads as its
+    username and address), with the fields changed as Django's change message names them."""
+    fields: list[str] = []
+    for part in message if isinstance(message, list) else []:
+        fields.extend(str(name) for name in part.get("changed", {}).get("fields", []))
+    data: dict[str, Any] = {"changed": ", ".join(fields)} if fields else {}
+    if count:
+        data["count"] = count
+    if obj is None:
+        target = str(_("expired login attempts"))
+    else:
+        who = " ".join(
+            str(part) for part in (getattr(obj, "username", ""), getattr(obj, "ip_address", "")) if part
+        )
+        target = f"{obj._meta.verbose_name}: {who or obj}"
+    audit_log_write(
+        action=action,
+        actor=request.user,  # type: ignore[arg-type]
+        club=None,
+        target=target[:200],
+        data=data,
+    )
 
 
 class ClubScopedAdmin(OddQueryValuesAdmin):
