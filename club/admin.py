@@ -6,7 +6,6 @@ Changes to people go through the services, here as admin actions, so each one is
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +17,8 @@ from django.contrib.admin.views.main import ERROR_FLAG
 from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
@@ -28,16 +28,10 @@ from django.utils.translation import ngettext
 
 from . import services
 from .admin_site import ClubScopedAdmin
+from .csv_stream import csv_response, csv_text
 from .errors import ServiceError
 from .fields import WholeNumberField
 from .models import AUDIT_ACTION_LABELS, AuditLog, Club, Invite, Membership, User, validate_visible_text
-
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_text(value: str) -> str:
-    """A text cell a spreadsheet will not run as a formula (a reason is typed by a manager)."""
-    return f"'{value}" if value.startswith(_FORMULA_STARTS) else value
 
 
 def person(user: User | None) -> str:
@@ -400,7 +394,7 @@ class AuditLogAdmin(ClubScopedAdmin):
             *super().get_urls(),
         ]
 
-    def export_csv(self, request: HttpRequest) -> HttpResponse:
+    def export_csv(self, request: HttpRequest) -> HttpResponseBase:
         """The moderation log as shown (its filters, search and dates), in words, as CSV."""
         if not self.has_view_permission(request):
             raise PermissionDenied
@@ -408,23 +402,21 @@ class AuditLogAdmin(ClubScopedAdmin):
             rows = self.get_changelist_instance(request).get_queryset(request)
         except IncorrectLookupParameters:
             return HttpResponseRedirect(f"{reverse('admin:club_auditlog_changelist')}?{ERROR_FLAG}=1")
-        rows = rows.select_related("club", "actor", "target_user").order_by("created_at", "id")
-        response = HttpResponse(content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = 'attachment; filename="moderation-log.csv"'
-        writer = csv.writer(response)
-        writer.writerow([_("time"), _("club"), _("who"), _("action"), _("on"), _("details")])
-        for row in rows.iterator(chunk_size=2000):
-            writer.writerow(
-                [
-                    row.created_at.isoformat(timespec="seconds"),
-                    csv_text(row.club.name if row.club else ""),
-                    csv_text(row.actor_label),
-                    csv_text(row.action_label),
-                    csv_text(row.target_label),
-                    csv_text(row.details_text),
-                ]
-            )
-        return response
+        return csv_response(
+            request,
+            filename="moderation-log.csv",
+            rows=rows.select_related("club", "actor", "target_user"),
+            order=("created_at", "id"),
+            header=[_("time"), _("club"), _("who"), _("action"), _("on"), _("details")],
+            cells=lambda row: [
+                row.created_at.isoformat(timespec="seconds"),
+                csv_text(row.club.name if row.club else ""),
+                csv_text(row.actor_label),
+                csv_text(row.action_label),
+                csv_text(row.target_label),
+                csv_text(row.details_text),
+            ],
+        )
 
     search_fields = (
         "action",

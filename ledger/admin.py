@@ -6,7 +6,6 @@ of the filtered entries, a trial balance per club and a statement per account.
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django import forms
@@ -16,7 +15,8 @@ from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, QuerySet, Subquery, Sum
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
@@ -24,9 +24,9 @@ from django.utils.html import format_html
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
-from club.admin import csv_text
 from club.admin_site import ClubScopedAdmin, admin_clubs_for
 from club.confusables import invisible_characters
+from club.csv_stream import csv_response, csv_text
 from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club, Membership
 
@@ -294,7 +294,7 @@ class EntryAdmin(ClubScopedReadOnlyAdmin):
             *super().get_urls(),
         ]
 
-    def export_csv(self, request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
+    def export_csv(self, request: HttpRequest) -> HttpResponseBase:
         """The entries of the change list, with its filters and search, as CSV."""
         if not self.has_view_permission(request):
             raise PermissionDenied
@@ -303,55 +303,42 @@ class EntryAdmin(ClubScopedReadOnlyAdmin):
         except IncorrectLookupParameters:
             # What the change list itself does with a filter it cannot apply.
             return HttpResponseRedirect(f"{reverse('admin:ledger_entry_changelist')}?{ERROR_FLAG}=1")
-        rows = queryset.select_related("journal", "account__member__user").order_by("id")
-
-        class Echo:
-            def write(self, value: str) -> str:
-                return value
-
-        writer = csv.writer(Echo())
-
-        def stream():
-            yield writer.writerow(
-                [
-                    "entry",
-                    "time",
-                    "club",
-                    "journal",
-                    "kind",
-                    "idempotency_key",
-                    "account",
-                    "account_kind",
-                    "member",
-                    "table",
-                    "amount",
-                    "balance_after",
-                    "memo",
-                ]
-            )
-            for e in rows.iterator(chunk_size=2000):
-                member = e.account.member.user.username if e.account.member_id else ""
-                yield writer.writerow(
-                    [
-                        e.pk,
-                        e.journal.created_at.isoformat(),
-                        e.journal.club_id,
-                        e.journal_id,
-                        e.journal.kind,
-                        csv_text(e.journal.idempotency_key),
-                        e.account_id,
-                        e.account.kind,
-                        csv_text(member),
-                        e.account.table_id or "",
-                        e.amount,
-                        e.balance_after,
-                        csv_text(e.journal.memo),
-                    ]
-                )
-
-        response = StreamingHttpResponse(stream(), content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = 'attachment; filename="ledger-entries.csv"'
-        return response
+        return csv_response(
+            request,
+            filename="ledger-entries.csv",
+            rows=queryset.select_related("journal", "account__member__user"),
+            order=("id",),
+            header=[
+                "entry",
+                "time",
+                "club",
+                "journal",
+                "kind",
+                "idempotency_key",
+                "account",
+                "account_kind",
+                "member",
+                "table",
+                "amount",
+                "balance_after",
+                "memo",
+            ],
+            cells=lambda e: [
+                e.pk,
+                e.journal.created_at.isoformat(),
+                e.journal.club_id,
+                e.journal_id,
+                e.journal.kind,
+                csv_text(e.journal.idempotency_key),
+                e.account_id,
+                e.account.kind,
+                csv_text(e.account.member.user.username if e.account.member_id else ""),
+                e.account.table_id or "",
+                e.amount,
+                e.balance_after,
+                csv_text(e.journal.memo),
+            ],
+        )
 
 
 @admin.register(ReconciliationRun)
