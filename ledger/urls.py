@@ -4,6 +4,7 @@ from . import views
 
 urlpatterns = [
     path("clubs/<slug:slug>/chips/", views.my_chips, name="ledger_my_chips"),
+    path("clubs/<slug:slug>/chips/statement.csv", views.my_statement_csv, name="ledger_statement_csv"),
     path("clubs/<slug:slug>/chips/grant/", views.chips_grant_view, name="ledger_grant"),
     path("clubs/<slug:slug>/chips/ask/", views.chips_request_view, name="ledger_ask"),
     path(

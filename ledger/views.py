@@ -6,17 +6,21 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from club.csv_stream import csv_response, csv_text
 from club.errors import ServiceError
 from club.models import Club, Membership
 from club.selectors import club_get_or_404, membership_get
 
 from .charts import balance_chart_svg
 from .forms import AnswerForm, ChipRequestForm, GrantForm
-from .models import Adjustment, ChipRequest
+from .models import Adjustment, ChipRequest, Entry
 from .selectors import StatementPage, account_statement, balance_series, statement_cursor, wallet_get
 from .services import adjustment_approve, adjustment_refuse, chips_adjust, chips_request, chips_request_answer
 
@@ -54,6 +58,39 @@ def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "ledger/my_chips.html#statement-rows", context)
     context["chart"] = balance_chart_svg(balance_series(account=wallet) if wallet else [])
     return render(request, "ledger/my_chips.html", context)
+
+
+@login_required
+def my_statement_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
+    """Every movement of the member's chips in the club, oldest first, with the balance after each, as
+    CSV (times in the member's time zone, words in his language)."""
+    club = club_get_or_404(slug=slug)
+    membership = membership_get(club=club, user=request.user)
+    if membership is None:
+        raise Http404(_("You are not a member of this club."))
+    if membership.status == Membership.Status.BANNED:
+        return render(
+            request,
+            "ledger/refused.html",
+            {"club": club, "message": _("You are banned from this club.")},
+            status=403,
+        )
+    wallet = wallet_get(membership=membership)
+    zone = timezone.get_current_timezone()
+    return csv_response(
+        request,
+        filename=f"chips-{club.slug}.csv",
+        rows=Entry.objects.filter(account_id=wallet.pk if wallet else None).select_related("journal"),
+        order=("id",),
+        header=[_lazy("Time"), _lazy("What"), _lazy("Memo"), _lazy("Chips"), _lazy("Balance")],
+        cells=lambda e: [
+            timezone.localtime(e.journal.created_at, zone).isoformat(timespec="seconds"),
+            csv_text(str(e.journal.get_kind_display())),
+            csv_text(e.journal.memo),
+            e.amount,
+            e.balance_after,
+        ],
+    )
 
 
 @login_required
