@@ -78,3 +78,25 @@ def test_every_action_answers_without_a_server_error(books, request, who, label)
 def test_the_walk_meets_the_actions_of_other_apps(root):
     names = {name for model_admin in SITE._registry.values() for name in _actions(model_admin, root)}
     assert {"delete_selected", "cleanup_expired_attempts"} <= names
+
+
+@pytest.mark.parametrize("who", ["root", "manager"])
+@pytest.mark.parametrize("label", sorted(MODELS))
+def test_every_add_change_history_and_delete_page_answers_without_a_server_error(books, request, who, label):
+    """Drawn, and posted empty (a form sent with nothing filled): a page, a redirect or a refusal."""
+    user = request.getfixturevalue(who)
+    model_admin = SITE._registry[MODELS[label]]
+    opts = model_admin.model._meta
+    name = f"admin:{opts.app_label}_{opts.model_name}"
+    client = _client(user)
+    urls = [reverse(f"{name}_add")]
+    row = model_admin.model._default_manager.order_by("pk").first()
+    if row is not None:
+        urls += [reverse(f"{name}_{view}", args=[row.pk]) for view in ("change", "history", "delete")]
+    failures = []
+    for url in urls:
+        for method in (client.get, client.post):
+            status = method(url).status_code
+            if status >= 500:
+                failures.append((method.__name__, url, status))
+    assert failures == [], f"{label} as {who}: {failures}"
