@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from . import services
-from .admin_site import ClubScopedAdmin
+from .admin_site import AuditedSiteRecordsAdmin, ClubScopedAdmin, changed_fields
 from .csv_stream import csv_response, csv_text
 from .errors import ServiceError
 from .fields import WholeNumberField
@@ -143,7 +143,7 @@ class ModerationActionForm(ActionForm):
 
 
 @admin.register(User)
-class SiteUserAdmin(UserAdmin):
+class SiteUserAdmin(AuditedSiteRecordsAdmin, UserAdmin):
     fieldsets = (
         *UserAdmin.fieldsets,
         (_("Profile"), {"fields": ("display_name", "preferred_language", "time_zone")}),
@@ -153,36 +153,17 @@ class SiteUserAdmin(UserAdmin):
 
     # A superuser's edits of people (staff and superuser flags, active, groups, password) were in
     # Django's own history only: the moderation log is what the site's people are audited by.
-    def log_addition(self, request: HttpRequest, obj: Model, message: Any) -> Any:
-        entry = super().log_addition(request, obj, message)
-        _audit_user_admin(request, "user.added", obj, message)
-        return entry
+    audit_prefix = "user"
 
-    def log_change(self, request: HttpRequest, obj: Model, message: Any) -> Any:
-        entry = super().log_change(request, obj, message)
-        _audit_user_admin(request, "user.changed", obj, message)
-        return entry
-
-    def log_deletions(self, request: HttpRequest, queryset: QuerySet[Any]) -> Any:
-        for user in queryset:
-            _audit_user_admin(request, "user.deleted", user, [])
-        return super().log_deletions(request, queryset)
-
-
-def _audit_user_admin(request: HttpRequest, action: str, user: Any, message: Any) -> None:
-    """One moderation-log row for an admin edit of a person; the fields changed are named as Django's
-    change message names them (their labels, untranslated)."""
-    fields: list[str] = []
-    for part in message if isinstance(message, list) else []:
-        fields.extend(str(name) for name in part.get("changed", {}).get("fields", []))
-    services.audit_log_write(
-        action=action,
-        actor=request.user,  # type: ignore[arg-type]
-        club=None,
-        target_user=None if action == "user.deleted" else user,
-        target=user.username,
-        data={"changed": ", ".join(fields)} if fields else {},
-    )
+    def audit(self, request: HttpRequest, action: str, obj: Model, message: Any) -> None:
+        services.audit_log_write(
+            action=action,
+            actor=request.user,  # type: ignore[arg-type]
+            club=None,
+            target_user=None if action == "user.deleted" else obj,  # type: ignore[arg-type]
+            target=obj.username,  # type: ignore[attr-defined]
+            data=changed_fields(message),
+        )
 
 
 class ClubAdminForm(forms.ModelForm):

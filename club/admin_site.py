@@ -226,23 +226,29 @@ class OddQueryValuesAdmin(admin.ModelAdmin):
 
 
 class AuditedSiteRecordsAdmin(admin.ModelAdmin):
-    """Adds, changes and deletions of a site-wide record (a group, a login lock-out record) go to the
-    moderation log as well as Django's history: deleting a user's failed attempts lifts his lock-out,
-    and the moderation log is what the site's people are audited by."""
+    """Adds, changes and deletions of a site-wide record (a person, a group, a login lock-out record)
+    go to the moderation log as well as Django's history: deleting a user's failed attempts lifts his
+    lock-out, and the moderation log is what the site's people are audited by."""
+
+    #: The action names written: "<prefix>.added", ".changed", ".deleted".
+    audit_prefix = "record"
+
+    def audit(self, request: HttpRequest, action: str, obj: Model, message: Any) -> None:
+        _audit_record(request, action, obj, message)
 
     def log_addition(self, request: HttpRequest, obj: Model, message: Any) -> Any:
         entry = super().log_addition(request, obj, message)
-        _audit_record(request, "record.added", obj, message)
+        self.audit(request, f"{self.audit_prefix}.added", obj, message)
         return entry
 
     def log_change(self, request: HttpRequest, obj: Model, message: Any) -> Any:
         entry = super().log_change(request, obj, message)
-        _audit_record(request, "record.changed", obj, message)
+        self.audit(request, f"{self.audit_prefix}.changed", obj, message)
         return entry
 
     def log_deletions(self, request: HttpRequest, queryset: Any) -> Any:
         for obj in queryset:
-            _audit_record(request, "record.deleted", obj, [])
+            self.audit(request, f"{self.audit_prefix}.deleted", obj, [])
         return super().log_deletions(request, queryset)
 
 
@@ -270,13 +276,18 @@ class AuditedLoginAttemptsAdmin(AuditedSiteRecordsAdmin):
         )
 
 
-def _audit_record(request: HttpRequest, action: str, obj: Model | None, message: Any, count: int = 0) -> None:
-    """One moderation-log row naming the record as "<kind>: <record>" (a login attempt reads as its
-    username and address), with the fields changed as Django's change message names them."""
+def changed_fields(message: Any) -> dict[str, Any]:
+    """{"changed": "<field>, <field>"} from Django's change message (its labels, untranslated)."""
     fields: list[str] = []
     for part in message if isinstance(message, list) else []:
         fields.extend(str(name) for name in part.get("changed", {}).get("fields", []))
-    data: dict[str, Any] = {"changed": ", ".join(fields)} if fields else {}
+    return {"changed": ", ".join(fields)} if fields else {}
+
+
+def _audit_record(request: HttpRequest, action: str, obj: Model | None, message: Any, count: int = 0) -> None:
+    """One moderation-log row naming the record as "<kind>: <record>" (a login attempt reads as its
+    username and address), with the fields changed as Django's change message names them."""
+    data = changed_fields(message)
     if count:
         data["count"] = count
     if obj is None:

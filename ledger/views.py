@@ -25,21 +25,31 @@ from .selectors import StatementPage, account_statement, balance_series, stateme
 from .services import adjustment_approve, adjustment_refuse, chips_adjust, chips_request, chips_request_answer
 
 
-@login_required
-@require_http_methods(["GET", "HEAD"])
-def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
+def _own_books(request: HttpRequest, slug: str) -> tuple[Club, Membership | None]:
+    """The club and the reader's membership, None when he is banned; a 404 to a non-member."""
     club = club_get_or_404(slug=slug)
     membership = membership_get(club=club, user=request.user)
     if membership is None:
         raise Http404(_("You are not a member of this club."))
-    if membership.status == Membership.Status.BANNED:
-        # As everywhere on the site, a banned member is told so (and sees nothing of the club's books).
-        return render(
-            request,
-            "ledger/refused.html",
-            {"club": club, "message": _("You are banned from this club.")},
-            status=403,
-        )
+    return club, None if membership.status == Membership.Status.BANNED else membership
+
+
+def _banned(request: HttpRequest, club: Club) -> HttpResponse:
+    # As everywhere on the site, a banned member is told so (and sees nothing of the club's books).
+    return render(
+        request,
+        "ledger/refused.html",
+        {"club": club, "message": _("You are banned from this club.")},
+        status=403,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "HEAD"])
+def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
+    club, membership = _own_books(request, slug)
+    if membership is None:
+        return _banned(request, club)
     wallet = wallet_get(membership=membership)
     before = statement_cursor(request.GET.get("before"))
     page = (
@@ -61,20 +71,13 @@ def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
+@require_http_methods(["GET", "HEAD"])
 def my_statement_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
     """Every movement of the member's chips in the club, oldest first, with the balance after each, as
     CSV (times in the member's time zone, words in his language)."""
-    club = club_get_or_404(slug=slug)
-    membership = membership_get(club=club, user=request.user)
+    club, membership = _own_books(request, slug)
     if membership is None:
-        raise Http404(_("You are not a member of this club."))
-    if membership.status == Membership.Status.BANNED:
-        return render(
-            request,
-            "ledger/refused.html",
-            {"club": club, "message": _("You are banned from this club.")},
-            status=403,
-        )
+        return _banned(request, club)
     wallet = wallet_get(membership=membership)
     zone = timezone.get_current_timezone()
     return csv_response(

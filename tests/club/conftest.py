@@ -66,3 +66,16 @@ def client_for(user: User | None) -> Client:
         # force_login: Client.login() calls authenticate() without a request, which django-axes refuses.
         client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
     return client
+
+
+@pytest.fixture
+def root(make_user) -> User:
+    """A superuser with staff status (the admin's everything)."""
+    return make_user("root", is_staff=True, is_superuser=True)
+
+
+def logged_in(user: User, **options: bool) -> Client:
+    """A test client logged in as ``user`` (``raise_request_exception=False`` to see a 500 as a page)."""
+    client = Client(**options)
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    return client

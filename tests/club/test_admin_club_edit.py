@@ -14,11 +14,6 @@ from .conftest import client_for
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def root(make_user):
-    return make_user("root", is_staff=True, is_superuser=True)
-
-
 def _form(club: Club, **changes: str) -> dict[str, str]:
     values = {
         "name": club.name,

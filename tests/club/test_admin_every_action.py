@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import admin
-from django.test import Client, RequestFactory
+from django.test import RequestFactory
 from django.urls import reverse
 
 from club import services
 from ledger.services import chips_grant
 
-from .conftest import m
+from .conftest import logged_in, m
 
 pytestmark = pytest.mark.django_db
 
@@ -37,17 +37,6 @@ def books(club, owner, member, manager):
     return club
 
 
-@pytest.fixture
-def root(make_user):
-    return make_user("root", is_staff=True, is_superuser=True)
-
-
-def _client(user) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
-    return client
-
-
 def _actions(model_admin: admin.ModelAdmin, user) -> list[str]:
     request = RequestFactory().get("/admin/")
     request.user = user
@@ -61,7 +50,7 @@ def test_every_action_answers_without_a_server_error(books, request, who, label)
     model_admin = SITE._registry[MODELS[label]]
     opts = model_admin.model._meta
     url = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
-    client = _client(user)
+    client = logged_in(user, raise_request_exception=False)
     page = client.get(url)
     if page.status_code != 200:
         return  # not his to see: the list itself refuses (the change-list walk checks how)
@@ -88,7 +77,7 @@ def test_every_add_change_history_and_delete_page_answers_without_a_server_error
     model_admin = SITE._registry[MODELS[label]]
     opts = model_admin.model._meta
     name = f"admin:{opts.app_label}_{opts.model_name}"
-    client = _client(user)
+    client = logged_in(user, raise_request_exception=False)
     urls = [reverse(f"{name}_add")]
     row = model_admin.model._default_manager.order_by("pk").first()
     if row is not None:

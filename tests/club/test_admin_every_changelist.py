@@ -18,7 +18,7 @@ from django.urls import reverse
 from club import services
 from ledger.services import chips_grant
 
-from .conftest import m
+from .conftest import logged_in, m
 
 pytestmark = pytest.mark.django_db(transaction=False)
 
@@ -43,17 +43,6 @@ def books(club, owner, member):
     )
     services.membership_ban(membership=m(club, member), actor=owner, reason="test")
     return club
-
-
-@pytest.fixture
-def root(make_user):
-    return make_user("root", is_staff=True, is_superuser=True)
-
-
-def _client(user) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
-    return client
 
 
 def _filter_paths(model_admin: admin.ModelAdmin) -> set[str]:
@@ -123,7 +112,7 @@ def _walk(client: Client, model_admin: admin.ModelAdmin) -> list[tuple[str, int]
 @pytest.mark.parametrize("label", sorted(MODELS))
 def test_every_registered_change_list_survives_odd_values(books, request, who, label):
     user = request.getfixturevalue(who)
-    failures = _walk(_client(user), SITE._registry[MODELS[label]])
+    failures = _walk(logged_in(user, raise_request_exception=False), SITE._registry[MODELS[label]])
     assert failures == [], f"{label} as {who}: {failures}"
 
 
@@ -139,7 +128,7 @@ def test_every_registered_change_list_survives_odd_values(books, request, who, l
 def test_admins_of_other_apps_answer_the_400_page_or_an_empty_list(books, root, url):
     """A year past 9999 fails in Python (the date hierarchy): the 400 page on every database. A number
     no column holds is refused by SQLite (the 400 page) and simply matches nothing on PostgreSQL."""
-    response = _client(root).get(url)
+    response = logged_in(root, raise_request_exception=False).get(url)
     if response.status_code == 200:
         assert "groups=" in url and connection.vendor == "postgresql"
         assert response.context["cl"].result_count == 0

@@ -10,23 +10,13 @@ import pytest
 from axes.handlers.database import AxesDatabaseHandler
 from axes.models import AccessAttempt
 from django.contrib.auth.models import Group, Permission
-from django.test import Client
 from django.utils import timezone
 
-from club.models import AuditLog, User
+from club.models import AuditLog
+
+from .conftest import logged_in
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def root(make_user) -> User:
-    return make_user("root", is_superuser=True, is_staff=True)
-
-
-def _client(user: User) -> Client:
-    client = Client()
-    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
-    return client
 
 
 def _attempt(username: str, *, hours_ago: float = 0, failures: int = 5) -> AccessAttempt:
@@ -49,7 +39,7 @@ def _attempt(username: str, *, hours_ago: float = 0, failures: int = 5) -> Acces
 
 def test_lifting_a_lock_out_is_logged_with_the_username_and_address(root):
     attempt = _attempt("vera")
-    response = _client(root).post(f"/admin/axes/accessattempt/{attempt.pk}/delete/", {"post": "yes"})
+    response = logged_in(root).post(f"/admin/axes/accessattempt/{attempt.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302
     assert not AccessAttempt.objects.exists()
     row = AuditLog.objects.get(action="record.deleted")
@@ -60,7 +50,7 @@ def test_lifting_a_lock_out_is_logged_with_the_username_and_address(root):
 
 def test_lock_outs_deleted_from_the_list_are_logged_one_row_each(root):
     ids = [_attempt(name).pk for name in ("vera", "gleb")]
-    response = _client(root).post(
+    response = logged_in(root).post(
         "/admin/axes/accessattempt/",
         {"action": "delete_selected", "_selected_action": ids, "post": "yes"},
     )
@@ -71,7 +61,7 @@ def test_lock_outs_deleted_from_the_list_are_logged_one_row_each(root):
 
 def test_the_clean_up_action_answers_in_the_readers_language(root):
     _attempt("fresh")
-    client = _client(root)
+    client = logged_in(root)
     response = client.post(
         "/admin/axes/accessattempt/",
         {"action": "cleanup_expired_attempts", "_selected_action": [AccessAttempt.objects.get().pk]},
@@ -90,7 +80,7 @@ def test_the_clean_up_action_logs_how_many_it_deleted(root, monkeypatch):
     # when they expire between two requests: the handler's count is what is logged.
     monkeypatch.setattr(AxesDatabaseHandler, "clean_expired_user_attempts", lambda self, *args, **kwargs: 3)
     _attempt("fresh")
-    response = _client(root).post(
+    response = logged_in(root).post(
         "/admin/axes/accessattempt/",
         {"action": "cleanup_expired_attempts", "_selected_action": [AccessAttempt.objects.get().pk]},
     )
@@ -101,14 +91,14 @@ def test_the_clean_up_action_logs_how_many_it_deleted(root, monkeypatch):
 
 def test_a_group_given_permissions_is_logged(root):
     permission = Permission.objects.get(codename="change_club")
-    response = _client(root).post(
+    response = logged_in(root).post(
         "/admin/auth/group/add/", {"name": "helpers", "permissions": [permission.pk]}
     )
     assert response.status_code == 302
     group = Group.objects.get(name="helpers")
     added = AuditLog.objects.get(action="record.added")
     assert added.actor == root and "helpers" in added.target
-    response = _client(root).post(
+    response = logged_in(root).post(
         f"/admin/auth/group/{group.pk}/change/", {"name": "helpers", "permissions": []}
     )
     assert response.status_code == 302
@@ -117,6 +107,6 @@ def test_a_group_given_permissions_is_logged(root):
 
 
 def test_a_refused_group_edit_logs_nothing(root):
-    response = _client(root).post("/admin/auth/group/add/", {"name": ""})
+    response = logged_in(root).post("/admin/auth/group/add/", {"name": ""})
     assert response.status_code == 200
     assert not AuditLog.objects.exists()

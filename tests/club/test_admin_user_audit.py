@@ -4,22 +4,12 @@ to the moderation log, not only to Django's own history: the log is what the sit
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from club.models import AuditLog, User
 
+from .conftest import logged_in
+
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def root(make_user) -> User:
-    return make_user("root", is_superuser=True, is_staff=True)
-
-
-def _client(user: User) -> Client:
-    client = Client()
-    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
-    return client
 
 
 def _change_form(user: User, **changes) -> dict:
@@ -40,7 +30,7 @@ def _change_form(user: User, **changes) -> dict:
 
 def test_making_someone_staff_is_logged_with_the_fields_changed(root, make_user):
     vera = make_user("vera")
-    response = _client(root).post(f"/admin/club/user/{vera.pk}/change/", _change_form(vera, is_staff="on"))
+    response = logged_in(root).post(f"/admin/club/user/{vera.pk}/change/", _change_form(vera, is_staff="on"))
     assert response.status_code == 302, response.content.decode()[:2000]
     vera.refresh_from_db()
     assert vera.is_staff
@@ -52,7 +42,7 @@ def test_making_someone_staff_is_logged_with_the_fields_changed(root, make_user)
 
 def test_a_password_set_in_the_admin_is_logged(root, make_user):
     vera = make_user("vera")
-    response = _client(root).post(
+    response = logged_in(root).post(
         f"/admin/club/user/{vera.pk}/password/",
         {
             "password1": "a new long secret 2026",
@@ -67,7 +57,7 @@ def test_a_password_set_in_the_admin_is_logged(root, make_user):
 
 def test_an_account_deleted_in_the_admin_is_logged_by_name(root, make_user):
     gone = make_user("gone")
-    response = _client(root).post(f"/admin/club/user/{gone.pk}/delete/", {"post": "yes"})
+    response = logged_in(root).post(f"/admin/club/user/{gone.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302
     assert not User.objects.filter(username="gone").exists()
     row = AuditLog.objects.get(action="user.deleted")
@@ -76,6 +66,6 @@ def test_an_account_deleted_in_the_admin_is_logged_by_name(root, make_user):
 
 def test_a_refused_edit_logs_nothing(root, make_user):
     vera = make_user("vera")
-    response = _client(root).post(f"/admin/club/user/{vera.pk}/change/", _change_form(vera, username=""))
+    response = logged_in(root).post(f"/admin/club/user/{vera.pk}/change/", _change_form(vera, username=""))
     assert response.status_code == 200
     assert not AuditLog.objects.filter(action__startswith="user.").exists()

@@ -10,11 +10,13 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import async_to_sync
-from django.test import AsyncClient, Client
+from django.test import AsyncClient
 from django.utils import timezone
 
 from club import csv_stream
 from club.models import AuditLog, User
+
+from .conftest import logged_in
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +24,7 @@ EXPORT = "/admin/club/auditlog/export.csv"
 
 
 @pytest.fixture
-def root(make_user, make_club) -> User:
-    root = make_user("root", is_superuser=True, is_staff=True)
+def root(root, make_club) -> User:
     make_club(root, "Export Club")  # the log is shown to those who see a club
     return root
 
@@ -58,9 +59,7 @@ def _expected() -> list[str]:
 
 def test_every_row_once_in_order_across_chunks(root, log_rows, monkeypatch):
     monkeypatch.setattr(csv_stream, "CHUNK_ROWS", 2)
-    client = Client()
-    client.force_login(root, backend="django.contrib.auth.backends.ModelBackend")
-    response = client.get(EXPORT)
+    response = logged_in(root).get(EXPORT)
     assert response.status_code == 200 and response.streaming
     body = b"".join(response.streaming_content).decode()
     assert _targets(body) == _expected()
@@ -88,9 +87,7 @@ def test_over_asgi_it_streams_from_an_async_iterator_in_the_readers_language(roo
 
 
 def test_an_empty_export_is_the_header_alone(root):
-    client = Client()
-    client.force_login(root, backend="django.contrib.auth.backends.ModelBackend")
-    body = b"".join(client.get(EXPORT).streaming_content).decode()
+    body = b"".join(logged_in(root).get(EXPORT).streaming_content).decode()
     lines = body.splitlines()
     assert lines[0] == "time,club,who,action,on,details"
     assert all("Club created" in line for line in lines[1:])  # only the fixture's club

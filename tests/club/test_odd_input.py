@@ -31,11 +31,6 @@ def books(club, owner, member):
     return club
 
 
-@pytest.fixture
-def root(make_user):
-    return make_user("root", is_staff=True, is_superuser=True)
-
-
 def _ok(response, client=None) -> None:
     """200 (an empty list) or 400. The ledger's CSV export sends bad values to the list's ``?e=1``,
     which answers 400 itself."""
