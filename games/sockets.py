@@ -3,6 +3,7 @@ browser's ``Accept-Language``, else the site default."""
 
 from __future__ import annotations
 
+import zoneinfo
 from typing import Any
 
 from django.conf import settings
@@ -32,3 +33,15 @@ def socket_language(scope: dict[str, Any]) -> str:
                 if found:
                     return found
     return settings.LANGUAGE_CODE
+
+
+def socket_time_zone(scope: dict[str, Any]) -> zoneinfo.ZoneInfo | None:
+    """The reader's own time zone, as the pages use it (club.middleware.UserTimezoneMiddleware);
+    None: the site's."""
+    name = getattr(scope.get("user"), "time_zone", "") or ""
+    if not name:
+        return None
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
