@@ -17,6 +17,8 @@ from django.db import models, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from games.prepared import Prepared
@@ -540,6 +542,20 @@ def _audit_value(key: str, value: Any) -> str:
             return str(_("asked to join"))
         if value.startswith("invite:"):
             return str(_("invite link %(code)s…")) % {"code": value.removeprefix("invite:")}
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if key == "preset" and isinstance(value, str):
+        from games.howto import preset_title  # the games app builds on this one
+
+        return preset_title(value)
+    if key == "until" and isinstance(value, str):
+        # Stored in UTC, as ISO: read as a date, in the reader's own time zone.
+        try:
+            when = parse_datetime(value)
+        except ValueError:
+            when = None
+        if when is not None and timezone.is_aware(when):
+            return date_format(timezone.localtime(when), "SHORT_DATETIME_FORMAT")
     if key in ("journal", "reversal") and isinstance(value, int):
         return f"#{value}"
     if key == "differences" and isinstance(value, list):
