@@ -482,7 +482,7 @@ class AuditLog(ChoiceLabels, models.Model):
     def details(self) -> list[tuple[str, str]]:
         """The row's data as (label, value) pairs a reader understands, in the active language."""
         return [
-            (str(AUDIT_DATA_LABELS.get(key, key)), _audit_value(key, value))
+            (str(AUDIT_DATA_LABELS.get(key, key)), _audit_value(key, value, self.action))
             for key, value in (self.data if isinstance(self.data, dict) else {"data": self.data}).items()
             if value not in ("", None, [], {})
         ]
@@ -529,8 +529,28 @@ AUDIT_DATA_LABELS = {
 }
 
 
-def _audit_value(key: str, value: Any) -> str:
+def _outcome_choices(action: str) -> dict[str, Any]:
+    """The names the pages give an outcome code, by the kind of row it was stored with."""
+    # The games and ledger apps build on this one: their models are read when a row is shown.
+    if action.startswith("report."):
+        from games.models import Report
+
+        return dict(Report.Outcome.choices)
+    if action.startswith("collusion."):
+        from games.models import CollusionFlag
+
+        return dict(CollusionFlag.Status.choices)
+    if action.startswith("chips."):
+        from ledger.models import ChipRequest
+
+        return dict(ChipRequest.Status.choices)
+    return {}
+
+
+def _audit_value(key: str, value: Any, action: str = "") -> str:
     choices = {**dict(Membership.Role.choices), **dict(Membership.Status.choices)}
+    if key == "outcome" and isinstance(value, str):
+        return str(_outcome_choices(action).get(value, value))
     if key in ("join_policy", "old_join_policy"):
         return str(dict(Club.JoinPolicy.choices).get(value, value))
     if key in ("from", "to") and isinstance(value, str):

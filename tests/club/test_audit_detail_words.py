@@ -48,3 +48,19 @@ def test_the_end_of_a_suspension_reads_as_a_date_in_the_readers_time_zone():
 
 def test_an_until_that_is_no_date_is_shown_as_stored():
     assert _details({"until": "soon"}, "en").endswith(": soon")
+
+
+@pytest.mark.parametrize(
+    ("action", "outcome", "ru"),
+    [
+        ("report.resolved", "warn", "Предупреждение"),
+        ("collusion.dismissed", "dismissed", "Отклонён"),
+        ("chips.request_answered", "granted", "Удовлетворена"),
+    ],
+)
+def test_an_outcome_reads_as_the_pages_name_it_not_as_its_code(action, outcome, ru):
+    row = AuditLog(action=action, data={"outcome": outcome})
+    with translation.override("ru"):
+        text = row.details_text
+    assert outcome not in text, text
+    assert text.endswith(ru), text
