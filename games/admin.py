@@ -19,7 +19,9 @@ from club.confusables import invisible_characters
 from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club
 
+from .engine.rules import PRESETS
 from .forms import TableSessionForm
+from .howto import preset_title
 from .models import Deal, DealAction, Seat, TableSession
 from .services import table_session_create
 
@@ -70,14 +72,32 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+class PresetFilter(admin.SimpleListFilter):
+    """The games by the names the pages give them, in the reader's language (the stored value is
+    the preset's code); a code that is no game lists nothing."""
+
+    title = _("Game")
+    parameter_name = "preset"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(name, preset_title(name)) for name in PRESETS]
+
+    def queryset(self, request: HttpRequest, queryset: Any) -> Any:
+        return queryset.filter(preset=self.value()) if self.value() else queryset
+
+
 @admin.register(TableSession)
 class TableSessionAdmin(ClubScopedAdmin):
-    list_display = ("title", "club", "preset", "stake", "seat_count", "status", "practice", "starts_at")
-    list_filter = ("status", "practice", "preset")
+    list_display = ("title", "club", "game", "stake", "seat_count", "status", "practice", "starts_at")
+    list_filter = ("status", "practice", PresetFilter)
     search_fields = ("title", "club__name")
     list_select_related = ("club",)
     exclude = ("rules", "next_seed", "next_commitment")
     inlines = [SeatInline]
+
+    @admin.display(description=_("Game"), ordering="preset")
+    def game(self, obj: TableSession) -> str:
+        return preset_title(obj.preset)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return admin_clubs_for(request.user).exists()
