@@ -551,6 +551,11 @@ def _audit_value(key: str, value: Any, action: str = "") -> str:
     choices = {**dict(Membership.Role.choices), **dict(Membership.Status.choices)}
     if key == "outcome" and isinstance(value, str):
         return str(_outcome_choices(action).get(value, value))
+    if key == "reason" and action == "report.filed" and isinstance(value, str):
+        # A player's report stores the reason he picked from the form's list, not words he wrote.
+        from games.models import Report
+
+        return str(dict(Report.Reason.choices).get(value, value))
     if key in ("join_policy", "old_join_policy"):
         return str(dict(Club.JoinPolicy.choices).get(value, value))
     if key in ("from", "to") and isinstance(value, str):

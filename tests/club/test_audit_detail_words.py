@@ -64,3 +64,16 @@ def test_an_outcome_reads_as_the_pages_name_it_not_as_its_code(action, outcome, 
         text = row.details_text
     assert outcome not in text, text
     assert text.endswith(ru), text
+
+
+def test_the_reason_a_report_was_filed_for_reads_as_the_form_named_it():
+    row = AuditLog(action="report.filed", data={"deal": 7, "reason": "cheating"})
+    with translation.override("ru"):
+        text = row.details_text
+    assert "cheating" not in text, text
+    assert text.endswith(": Жульничество или сговор"), text
+
+
+def test_a_reason_a_manager_wrote_is_shown_as_written():
+    row = AuditLog(action="membership.banned", data={"reason": "cheating"})
+    assert row.details_text.endswith(": cheating")
