@@ -110,7 +110,7 @@ def collusion_decide(*, flag_id: int, actor: User, decision: str) -> CollusionFl
         deal = Deal.objects.filter(pk__in=flag.deals).order_by("-finished_at").first()
         if deal is None:
             raise TableError("no_deal")
-        signals = ", ".join(f"{name} {value}" for name, value in flag.signals.items())
+        signals = ", ".join(f"{name} {value}" for name, value in flag.sign_items())
         try:
             with transaction.atomic():
                 report_create(
