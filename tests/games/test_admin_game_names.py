@@ -35,3 +35,30 @@ def test_the_game_filter_still_filters_and_an_unknown_game_lists_nothing(owner, 
     make_table("frap")
     assert re.findall(r'<td class="field-game">(.*?)</td>', _page(owner, "?preset=frap")) == ["Фрап"]
     assert re.findall(r'<td class="field-game">(.*?)</td>', _page(owner, "?preset=zz")) == []
+
+
+def test_a_tables_own_page_names_its_game_in_the_readers_language(owner, make_table):
+    table = make_table("frap")
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(owner, backend="django.contrib.auth.backends.ModelBackend")
+    page = client.get(f"/admin/games/tablesession/{table.pk}/change/").content.decode()
+    readonly = re.findall(r'<div class="readonly">([^<]*)</div>', page)
+    assert "Фрап" in readonly, readonly
+    assert "frap" not in readonly, readonly
+
+
+def test_the_list_of_deals_names_their_results_in_the_readers_language(owner, make_table, players):
+    from .conftest import sit_all, start_deal
+    from .test_moderation import _finish_with_clock
+
+    table = make_table()
+    sit_all(table, players)
+    _finish_with_clock(start_deal(table))
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(owner, backend="django.contrib.auth.backends.ModelBackend")
+    page = client.get("/admin/games/deal/").content.decode()
+    cells = re.findall(r'<td class="field-result_shown">(.*?)</td>', page)
+    shown = ("Сыграна", "Пересдача: все спасовали", "Мгновенная победа")
+    assert cells and all(c in shown for c in cells), cells
+    links = re.findall(r'<a href="\?result=(\w+)"[^>]*>([^<]+)</a>', page)
+    assert ("redeal", "Пересдача: все спасовали") in links, links
