@@ -59,11 +59,28 @@ class ProfileForm(_EmailNotTaken, forms.ModelForm):
         choices=[("", _("As the browser asks")), *settings.LANGUAGES],
         required=False,
     )
+    # The address is where a password reset goes: whoever found a logged-in session could otherwise
+    # point it at his own mailbox, ask for a reset and keep the account.
+    current_password = forms.CharField(
+        label=_("Current password"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("Needed only to change the email address."),
+    )
 
     class Meta:
         model = User
         fields = ("display_name", "email", "preferred_language", "time_zone")
         labels = {"display_name": _("Display name"), "email": _("Email")}
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        email = cleaned.get("email")
+        changed = email is not None and email.casefold() != (self.instance.email or "").casefold()
+        if changed and not self.instance.check_password(cleaned.get("current_password") or ""):
+            self.add_error("current_password", _("Type your current password to change the email address."))
+        return cleaned
 
 
 class ClubCreateForm(forms.Form):

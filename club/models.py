@@ -17,6 +17,8 @@ from django.db import models, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from games.prepared import Prepared
@@ -483,7 +485,7 @@ class AuditLog(ChoiceLabels, models.Model):
     def details(self) -> list[tuple[str, str]]:
         """The row's data as (label, value) pairs a reader understands, in the active language."""
         return [
-            (str(AUDIT_DATA_LABELS.get(key, key)), _audit_value(key, value))
+            (str(AUDIT_DATA_LABELS.get(key, key)), _audit_value(key, value, self.action))
             for key, value in (self.data if isinstance(self.data, dict) else {"data": self.data}).items()
             if value not in ("", None, [], {})
         ]
@@ -530,8 +532,33 @@ AUDIT_DATA_LABELS = {
 }
 
 
-def _audit_value(key: str, value: Any) -> str:
+def _outcome_choices(action: str) -> dict[str, Any]:
+    """The names the pages give an outcome code, by the kind of row it was stored with."""
+    # The games and ledger apps build on this one: their models are read when a row is shown.
+    if action.startswith("report."):
+        from games.models import Report
+
+        return dict(Report.Outcome.choices)
+    if action.startswith("collusion."):
+        from games.models import CollusionFlag
+
+        return dict(CollusionFlag.Status.choices)
+    if action.startswith("chips."):
+        from ledger.models import ChipRequest
+
+        return dict(ChipRequest.Status.choices)
+    return {}
+
+
+def _audit_value(key: str, value: Any, action: str = "") -> str:
     choices = {**dict(Membership.Role.choices), **dict(Membership.Status.choices)}
+    if key == "outcome" and isinstance(value, str):
+        return str(_outcome_choices(action).get(value, value))
+    if key == "reason" and action == "report.filed" and isinstance(value, str):
+        # A player's report stores the reason he picked from the form's list, not words he wrote.
+        from games.models import Report
+
+        return str(dict(Report.Reason.choices).get(value, value))
     if key in ("join_policy", "old_join_policy"):
         return str(dict(Club.JoinPolicy.choices).get(value, value))
     if key in ("from", "to") and isinstance(value, str):
@@ -543,6 +570,20 @@ def _audit_value(key: str, value: Any) -> str:
             return str(_("asked to join"))
         if value.startswith("invite:"):
             return str(_("invite link %(code)s…")) % {"code": value.removeprefix("invite:")}
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if key == "preset" and isinstance(value, str):
+        from games.howto import preset_title  # the games app builds on this one
+
+        return preset_title(value)
+    if key == "until" and isinstance(value, str):
+        # Stored in UTC, as ISO: read as a date, in the reader's own time zone.
+        try:
+            when = parse_datetime(value)
+        except ValueError:
+            when = None
+        if when is not None and timezone.is_aware(when):
+            return date_format(timezone.localtime(when), "SHORT_DATETIME_FORMAT")
     if key in ("journal", "reversal") and isinstance(value, int):
         return f"#{value}"
     if key == "differences" and isinstance(value, list):

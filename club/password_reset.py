@@ -14,8 +14,9 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordResetForm
 from django.http import HttpResponseRedirect
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from .client_ip import client_ip, client_network
@@ -34,7 +35,24 @@ def _recent(kind: str, key: str) -> int:
     return MailThrottle.objects.filter(kind=kind, key=key, sent_at__gte=since).count()
 
 
+class ReaderLanguageResetForm(PasswordResetForm):
+    """The mail goes out in the language its reader chose in his profile: anyone may ask for a reset
+    of any address, so the language of the page it was asked from says nothing about him (a player
+    who has chosen none gets the language of the page, most often his own)."""
+
+    def send_mail(self, *args, **kwargs) -> None:
+        context = args[2] if len(args) > 2 else kwargs["context"]
+        language = getattr(context.get("user"), "preferred_language", "")
+        if not language:
+            super().send_mail(*args, **kwargs)
+            return
+        with translation.override(language):
+            super().send_mail(*args, **kwargs)
+
+
 class ThrottledPasswordResetView(auth_views.PasswordResetView):
+    form_class = ReaderLanguageResetForm
+
     def form_valid(self, form):
         client = getattr(self.request, "client_ip", None) or client_ip(self.request.META)
         network = _digest(client_network(client) or "-")

@@ -19,8 +19,11 @@ from club.confusables import invisible_characters
 from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club
 
+from .engine.rules import PRESETS
 from .forms import TableSessionForm
+from .howto import preset_title
 from .models import Deal, DealAction, Seat, TableSession
+from .presenter import deal_result_label
 from .services import table_session_create
 
 
@@ -70,14 +73,38 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+class PresetFilter(admin.SimpleListFilter):
+    """The games by the names the pages give them, in the reader's language (the stored value is
+    the preset's code); a code that is no game lists nothing."""
+
+    title = _("Game")
+    parameter_name = "preset"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(name, preset_title(name)) for name in PRESETS]
+
+    def queryset(self, request: HttpRequest, queryset: Any) -> Any:
+        return queryset.filter(preset=self.value()) if self.value() else queryset
+
+
 @admin.register(TableSession)
 class TableSessionAdmin(ClubScopedAdmin):
-    list_display = ("title", "club", "preset", "stake", "seat_count", "status", "practice", "starts_at")
-    list_filter = ("status", "practice", "preset")
+    list_display = ("title", "club", "game", "stake", "seat_count", "status", "practice", "starts_at")
+    list_filter = ("status", "practice", PresetFilter)
     search_fields = ("title", "club__name")
     list_select_related = ("club",)
     exclude = ("rules", "next_seed", "next_commitment")
     inlines = [SeatInline]
+    readonly_fields = ("game",)
+
+    @admin.display(description=_("Game"), ordering="preset")
+    def game(self, obj: TableSession) -> str:
+        return preset_title(obj.preset)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None):
+        # A table's own page shows its game by name, where the preset's code stood.
+        fields = [f for f in super().get_fields(request, obj) if f != "game"]
+        return ["game" if f == "preset" else f for f in fields]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return admin_clubs_for(request.user).exists()
@@ -108,11 +135,24 @@ class TableSessionAdmin(ClubScopedAdmin):
         pass
 
 
+class ResultFilter(admin.SimpleListFilter):
+    """How deals ended, named as the deal pages name it (the stored value is a code)."""
+
+    title = _("Result")
+    parameter_name = "result"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(code, deal_result_label(code)) for code in ("played", "redeal", "instant_win")]
+
+    def queryset(self, request: HttpRequest, queryset: Any) -> Any:
+        return queryset.filter(result=self.value()) if self.value() else queryset
+
+
 @admin.register(Deal)
 class DealAdmin(ClubScopedAdmin):
     club_path = "session__club"
-    list_display = ("session", "number", "result", "seq", "started_at", "finished_at")
-    list_filter = ("result",)
+    list_display = ("session", "number", "result_shown", "seq", "started_at", "finished_at")
+    list_filter = (ResultFilter,)
     search_fields = ("session__title",)
     list_select_related = ("session",)
     fields = (
@@ -125,10 +165,14 @@ class DealAdmin(ClubScopedAdmin):
         "seq",
         "started_at",
         "finished_at",
-        "result",
+        "result_shown",
         "outcome",
     )
     readonly_fields = fields
+
+    @admin.display(description=_("Result"), ordering="result")
+    def result_shown(self, obj: Deal) -> str:
+        return deal_result_label(obj.result)
 
     @admin.display(description=_("seed"))
     def revealed_seed(self, obj: Deal) -> str:

@@ -46,7 +46,7 @@ from .services.access import member_require_active
 from .services.fairness import seed_contribute
 from .services.members import kick_group
 from .services.presence import presence_beat, presence_join, presence_leave
-from .sockets import socket_language
+from .sockets import socket_language, socket_time_zone
 from .ticker import ensure_ticker
 
 logger = logging.getLogger("games.consumers")
@@ -117,6 +117,7 @@ def _frame(session_id: int, user: Any) -> dict[str, Any]:
 class TableConsumer(JsonSocketConsumer):
     session_id: int
     lang: str = settings.LANGUAGE_CODE
+    zone: Any = None
     max_message_bytes = MAX_MESSAGE_BYTES
     rate_per_second = RATE_PER_SECOND
     rate_burst = RATE_BURST
@@ -143,6 +144,7 @@ class TableConsumer(JsonSocketConsumer):
         self.login_session = getattr(session, "session_key", None)
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         self.lang = socket_language(self.scope)
+        self.zone = socket_time_zone(self.scope)
         try:
             self.club_id, self.can_manage = await _db(_check_access)(self.session_id, self.user)
         except TableError:
@@ -273,8 +275,9 @@ class TableConsumer(JsonSocketConsumer):
 
     async def send_error(self, exc: ServiceError | str, message: str = "", **extra: Any) -> None:  # type: ignore[override]
         """An error frame to this socket only, in its reader's language (a table error makes its
-        sentence when read, so it is read here, under the reader's language)."""
-        with translation.override(self.lang):
+        sentence when read, so it is read here, under the reader's language and time zone: the end
+        of a ban or a suspension is a date he reads as on the pages)."""
+        with translation.override(self.lang), timezone.override(self.zone):
             if isinstance(exc, ServiceError):
                 code, text = exc.code, str(exc.message)
             else:

@@ -8,6 +8,8 @@ an older one started.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -389,6 +391,15 @@ class Report(ChoiceLabels, models.Model):
         return f"{self.deal} · {self.get_reason_display()}"
 
 
+#: The collusion scan's signs (``games.collusion`` keys them by short codes) as a manager reads them.
+COLLUSION_SIGNS = {
+    "pass": _("passing to each other's snores"),
+    "duck": _("not beating each other's winning cards"),
+    "feed": _("penalties the other collects"),
+    "flow": _("chips flowing one way"),
+}
+
+
 class CollusionFlag(models.Model):
     """Two members the nightly scan found playing for each other (``games.collusion``)."""
 
@@ -426,6 +437,11 @@ class CollusionFlag(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_id}+{self.second_id}: {self.score}"
+
+    def sign_items(self) -> list[tuple[str, Any]]:
+        """(the sign in the active language, its strength) for each signal of the flag."""
+        signals = self.signals if isinstance(self.signals, dict) else {}
+        return [(str(COLLUSION_SIGNS.get(name, name)), value) for name, value in signals.items()]
 
 
 # --- Background jobs: stats counters and failed tasks (games/stats.py, games/tasks.py) -----------------

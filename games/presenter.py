@@ -444,10 +444,15 @@ def table_context(
             }
             for i in range(len(out["statuses"]))
         ]
-        context["result"] = {
-            "played": _("Played"),
-            "redeal": _("Redeal: everybody passed"),
-            "instant_win": _("Won at once"),
-        }.get(out["result"], out["result"])
+        context["result"] = deal_result_label(out["result"])
         context["bank_after"] = out["bank"]
     return context
+
+
+def deal_result_label(result: str) -> str:
+    """How a deal ended (``Deal.result``), in the active language."""
+    return {
+        "played": _("Played"),
+        "redeal": _("Redeal: everybody passed"),
+        "instant_win": _("Won at once"),
+    }.get(result, result)

@@ -155,8 +155,14 @@ def table_sit_view(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 def table_leave_view(request: HttpRequest, session_id: int) -> HttpResponse:
     def leave() -> None:
+        # Read before leaving: a member's own practice table closes when he leaves it.
+        practice = TableSession.objects.filter(pk=session_id, practice=True).exists()
         if table_leave(session_id=session_id, user=request.user):
-            messages.success(request, _("You left the table; your chips are back in your wallet."))
+            if practice:
+                # Its chips came from the treasury and go back there; the wallet never moved.
+                messages.success(request, _("You left the practice table; its chips go back to the club."))
+            else:
+                messages.success(request, _("You left the table; your chips are back in your wallet."))
         else:
             messages.info(request, _("You will leave the table when this deal ends."))
 

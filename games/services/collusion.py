@@ -110,7 +110,7 @@ def collusion_decide(*, flag_id: int, actor: User, decision: str) -> CollusionFl
         deal = Deal.objects.filter(pk__in=flag.deals).order_by("-finished_at").first()
         if deal is None:
             raise TableError("no_deal")
-        signals = ", ".join(f"{name} {value}" for name, value in flag.signals.items())
+        signals = ", ".join(f"{name} {value}" for name, value in flag.sign_items())
         try:
             with transaction.atomic():
                 report_create(
@@ -138,7 +138,8 @@ def collusion_decide(*, flag_id: int, actor: User, decision: str) -> CollusionFl
         action=f"collusion.{flag.status}",
         actor=actor,
         club=flag.club,
-        target=f"{flag.first_id} + {flag.second_id}",
+        # The pair by the names a manager knows them by (membership ids told him nothing).
+        target=f"{flag.first.user.name_and_username} + {flag.second.user.name_and_username}"[:200],
         data={"outcome": flag.status},
     )
     return flag

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -34,13 +35,29 @@ NO_SHOW_GRACE = timedelta(minutes=15)
 Status = TableSession.Status
 
 
+def _week_after(session: TableSession) -> datetime:
+    """The start a week after ``session``'s, at the same hour on the clock of the manager who
+    scheduled the series (his form was read in his time zone): "Friday 20:00" in Sofia stays 20:00
+    there across a change of summer time, which the same UTC instant plus seven days would not.
+    Counted from the series' first start, so an hour that does not exist one week (skipped by the
+    clock change) does not shift every week after it."""
+    first = session.series if session.series_id else session
+    try:
+        zone = ZoneInfo(session.created_by.time_zone or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo("UTC")
+    weeks = round((session.starts_at - first.starts_at) / timedelta(days=7)) + 1
+    wall = first.starts_at.astimezone(zone).replace(tzinfo=None) + timedelta(days=7 * weeks)
+    return wall.replace(tzinfo=zone).astimezone(UTC)
+
+
 def _next_week(session: TableSession) -> TableSession | None:
     """The next session of a weekly series (created once, whoever asks)."""
     if not session.repeat_weekly:
         return None
     try:
-        starts = session.starts_at + timedelta(days=7)
-        ends = session.ends_at + timedelta(days=7) if session.ends_at else None
+        starts = _week_after(session)
+        ends = starts + (session.ends_at - session.starts_at) if session.ends_at else None
     except OverflowError:
         # Next week is past the calendar's end (a date saved before the horizon was checked). The
         # series ends here: raising would undo the start or the cancel, and the clock would fail

@@ -113,6 +113,7 @@ def test_profile_edit(make_user):
     response = client.post(reverse("profile"), {
         "display_name": "Анна", "email": "anna2@example.org",
         "preferred_language": "bg", "time_zone": "Europe/Sofia",
+        "current_password": TEST_PASSWORD,  # a new email address asks for it
     })
     assert response.status_code == 302
     user.refresh_from_db()

@@ -58,7 +58,13 @@ def test_a_profile_change_that_loses_the_race_is_told_and_changes_nothing(monkey
     boris = make_user("boris", email="boris@example.org")
     response = client_for(boris).post(
         reverse("profile"),
-        {"display_name": "", "email": "TAKEN@example.org", "preferred_language": "", "time_zone": "UTC"},
+        {
+            "display_name": "",
+            "email": "TAKEN@example.org",
+            "preferred_language": "",
+            "time_zone": "UTC",
+            "current_password": TEST_PASSWORD,
+        },
     )
     assert response.status_code == 200
     assert "Another account already uses this email address." in response.content.decode()

@@ -16,6 +16,7 @@ from club import services
 from club.confusables import invisible_characters, name_skeleton
 from club.errors import ServiceError
 from club.models import Club, User
+from tests.conftest import TEST_PASSWORD
 
 from .conftest import client_for
 
@@ -114,7 +115,13 @@ def test_someone_in_no_shared_club_may_share_a_common_name(member: User, make_us
     assert stranger.display_skeleton == name_skeleton("Ivan")
     response = client_for(member).post(
         reverse("profile"),
-        {"display_name": "Ivan", "email": "p@example.org", "preferred_language": "en", "time_zone": "UTC"},
+        {
+            "display_name": "Ivan",
+            "email": "p@example.org",
+            "preferred_language": "en",
+            "time_zone": "UTC",
+            "current_password": TEST_PASSWORD,
+        },
     )
     assert response.status_code == 302
 
