@@ -8,9 +8,9 @@ template). ``tests/games/test_live_frame.py`` keeps it byte for byte what the te
 drew, for every phase, reader, language and preset.
 
 The words are the template's messages (same msgids, so the catalogues apply), looked up once per
-language and process: a catalogue gives the same text for the same message every time. A fixed word
-is escaped as ``{% translate %}`` escaped it; a sentence with values is not, its values are, as
-``{% blocktranslate %}`` did.
+language and process: a catalogue gives the same text for the same message every time. As in the
+template, a message's own text is markup (a translator's, trusted, never escaped); the values put in
+a sentence are escaped.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ __all__ = ["csrf_input", "live_frame_html"]
 
 
 class _Words:
-    """One language's messages: fixed words escaped, sentences to fill, plurals by count."""
+    """One language's messages: fixed words, sentences to fill, plurals by count."""
 
     __slots__ = ("fixed", "plural", "sentence")
 
@@ -40,9 +40,7 @@ class _Words:
         key = message if context is None else (context, message)
         text = self.fixed.get(key)
         if text is None:
-            text = self.fixed[key] = escape(
-                gettext(message) if context is None else pgettext(context, message)
-            )
+            text = self.fixed[key] = gettext(message) if context is None else pgettext(context, message)
         return text
 
     def say(self, message: str, **values: Any) -> str:
