@@ -1,4 +1,4 @@
-"""A table frame in words and cards: the context ``templates/games/table.html`` renders.
+"""A table frame in words and cards: the context ``games.live_frame`` draws.
 
 Input is what a reader may know (his seat's ``observe`` view and the table's public part), so the page
 can show nothing more. Words come from the active language, and the preset's own words for its
@@ -302,15 +302,6 @@ def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _frozen(value: Any) -> Any:
-    """A seat's value as part of a key (its cards played are dicts)."""
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    return value
-
-
 def table_context(
     *,
     view: Mapping[str, Any] | None,
@@ -318,11 +309,8 @@ def table_context(
     user_id: int | None,
     now: datetime,
     can_manage: bool = False,
-    share: str | None = None,
 ) -> dict[str, Any]:
-    """Everything the table template shows to one reader. ``share``: the identity of the table
-    update this frame shows, if other readers of this process render it too (the template's
-    ``{% shared %}`` parts are then rendered once for all of them)."""
+    """Everything the table's frame (``games.live_frame``) shows to one reader."""
     session = public["session"]
     deal = public.get("deal")
     words, title = _frame_words(session["preset"], get_language())
@@ -355,20 +343,6 @@ def table_context(
             )
         seat["me"] = me is not None and seat.get("position") == me["position"] and not seat.get("empty")
         seats.append(seat)
-    # A seat's place in the reader's round ("order") is not drawn in it, so readers share it.
-    seat_around = (
-        view["phase"] if view is not None else None,
-        bool(deal and deal.get("deadline")),
-        session["id"],
-        session["status"],
-        session["turn_seconds"],
-        session["buy_in_min"],
-        session["buy_in_max"],
-        me is not None,
-        can_manage,
-    )
-    for seat in seats:
-        seat["share_key"] = (seat_around, *sorted((k, _frozen(v)) for k, v in seat.items() if k != "order"))
     clock_ms = None
     if deal and deal.get("deadline"):
         left = datetime.fromisoformat(deal["deadline"]) - now
@@ -380,7 +354,6 @@ def table_context(
         "seats": seats,
         "me": me,
         "seated": me is not None,
-        "share": share,
         "deal": deal,
         "view": view,
         "log_html": _log_html(public, words, session["preset"]) if deal and deal.get("log") else "",
