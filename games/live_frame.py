@@ -27,29 +27,29 @@ __all__ = ["csrf_input", "live_frame_html"]
 
 
 class _Words:
-    """One language's messages: fixed words, sentences to fill, plurals by count."""
+    """One language's messages, looked up once each in the active language and kept. The methods
+    have gettext's names, so ``makemessages`` finds the messages where they are used."""
 
-    __slots__ = ("fixed", "plural", "sentence")
+    __slots__ = ("plural", "word")
 
     def __init__(self) -> None:
-        self.fixed: dict[str | tuple[str, str], str] = {}
-        self.sentence: dict[str, str] = {}
+        self.word: dict[str | tuple[str, str], str] = {}
         self.plural: dict[tuple[str, str, int], str] = {}
 
-    def __call__(self, message: str, context: str | None = None) -> str:
-        key = message if context is None else (context, message)
-        text = self.fixed.get(key)
+    def gettext(self, message: str) -> str:
+        text = self.word.get(message)
         if text is None:
-            text = self.fixed[key] = gettext(message) if context is None else pgettext(context, message)
+            text = self.word[message] = gettext(message)
         return text
 
-    def say(self, message: str, **values: Any) -> str:
-        text = self.sentence.get(message)
+    def pgettext(self, context: str, message: str) -> str:
+        text = self.word.get((context, message))
         if text is None:
-            text = self.sentence[message] = gettext(message)
-        return text % {k: _text(v) for k, v in values.items()}
+            text = self.word[context, message] = pgettext(context, message)
+        return text
 
-    def count(self, singular: str, plural: str, counter: int) -> str:
+    def ngettext(self, singular: str, plural: str, counter: int) -> str:
+        """The sentence for ``counter``, filled with it (``%(counter)s``, as ``blocktranslate count``)."""
         key = (singular, plural, counter)
         text = self.plural.get(key)
         if text is None:
@@ -69,8 +69,18 @@ def _words() -> _Words:
     return words
 
 
+def _fill(sentence: str, **values: Any) -> str:
+    """A sentence's values put in, escaped (the sentence itself is markup: ``<code>`` in some)."""
+    return sentence % {name: _text(value) for name, value in values.items()}
+
+
 def _text(value: Any) -> str:
     """A value as ``{{ value }}`` prints it with localisation off: escaped unless marked safe."""
+    kind = type(value)
+    if kind is int:  # most values of a frame: chips, counts, seats
+        return str(value)
+    if kind is str:
+        return escape(value)
     if isinstance(value, SafeString):
         return value
     if isinstance(value, str):
@@ -120,7 +130,7 @@ def live_frame_html(context: Mapping[str, Any], *, csrf: str = "", replay: bool 
     _head(out, w, context, deal)
     out += [
         '\n\n  <div class="felt">\n    <ol class="seats" id="seats" aria-label="',
-        w("Seats"),
+        w.gettext("Seats"),
         '">\n      ',
     ]
     for seat in context["seats"]:
@@ -154,18 +164,18 @@ def _head(out: list[str], w: _Words, context: Mapping[str, Any], deal: Mapping[s
         '</h1>\n    <p class="muted small">\n      ',
         _text(context["title"]),
         " · ",
-        w.say("stake %(stake)s", stake=session["stake"]),
+        _fill(w.gettext("stake %(stake)s"), stake=session["stake"]),
         "\n      ",
     ]
     if session.get("practice"):
-        out += [' · <span class="badge">', w("practice chips"), "</span>"]
+        out += [' · <span class="badge">', w.gettext("practice chips"), "</span>"]
     out.append("\n      ")
     if deal:
-        out += [" · ", w.say("deal %(n)s", n=deal.get("number"))]
+        out += [" · ", _fill(w.gettext("deal %(n)s"), n=deal.get("number"))]
     out.append("\n      ")
     watching = context.get("watching")
     if watching:
-        out += [" · ", w.count("%(counter)s watching", "%(counter)s watching", watching)]
+        out += [" · ", w.ngettext("%(counter)s watching", "%(counter)s watching", watching)]
     out.append("\n    </p>\n  </header>")
 
 
@@ -190,7 +200,7 @@ def _seat(
     if empty:
         out += [
             '\n          <span class="seat-name muted">',
-            w.say("Seat %(n)s is free", n=seat["number"]),
+            _fill(w.gettext("Seat %(n)s is free"), n=seat["number"]),
             "</span>\n          ",
         ]
         if not replay and not context.get("me") and session["status"] in ("open", "running"):
@@ -206,7 +216,7 @@ def _seat(
                 '">\n            <label class="visually-hidden" for="buy-in-',
                 number,
                 '">',
-                w("Chips to bring"),
+                w.gettext("Chips to bring"),
                 '</label>\n            <input id="buy-in-',
                 number,
                 '" type="number" name="buy_in" min="',
@@ -220,7 +230,7 @@ def _seat(
                 '>\n            <button type="submit" id="sit-',
                 number,
                 '">',
-                w("Sit down"),
+                w.gettext("Sit down"),
                 "</button>\n          </form>\n          ",
             ]
         out.append("\n          ")
@@ -238,7 +248,7 @@ def _seat(
                 '">\n            <button type="submit" class="link" id="bot-',
                 number,
                 '">',
-                w("Seat a bot here"),
+                w.gettext("Seat a bot here"),
                 "</button>\n          </form>\n          ",
             ]
         out.append("\n        ")
@@ -246,10 +256,10 @@ def _seat(
         return
     out += ['\n          <span class="seat-name">', _text(seat.get("name", ""))]
     if is_me:
-        out += [' <span class="muted small">(', w("you"), ")</span>"]
+        out += [' <span class="muted small">(', w.gettext("you"), ")</span>"]
     out.append("</span>\n          ")
     if seat.get("bot"):
-        out += ['<span class="badge">', w("bot"), "</span>\n            "]
+        out += ['<span class="badge">', w.gettext("bot"), "</span>\n            "]
         if can_manage and not seat.get("leaving"):
             out += [
                 '<form class="bot-form" ws-send method="post" action="',
@@ -261,16 +271,22 @@ def _seat(
                 '"><button type="submit" class="link" id="unbot-',
                 number,
                 '">',
-                w("Stand the bot up"),
+                w.gettext("Stand the bot up"),
                 "</button></form>",
             ]
         out.append("\n          ")
     out.append("\n          ")
     if seat.get("dealer"):
-        out += ['<span class="dealer-button" title="', w("Dealer"), '">', w("D", "dealer button"), "</span>"]
+        out += [
+            '<span class="dealer-button" title="',
+            w.gettext("Dealer"),
+            '">',
+            w.pgettext("dealer button", "D"),
+            "</span>",
+        ]
     out += [
         '\n          <span class="seat-facts">\n            <span class="chips" title="',
-        w("Stack"),
+        w.gettext("Stack"),
         '">',
         _text(seat.get("stack", "")),
         "</span>\n            ",
@@ -279,11 +295,11 @@ def _seat(
     if hold:
         out += [
             '<span class="hold" title="',
-            w("Blocked until the deal ends"),
+            w.gettext("Blocked until the deal ends"),
             '">+',
             _text(hold),
             " ",
-            w("on hold"),
+            w.gettext("on hold"),
             "</span>",
         ]
     out.append("\n            ")
@@ -295,34 +311,34 @@ def _seat(
     if in_deal and phase in ("play", "over"):
         out += [
             '<span class="tricks">',
-            w.count("%(counter)s trick", "%(counter)s tricks", seat["tricks"]),
+            w.ngettext("%(counter)s trick", "%(counter)s tricks", seat["tricks"]),
             "</span>",
         ]
     out.append("\n            ")
     if in_deal and not is_me and seat.get("cards") and phase != "over":
         out += [
             '<span class="card-count" title="',
-            w("Cards in hand"),
+            w.gettext("Cards in hand"),
             '">',
-            w.count("%(counter)s card", "%(counter)s cards", seat["cards"]),
+            w.ngettext("%(counter)s card", "%(counter)s cards", seat["cards"]),
             "</span>",
         ]
     out.append('\n          </span>\n          <span class="presence">\n            ')
     if seat.get("status") == "away":
-        out += ['<span class="badge away">', w("away"), "</span>\n            "]
+        out += ['<span class="badge away">', w.gettext("away"), "</span>\n            "]
     elif not seat.get("connected"):
-        out += ['<span class="badge offline">', w("not connected"), "</span>"]
+        out += ['<span class="badge offline">', w.gettext("not connected"), "</span>"]
     out.append("\n            ")
     if seat.get("waiting"):
-        out += ['<span class="badge">', w("waits for an empty bank"), "</span>"]
+        out += ['<span class="badge">', w.gettext("waits for an empty bank"), "</span>"]
     out.append("\n            ")
     if seat.get("leaving"):
-        out += ['<span class="badge">', w("leaves after this deal"), "</span>"]
+        out += ['<span class="badge">', w.gettext("leaves after this deal"), "</span>"]
     out.append("\n          </span>\n          ")
     if can_manage and not replay and not seat.get("bot") and not is_me and not seat.get("leaving"):
         out += [
             '\n            <details class="standup"><summary>',
-            w("Stand up…"),
+            w.gettext("Stand up…"),
             '</summary>\n              <form ws-send method="post" action="',
             urls["standup"],
             '">',
@@ -333,15 +349,15 @@ def _seat(
             '">\n                <label class="visually-hidden" for="standup-',
             number,
             '">',
-            w("Reason"),
+            w.gettext("Reason"),
             '</label>\n                <input id="standup-',
             number,
             '" type="text" name="reason" maxlength="500" required placeholder="',
-            w("Reason"),
+            w.gettext("Reason"),
             '">\n                <button type="submit" class="danger" id="standup-button-',
             number,
             '">',
-            w("Stand up"),
+            w.gettext("Stand up"),
             "</button>\n              </form>\n            </details>\n          ",
         ]
     out.append("\n          ")
@@ -354,7 +370,7 @@ def _seat(
             '" data-total="',
             total,
             '" role="timer" aria-label="',
-            w("Time left"),
+            w.gettext("Time left"),
             '"><span class="clock-bar"></span><span class="clock-text"></span></span>\n          ',
         ]
     out.append("\n        \n      </li>")
@@ -368,17 +384,21 @@ def _center(
     deal: Mapping[str, Any] | None,
     my_turn: Any,
 ) -> None:
-    out += ['<div class="center" aria-label="', w("Table"), '">\n      ']
+    out += ['<div class="center" aria-label="', w.gettext("Table"), '">\n      ']
     if view:
         out += ['\n        <p class="phase">', _text(context["phase"])]
         to_act_name = context.get("to_act_name")
         if to_act_name and view["phase"] != "over":
             out.append(" · ")
             if my_turn:
-                out += ["<strong>", w("your turn"), "</strong>"]
+                out += ["<strong>", w.gettext("your turn"), "</strong>"]
             else:
-                out.append(w.say("%(name)s's turn", name=to_act_name))
-        out += ['</p>\n        <dl class="table-facts">\n          <div><dt>', w("Trump"), "</dt><dd>"]
+                out.append(_fill(w.gettext("%(name)s's turn"), name=to_act_name))
+        out += [
+            '</p>\n        <dl class="table-facts">\n          <div><dt>',
+            w.gettext("Trump"),
+            "</dt><dd>",
+        ]
         trump = context.get("trump")
         if trump:
             out += [
@@ -393,26 +413,32 @@ def _center(
         out.append("</dd></div>\n          ")
         trump_card = context.get("trump_card")
         if trump_card:
-            out += ["<div><dt>", w("Trump card"), "</dt><dd>", trump_card["html"], "</dd></div>"]
+            out += ["<div><dt>", w.gettext("Trump card"), "</dt><dd>", trump_card["html"], "</dd></div>"]
         out.append("\n          ")
         turned = context.get("turned")
         if turned:
-            out += ["<div><dt>", w("Turned"), "</dt><dd>", *(c["html"] for c in turned), "</dd></div>"]
+            out += [
+                "<div><dt>",
+                w.gettext("Turned"),
+                "</dt><dd>",
+                *(c["html"] for c in turned),
+                "</dd></div>",
+            ]
         out += [
             "\n          <div><dt>",
-            w("Stock"),
+            w.gettext("Stock"),
             "</dt><dd>",
             _text(view["stock"]),
             "</dd></div>\n          <div><dt>",
-            w("Bank"),
+            w.gettext("Bank"),
             '</dt><dd class="chips">',
             _text(view["bank"]),
             '</dd></div>\n          <div><dt title="',
-            w("The bank when bidding started: what tricks are worth"),
+            w.gettext("The bank when bidding started: what tricks are worth"),
             '">B0</dt><dd>',
             _text(view["b0"]),
             '</dd></div>\n        </dl>\n        <div class="trick" aria-label="',
-            w("Current trick"),
+            w.gettext("Current trick"),
             '">\n          ',
         ]
         trick = context.get("trick")
@@ -420,16 +446,16 @@ def _center(
             for t in trick:
                 out += ["<figure>", t["html"], "<figcaption>", _text(t["name"])]
                 if t.get("joker"):
-                    out += [" · ", w("joker")]
+                    out += [" · ", w.gettext("joker")]
                 out.append("</figcaption></figure>")
         elif view["phase"] == "play":
-            out += ['<p class="muted small">', w("No card on the table yet."), "</p>"]
+            out += ['<p class="muted small">', w.gettext("No card on the table yet."), "</p>"]
         out.append("\n        </div>\n        ")
         last_trick = context.get("last_trick")
         if last_trick:
             out += [
                 '\n        <div class="last-trick"><span class="muted small">',
-                w("Last trick"),
+                w.gettext("Last trick"),
                 ":</span> ",
                 *(t["html"] for t in last_trick),
                 "</div>\n        ",
@@ -438,7 +464,7 @@ def _center(
     elif deal is None:
         out += [
             '\n        <p class="phase">',
-            w("Waiting for players: the first deal starts when enough people sit down."),
+            w.gettext("Waiting for players: the first deal starts when enough people sit down."),
             "</p>\n      ",
         ]
     out.append("\n    </div>")
@@ -457,11 +483,11 @@ def _hand(
     urls = context["urls"]
     seq = _text((deal or {}).get("seq", ""))
     deal_id = _text((deal or {}).get("id", ""))
-    out += ['\n  <section class="my-hand" aria-label="', w("Your cards"), '">\n    ']
+    out += ['\n  <section class="my-hand" aria-label="', w.gettext("Your cards"), '">\n    ']
     if hand["unseen"]:
         out += [
             "\n      <p>",
-            w.count(
+            w.ngettext(
                 "Your %(counter)s card is face down.",
                 "Your %(counter)s cards are face down.",
                 hand["unseen_count"],
@@ -486,9 +512,9 @@ def _hand(
             '"><input type="hidden" name="deal" value="',
             deal_id,
             '">\n        <fieldset>\n          <legend>',
-            w.count("Choose %(counter)s card to discard", "Choose %(counter)s cards to discard", low)
+            w.ngettext("Choose %(counter)s card to discard", "Choose %(counter)s cards to discard", low)
             if mode == "discard"
-            else w.say("Choose %(low)s to %(high)s cards to exchange", low=low, high=high),
+            else _fill(w.gettext("Choose %(low)s to %(high)s cards to exchange"), low=low, high=high),
             '</legend>\n          <div class="hand">\n          ',
         ]
         for counter, c in enumerate(hand["cards"], 1):
@@ -510,7 +536,7 @@ def _hand(
             ]
         out.append("\n          </div>\n          ")
         if hand["sources"]:
-            out += ['\n          <p class="small">', w("Draw from"), "\n            "]
+            out += ['\n          <p class="small">', w.gettext("Draw from"), "\n            "]
             for counter in range(1, len(hand["cards"]) + 1):
                 if counter <= high:
                     n = str(counter)
@@ -522,21 +548,21 @@ def _hand(
                         "-",
                         seq,
                         '" aria-label="',
-                        w.say("Card %(n)s drawn from", n=counter),
+                        _fill(w.gettext("Card %(n)s drawn from"), n=counter),
                         '"><option value="top">',
-                        w("top"),
+                        w.gettext("top"),
                         '</option><option value="bottom">',
-                        w("bottom"),
+                        w.gettext("bottom"),
                         "</option></select>\n            ",
                     ]
             out.append("\n          </p>\n          ")
         out += [
             '\n        </fieldset>\n        <button type="submit" id="act-choose" data-key="Enter">',
-            w("Discard") if mode == "discard" else w("Exchange the chosen cards"),
+            w.gettext("Discard") if mode == "discard" else w.gettext("Exchange the chosen cards"),
             "</button>\n        ",
         ]
         if mode == "exchange" and low == 0:
-            out += ['<span class="muted small">', w("Choose none to stand pat."), "</span>"]
+            out += ['<span class="muted small">', w.gettext("Choose none to stand pat."), "</span>"]
         out.append("\n      </form>\n    ")
     else:
         dim = " dim" if view.get("need") == "play" and my_turn else ""
@@ -594,7 +620,7 @@ def _bids(
     act = context["urls"]["act"]
     seq = _text((deal or {}).get("seq", ""))
     deal_id = _text((deal or {}).get("id", ""))
-    out += ['\n  <section class="bids" aria-label="', w("Your move"), '">\n    ']
+    out += ['\n  <section class="bids" aria-label="', w.gettext("Your move"), '">\n    ']
     for b in context.get("bids") or ():
         do = _text(b["do"])
         out += [
@@ -648,7 +674,7 @@ def _bids(
             '">',
             _text(s["symbol"]),
             "</span> ",
-            w("trump"),
+            w.gettext("trump"),
             "</button>\n      </form>\n    ",
         ]
     out.append("\n  </section>\n  ")
@@ -657,7 +683,7 @@ def _bids(
 def _settlement(out: list[str], w: _Words, context: Mapping[str, Any]) -> None:
     out += [
         '\n  <section class="settlement" aria-label="',
-        w("Settlement"),
+        w.gettext("Settlement"),
         '">\n    <h2>',
         _text(context.get("result", "")),
         '</h2>\n    <ul class="settled">\n      ',
@@ -669,7 +695,7 @@ def _settlement(out: list[str], w: _Words, context: Mapping[str, Any]) -> None:
             '</span>\n          <span class="status-word">',
             _text(row["status"]),
             "</span>\n          <span>",
-            w.count("%(counter)s trick", "%(counter)s tricks", row["tricks"]),
+            w.ngettext("%(counter)s trick", "%(counter)s tricks", row["tricks"]),
             '</span>\n          <span class="money">',
         ]
         if row["payout"]:
@@ -677,7 +703,7 @@ def _settlement(out: list[str], w: _Words, context: Mapping[str, Any]) -> None:
                 '<span class="plus" data-collected="',
                 _text(row["payout"]),
                 '">',
-                w.say("collects %(n)s", n=row["payout"]),
+                _fill(w.gettext("collects %(n)s"), n=row["payout"]),
                 "</span>",
             ]
         out.append("\n            ")
@@ -686,7 +712,7 @@ def _settlement(out: list[str], w: _Words, context: Mapping[str, Any]) -> None:
                 '<span class="minus" data-penalty="',
                 _text(row["penalty"]),
                 '">',
-                w.say("pays %(n)s", n=row["penalty"]),
+                _fill(w.gettext("pays %(n)s"), n=row["penalty"]),
                 "</span>",
             ]
         out.append("</span>\n          ")
@@ -695,7 +721,7 @@ def _settlement(out: list[str], w: _Words, context: Mapping[str, Any]) -> None:
         out.append("\n        </li>\n      ")
     out += [
         "\n    </ul>\n    <p>",
-        w.say("The bank carries %(bank)s into the next deal.", bank=context.get("bank_after", "")),
+        _fill(w.gettext("The bank carries %(bank)s into the next deal."), bank=context.get("bank_after", "")),
         "</p>\n  </section>\n  ",
     ]
 
@@ -714,9 +740,9 @@ def _seat_controls(
                 '">',
                 csrf,
                 '<input type="hidden" name="do" value="back"><button type="submit" id="back-button">',
-                w("I'm back"),
+                w.gettext("I'm back"),
                 '</button></form>\n        <span class="muted small">',
-                w("You are away: your moves are made for you (pass, stand pat, the lowest card)."),
+                w.gettext("You are away: your moves are made for you (pass, stand pat, the lowest card)."),
                 "</span>\n      ",
             ]
         else:
@@ -727,14 +753,14 @@ def _seat_controls(
                 csrf,
                 '<input type="hidden" name="do" value="away">'
                 '<button type="submit" class="secondary" id="away-button">',
-                w("Step away"),
+                w.gettext("Step away"),
                 "</button></form>\n      ",
             ]
         out.append("\n      ")
         if me.get("leaving"):
             out += [
                 '\n        <span class="muted small">',
-                w("You will leave the table when this deal ends."),
+                w.gettext("You will leave the table when this deal ends."),
                 "</span>\n      ",
             ]
         else:
@@ -745,14 +771,14 @@ def _seat_controls(
                 csrf,
                 '<input type="hidden" name="do" value="leave">'
                 '<button type="submit" class="secondary" id="leave-button">',
-                w("Leave the table"),
+                w.gettext("Leave the table"),
                 "</button></form>\n      ",
             ]
         out.append("\n    ")
     else:
         out += [
             '\n      <span class="muted small">',
-            w("You are watching. Sit down at a free seat to play."),
+            w.gettext("You are watching. Sit down at a free seat to play."),
             "</span>\n    ",
         ]
     out.append("\n  </section>\n  ")
@@ -770,9 +796,9 @@ def _tail(
     if log_html:
         out += [
             '\n  <section class="deal-log" aria-label="',
-            w("What happened"),
+            w.gettext("What happened"),
             '">\n    <h2>',
-            w("This deal"),
+            w.gettext("This deal"),
             '</h2>\n    <ol id="deal-log">',
             _text(log_html),
             "</ol>\n  </section>\n  ",
@@ -783,9 +809,11 @@ def _tail(
         contributed = len(pending.get("contributed") or ())
         out += [
             '\n  <p class="fairness muted small" id="next-deal-commitment">\n    ',
-            w.say("Next deal: the server has committed to its seed <code>%(c)s</code>", c=commitment),
+            _fill(
+                w.gettext("Next deal: the server has committed to its seed <code>%(c)s</code>"), c=commitment
+            ),
             "\n    · ",
-            w.count(
+            w.ngettext(
                 "%(counter)s player has added randomness",
                 "%(counter)s players have added randomness",
                 contributed,
@@ -793,15 +821,15 @@ def _tail(
             '\n    · <a href="',
             _fairness_url(),
             '">',
-            w("How the cards are shuffled fairly"),
+            w.gettext("How the cards are shuffled fairly"),
             "</a>\n  </p>\n  ",
         ]
     out.append("\n  ")
     if deal:
         out += [
             '\n  <p class="fairness muted small">\n    ',
-            w.say(
-                "Deck commitment (SHA-256 of the secret seed): <code>%(c)s</code>",
+            _fill(
+                w.gettext("Deck commitment (SHA-256 of the secret seed): <code>%(c)s</code>"),
                 c=deal.get("commitment", ""),
             ),
             "\n    ",
@@ -809,11 +837,11 @@ def _tail(
         if deal.get("seed"):
             out += [
                 "<br>",
-                w.say("Seed, revealed after the deal: <code>%(s)s</code>", s=deal["seed"]),
+                _fill(w.gettext("Seed, revealed after the deal: <code>%(s)s</code>"), s=deal["seed"]),
                 '\n      · <a href="',
                 escape(reverse("deal_page", args=[deal["id"]])),
                 '">',
-                w("Look back at this deal and check it"),
+                w.gettext("Look back at this deal and check it"),
                 "</a>",
             ]
         out.append("\n  </p>\n  ")

@@ -79,7 +79,9 @@ def _lines_html(public: Mapping[str, Any], words: Mapping[str, str], events: Any
     return format_html_join("", "<li>{}</li>", ((line,) for line in log_lines(part, words)))
 
 
-def _log_html(public: Mapping[str, Any], words: Mapping[str, str], preset: str) -> SafeString:
+def _log_html(
+    public: Mapping[str, Any], words: Mapping[str, str], preset: str, language: str | None
+) -> SafeString:
     deal = public.get("deal") or {}
     log = deal.get("log") or ()
     # A deal's log never changes, it grows; its sentences depend on the language, the preset's
@@ -87,7 +89,7 @@ def _log_html(public: Mapping[str, Any], words: Mapping[str, str], preset: str) 
     key = (
         deal.get("id"),
         deal.get("commitment"),  # unique per deal even where ids are reused (a test database rolled back)
-        get_language(),
+        language,
         preset,
         tuple(deal.get("players") or ()),
     )
@@ -138,24 +140,44 @@ def status_words(preset: str) -> dict[str, str]:
     }
 
 
+def _texts() -> dict[str, str]:
+    """The frame's own words and sentences to fill, in the active language."""
+    return {
+        "S": _("declarations"),
+        "H": _("help"),
+        "F": _("fives"),
+        "bidding": _("Bidding, round %(round)s: %(step)s"),
+        "exchange": _("Exchange"),
+        "play": _("Play: trick %(n)s of %(of)s"),
+        "over": _("The deal is over"),
+        "look": _("Look at my cards"),
+        "wrap_swap": _("%(wrap)s: swap card %(n)s"),
+        "wrap": pgettext("status", "wrap"),
+        "cut_with_trump": _("%(cut)s with the trump card"),
+        "as_joker": _("as the joker"),
+        "as_seven": _("as a seven"),
+        "played": _("Played"),
+        "redeal": _("Redeal: everybody passed"),
+        "instant_win": _("Won at once"),
+    }
+
+
 @lru_cache(maxsize=256)
-def _frame_words(preset: str, language: str | None) -> tuple[Mapping[str, str], str]:
-    """``status_words`` and the preset's title in ``language``, which the caller has activated:
-    two dozen catalogue lookups that give the same words every time, asked once per language."""
-    return MappingProxyType(status_words(preset)), preset_title(preset)
+def _frame_words(preset: str, language: str | None) -> tuple[Mapping[str, str], str, Mapping[str, str]]:
+    """``status_words``, the preset's title and the frame's other words in ``language``, which the
+    caller has activated: catalogue lookups that give the same words every time, asked once per
+    language instead of at every frame."""
+    return MappingProxyType(status_words(preset)), preset_title(preset), MappingProxyType(_texts())
 
 
-def _bid_label(action: Mapping[str, Any], words: Mapping[str, str]) -> str:
+def _bid_label(action: Mapping[str, Any], words: Mapping[str, str], texts: Mapping[str, str]) -> str:
     do = action["do"]
     if do == "look":
-        return _("Look at my cards")
+        return texts["look"]
     if do == "wrap_swap":
-        return _("%(wrap)s: swap card %(n)s") % {
-            "wrap": pgettext("status", "wrap"),
-            "n": action["position"] + 1,
-        }
+        return texts["wrap_swap"] % {"wrap": texts["wrap"], "n": action["position"] + 1}
     if do == "five" and action.get("take_trump"):
-        return _("%(cut)s with the trump card") % {"cut": words["five"]}
+        return texts["cut_with_trump"] % {"cut": words["five"]}
     return words.get(do, do).capitalize()
 
 
@@ -242,25 +264,25 @@ def _moved_seat(event: Mapping[str, Any]) -> int | None:
     return None
 
 
-def _phase_text(view: Mapping[str, Any]) -> str:
+def _phase_text(view: Mapping[str, Any], texts: Mapping[str, str]) -> str:
     phase = view["phase"]
     if phase == "bid":
-        steps = {"S": _("declarations"), "H": _("help"), "F": _("fives")}
-        return _("Bidding, round %(round)s: %(step)s") % {
+        step = view["step"] or ""
+        return texts["bidding"] % {
             "round": view["round"],
-            "step": steps.get(view["step"] or "", ""),
+            "step": texts[step] if step in ("S", "H", "F") else "",
         }
     if phase == "exchange":
-        return _("Exchange")
+        return texts["exchange"]
     if phase == "play":
-        return _("Play: trick %(n)s of %(of)s") % {
+        return texts["play"] % {
             "n": min(view["trick_no"] + 1, view["hand_size"]),
             "of": view["hand_size"],
         }
-    return _("The deal is over")
+    return texts["over"]
 
 
-def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
+def _hand(view: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, Any]:
     """The reader's cards and what he can do with them."""
     legal = view["legal_actions"]
     trump = view["trump"]
@@ -282,9 +304,9 @@ def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
         c["plays"] = [
             {
                 "as": a.get("as"),
-                "label": _("as the joker")
+                "label": texts["as_joker"]
                 if a.get("as") == "joker"
-                else (_("as a seven") if a.get("as") else ""),
+                else (texts["as_seven"] if a.get("as") else ""),
             }
             for a in plays.get(code, [])
         ]
@@ -313,7 +335,8 @@ def table_context(
     """Everything the table's frame (``games.live_frame``) shows to one reader."""
     session = public["session"]
     deal = public.get("deal")
-    words, title = _frame_words(session["preset"], get_language())
+    language = get_language()
+    words, title, texts = _frame_words(session["preset"], language)
     me = next((s for s in public["seats"] if user_id is not None and s["user_id"] == user_id), None)
     positions = list(range(session["seat_count"]))
     if me is not None:
@@ -356,7 +379,7 @@ def table_context(
         "seated": me is not None,
         "deal": deal,
         "view": view,
-        "log_html": _log_html(public, words, session["preset"]) if deal and deal.get("log") else "",
+        "log_html": _log_html(public, words, session["preset"], language) if deal and deal.get("log") else "",
         "urls": _table_urls(session["id"]),
         "watching": public.get("watching", 0),
         "can_manage": can_manage,
@@ -372,7 +395,7 @@ def table_context(
         return context
     trick_names = deal.get("players", []) if deal else []
     context.update(
-        phase=_phase_text(view),
+        phase=_phase_text(view, texts),
         trump=SUIT_SYMBOL.get(view["trump"] or "", ""),
         trump_red=(view["trump"] or "") in "HD" and bool(view["trump"]),
         trump_card=card(view["trump_card"]) if view["trump_card"] else None,
@@ -389,7 +412,7 @@ def table_context(
         bids=[
             {
                 **a,
-                "label": _bid_label(a, words),
+                "label": _bid_label(a, words, texts),
                 "key": f"{a['do']}-{a.get('position', '')}{'-trump' if a.get('take_trump') else ''}",
             }
             for a in view["legal_actions"]
@@ -400,7 +423,7 @@ def table_context(
             for a in view["legal_actions"]
             if a["do"] == "name_trump"
         ],
-        hand=_hand(view),
+        hand=_hand(view, texts),
         need=view["need"],
     )
     if view["outcome"] is not None:
@@ -417,10 +440,7 @@ def table_context(
             }
             for i in range(len(out["statuses"]))
         ]
-        context["result"] = {
-            "played": _("Played"),
-            "redeal": _("Redeal: everybody passed"),
-            "instant_win": _("Won at once"),
-        }.get(out["result"], out["result"])
+        result = out["result"]
+        context["result"] = texts[result] if result in ("played", "redeal", "instant_win") else result
         context["bank_after"] = out["bank"]
     return context
