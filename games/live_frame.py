@@ -16,6 +16,7 @@ a sentence are escaped.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache, lru_cache
 from html import escape
 from typing import Any
 
@@ -49,7 +50,8 @@ class _Words:
         return text
 
     def ngettext(self, singular: str, plural: str, counter: int) -> str:
-        """The sentence for ``counter``, filled with it (``%(counter)s``, as ``blocktranslate count``)."""
+        """The sentence for ``counter``, filled with it (``%(counter)s``, as ``blocktranslate count``).
+        Kept by count: a frame's counts (cards, tricks, watchers, players) are small numbers."""
         key = (singular, plural, counter)
         text = self.plural.get(key)
         if text is None:
@@ -85,18 +87,19 @@ def _text(value: Any) -> str:
         return value
     if isinstance(value, str):
         return escape(value)
-    if isinstance(value, bool) or value is None or isinstance(value, int):
+    if value is None or isinstance(value, int):  # bool too: True, False
         return str(value)
     return escape(str(value))
 
 
-_FAIRNESS_URL: list[str] = []
-
-
+@cache
 def _fairness_url() -> str:
-    if not _FAIRNESS_URL:
-        _FAIRNESS_URL.append(escape(reverse("fairness")))
-    return _FAIRNESS_URL[0]
+    return escape(reverse("fairness"))
+
+
+@lru_cache(maxsize=1024)
+def _deal_url(deal_id: int) -> str:
+    return escape(reverse("deal_page", args=[deal_id]))
 
 
 def csrf_input(token: Any) -> str:
@@ -839,7 +842,7 @@ def _tail(
                 "<br>",
                 _fill(w.gettext("Seed, revealed after the deal: <code>%(s)s</code>"), s=deal["seed"]),
                 '\n      · <a href="',
-                escape(reverse("deal_page", args=[deal["id"]])),
+                _deal_url(deal["id"]),
                 '">',
                 w.gettext("Look back at this deal and check it"),
                 "</a>",
