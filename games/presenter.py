@@ -299,7 +299,7 @@ def _hand(view: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, Any]:
         sizes = [len(a.get("cards", ())) for a in choose]
         low, high = min(sizes), max(sizes)
     cards = []
-    for index, code in enumerate(hand or []):
+    for code in hand or []:
         c = card(code)
         c["plays"] = [
             {
@@ -310,7 +310,6 @@ def _hand(view: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, Any]:
             }
             for a in plays.get(code, [])
         ]
-        c["index"] = index
         cards.append(c)
     cards.sort(key=lambda c: _card_key(c["code"], trump))
     return {
@@ -345,10 +344,9 @@ def table_context(
     by_position = {s["position"]: s for s in public["seats"]}
     in_deal = view is not None and deal is not None
     seats = []
-    for order, position in enumerate(positions):
+    for position in positions:
         seat = dict(by_position.get(position) or {"position": position, "empty": True})
         seat["number"] = position + 1
-        seat["order"] = order
         engine = seat.get("engine") if in_deal else None
         if engine is not None:
             status = view["statuses"][engine]
@@ -362,7 +360,6 @@ def table_context(
                 to_act=view["to_act"] == engine,
                 snorer=view["snorer"] == engine,
                 status_word=words.get(status, status) if status else "",
-                played=[card(c) for c in view["played"][engine]],
             )
         seat["me"] = me is not None and seat.get("position") == me["position"] and not seat.get("empty")
         seats.append(seat)
