@@ -20,7 +20,6 @@ import asyncio
 import contextlib
 import logging
 import time
-import uuid
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -44,15 +43,13 @@ def watch_group(session_id: int) -> str:
 
 def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
     """(group, message) pairs for one table's update: a pure read, easy to test. Each message
-    carries ``read_at``, the wall-clock time its reading began, and ``update``, an id of this update
-    alone (readers of one process render the parts of it that are alike for all of them once).
+    carries ``read_at``, the wall-clock time its reading began.
 
     The spectators' picture goes out only if somebody not playing the deal has a socket counted
     open: otherwise every player's socket would receive it only to drop it. A spectator joins the
     group before his socket is counted, and reads the table himself after that, so an update read
     before he was counted is in the picture he reads."""
     read_at = time.time()
-    update = uuid.uuid4().hex
     session, deal = table_latest(session_id=session_id)
     if session is None:
         return []
@@ -76,7 +73,6 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
                         "seat": seat,
                         "public": public,
                         "read_at": read_at,
-                        "update": update,
                     },
                 )
             )
@@ -94,7 +90,6 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
                 "public": public,
                 "viewers": viewers,
                 "read_at": read_at,
-                "update": update,
             },
         )
     )

@@ -19,7 +19,6 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import DatabaseError
-from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
@@ -28,6 +27,7 @@ from club.errors import ServiceError
 from club.ws import JsonSocketConsumer
 
 from .broadcast import user_group, watch_group
+from .live_frame import live_frame_html
 from .presenter import table_context
 from .protocol import Act, Contribute, Message, SeatBot, Sit, StandUp, parse_message
 from .selectors import table_can_manage, table_frame_for, table_get
@@ -297,11 +297,7 @@ class TableConsumer(JsonSocketConsumer):
             return
         await self._render(frame["view"], frame["public"])
 
-    async def _render(
-        self, view: dict[str, Any] | None, public: dict[str, Any], update: str | None = None
-    ) -> None:
-        """``update``: the identity of a table update every reader gets (its parts alike for all are
-        then rendered once per process and language); None for a picture read for this socket."""
+    async def _render(self, view: dict[str, Any] | None, public: dict[str, Any]) -> None:
         with translation.override(self.lang):
             context = table_context(
                 view=view,
@@ -309,9 +305,8 @@ class TableConsumer(JsonSocketConsumer):
                 user_id=self.user.pk,
                 now=timezone.now(),
                 can_manage=self.can_manage,
-                share=update,
             )
-            html = render_to_string("games/table.html#live", context)
+            html = live_frame_html(context)
         await self.send(text_data=html)
 
     def _older(self, event: dict[str, Any]) -> bool:
@@ -320,7 +315,7 @@ class TableConsumer(JsonSocketConsumer):
     async def table_view(self, event: dict[str, Any]) -> None:
         if self._older(event):
             return
-        await self._render(event["view"], event["public"], event.get("update"))
+        await self._render(event["view"], event["public"])
 
     async def table_kick(self, event: dict[str, Any]) -> None:
         """Banned from (or gone from) this table's club: told why, and the socket closes."""
@@ -359,4 +354,4 @@ class TableConsumer(JsonSocketConsumer):
     async def table_watch(self, event: dict[str, Any]) -> None:
         if self.user.pk in event["viewers"] or self._older(event):
             return  # he plays in this deal: his own view comes to his own group
-        await self._render(event["view"], event["public"], event.get("update"))
+        await self._render(event["view"], event["public"])

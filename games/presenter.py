@@ -1,4 +1,4 @@
-"""A table frame in words and cards: the context ``templates/games/table.html`` renders.
+"""A table frame in words and cards: the context ``games.live_frame`` draws.
 
 Input is what a reader may know (his seat's ``observe`` view and the table's public part), so the page
 can show nothing more. Words come from the active language, and the preset's own words for its
@@ -79,7 +79,9 @@ def _lines_html(public: Mapping[str, Any], words: Mapping[str, str], events: Any
     return format_html_join("", "<li>{}</li>", ((line,) for line in log_lines(part, words)))
 
 
-def _log_html(public: Mapping[str, Any], words: Mapping[str, str], preset: str) -> SafeString:
+def _log_html(
+    public: Mapping[str, Any], words: Mapping[str, str], preset: str, language: str | None
+) -> SafeString:
     deal = public.get("deal") or {}
     log = deal.get("log") or ()
     # A deal's log never changes, it grows; its sentences depend on the language, the preset's
@@ -87,7 +89,7 @@ def _log_html(public: Mapping[str, Any], words: Mapping[str, str], preset: str) 
     key = (
         deal.get("id"),
         deal.get("commitment"),  # unique per deal even where ids are reused (a test database rolled back)
-        get_language(),
+        language,
         preset,
         tuple(deal.get("players") or ()),
     )
@@ -138,24 +140,44 @@ def status_words(preset: str) -> dict[str, str]:
     }
 
 
+def _texts() -> dict[str, str]:
+    """The frame's own words and sentences to fill, in the active language."""
+    return {
+        "S": _("declarations"),
+        "H": _("help"),
+        "F": _("fives"),
+        "bidding": _("Bidding, round %(round)s: %(step)s"),
+        "exchange": _("Exchange"),
+        "play": _("Play: trick %(n)s of %(of)s"),
+        "over": _("The deal is over"),
+        "look": _("Look at my cards"),
+        "wrap_swap": _("%(wrap)s: swap card %(n)s"),
+        "wrap": pgettext("status", "wrap"),
+        "cut_with_trump": _("%(cut)s with the trump card"),
+        "as_joker": _("as the joker"),
+        "as_seven": _("as a seven"),
+        "played": _("Played"),
+        "redeal": _("Redeal: everybody passed"),
+        "instant_win": _("Won at once"),
+    }
+
+
 @lru_cache(maxsize=256)
-def _frame_words(preset: str, language: str | None) -> tuple[Mapping[str, str], str]:
-    """``status_words`` and the preset's title in ``language``, which the caller has activated:
-    two dozen catalogue lookups that give the same words every time, asked once per language."""
-    return MappingProxyType(status_words(preset)), preset_title(preset)
+def _frame_words(preset: str, language: str | None) -> tuple[Mapping[str, str], str, Mapping[str, str]]:
+    """``status_words``, the preset's title and the frame's other words in ``language``, which the
+    caller has activated: catalogue lookups that give the same words every time, asked once per
+    language instead of at every frame."""
+    return MappingProxyType(status_words(preset)), preset_title(preset), MappingProxyType(_texts())
 
 
-def _bid_label(action: Mapping[str, Any], words: Mapping[str, str]) -> str:
+def _bid_label(action: Mapping[str, Any], words: Mapping[str, str], texts: Mapping[str, str]) -> str:
     do = action["do"]
     if do == "look":
-        return _("Look at my cards")
+        return texts["look"]
     if do == "wrap_swap":
-        return _("%(wrap)s: swap card %(n)s") % {
-            "wrap": pgettext("status", "wrap"),
-            "n": action["position"] + 1,
-        }
+        return texts["wrap_swap"] % {"wrap": texts["wrap"], "n": action["position"] + 1}
     if do == "five" and action.get("take_trump"):
-        return _("%(cut)s with the trump card") % {"cut": words["five"]}
+        return texts["cut_with_trump"] % {"cut": words["five"]}
     return words.get(do, do).capitalize()
 
 
@@ -242,25 +264,25 @@ def _moved_seat(event: Mapping[str, Any]) -> int | None:
     return None
 
 
-def _phase_text(view: Mapping[str, Any]) -> str:
+def _phase_text(view: Mapping[str, Any], texts: Mapping[str, str]) -> str:
     phase = view["phase"]
     if phase == "bid":
-        steps = {"S": _("declarations"), "H": _("help"), "F": _("fives")}
-        return _("Bidding, round %(round)s: %(step)s") % {
+        step = view["step"] or ""
+        return texts["bidding"] % {
             "round": view["round"],
-            "step": steps.get(view["step"] or "", ""),
+            "step": texts[step] if step in ("S", "H", "F") else "",
         }
     if phase == "exchange":
-        return _("Exchange")
+        return texts["exchange"]
     if phase == "play":
-        return _("Play: trick %(n)s of %(of)s") % {
+        return texts["play"] % {
             "n": min(view["trick_no"] + 1, view["hand_size"]),
             "of": view["hand_size"],
         }
-    return _("The deal is over")
+    return texts["over"]
 
 
-def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
+def _hand(view: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, Any]:
     """The reader's cards and what he can do with them."""
     legal = view["legal_actions"]
     trump = view["trump"]
@@ -277,18 +299,17 @@ def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
         sizes = [len(a.get("cards", ())) for a in choose]
         low, high = min(sizes), max(sizes)
     cards = []
-    for index, code in enumerate(hand or []):
+    for code in hand or []:
         c = card(code)
         c["plays"] = [
             {
                 "as": a.get("as"),
-                "label": _("as the joker")
+                "label": texts["as_joker"]
                 if a.get("as") == "joker"
-                else (_("as a seven") if a.get("as") else ""),
+                else (texts["as_seven"] if a.get("as") else ""),
             }
             for a in plays.get(code, [])
         ]
-        c["index"] = index
         cards.append(c)
     cards.sort(key=lambda c: _card_key(c["code"], trump))
     return {
@@ -302,15 +323,6 @@ def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _frozen(value: Any) -> Any:
-    """A seat's value as part of a key (its cards played are dicts)."""
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    return value
-
-
 def table_context(
     *,
     view: Mapping[str, Any] | None,
@@ -318,14 +330,12 @@ def table_context(
     user_id: int | None,
     now: datetime,
     can_manage: bool = False,
-    share: str | None = None,
 ) -> dict[str, Any]:
-    """Everything the table template shows to one reader. ``share``: the identity of the table
-    update this frame shows, if other readers of this process render it too (the template's
-    ``{% shared %}`` parts are then rendered once for all of them)."""
+    """Everything the table's frame (``games.live_frame``) shows to one reader."""
     session = public["session"]
     deal = public.get("deal")
-    words, title = _frame_words(session["preset"], get_language())
+    language = get_language()
+    words, title, texts = _frame_words(session["preset"], language)
     me = next((s for s in public["seats"] if user_id is not None and s["user_id"] == user_id), None)
     positions = list(range(session["seat_count"]))
     if me is not None:
@@ -334,10 +344,9 @@ def table_context(
     by_position = {s["position"]: s for s in public["seats"]}
     in_deal = view is not None and deal is not None
     seats = []
-    for order, position in enumerate(positions):
+    for position in positions:
         seat = dict(by_position.get(position) or {"position": position, "empty": True})
         seat["number"] = position + 1
-        seat["order"] = order
         engine = seat.get("engine") if in_deal else None
         if engine is not None:
             status = view["statuses"][engine]
@@ -351,24 +360,9 @@ def table_context(
                 to_act=view["to_act"] == engine,
                 snorer=view["snorer"] == engine,
                 status_word=words.get(status, status) if status else "",
-                played=[card(c) for c in view["played"][engine]],
             )
         seat["me"] = me is not None and seat.get("position") == me["position"] and not seat.get("empty")
         seats.append(seat)
-    # A seat's place in the reader's round ("order") is not drawn in it, so readers share it.
-    seat_around = (
-        view["phase"] if view is not None else None,
-        bool(deal and deal.get("deadline")),
-        session["id"],
-        session["status"],
-        session["turn_seconds"],
-        session["buy_in_min"],
-        session["buy_in_max"],
-        me is not None,
-        can_manage,
-    )
-    for seat in seats:
-        seat["share_key"] = (seat_around, *sorted((k, _frozen(v)) for k, v in seat.items() if k != "order"))
     clock_ms = None
     if deal and deal.get("deadline"):
         left = datetime.fromisoformat(deal["deadline"]) - now
@@ -380,10 +374,9 @@ def table_context(
         "seats": seats,
         "me": me,
         "seated": me is not None,
-        "share": share,
         "deal": deal,
         "view": view,
-        "log_html": _log_html(public, words, session["preset"]) if deal and deal.get("log") else "",
+        "log_html": _log_html(public, words, session["preset"], language) if deal and deal.get("log") else "",
         "urls": _table_urls(session["id"]),
         "watching": public.get("watching", 0),
         "can_manage": can_manage,
@@ -399,7 +392,7 @@ def table_context(
         return context
     trick_names = deal.get("players", []) if deal else []
     context.update(
-        phase=_phase_text(view),
+        phase=_phase_text(view, texts),
         trump=SUIT_SYMBOL.get(view["trump"] or "", ""),
         trump_red=(view["trump"] or "") in "HD" and bool(view["trump"]),
         trump_card=card(view["trump_card"]) if view["trump_card"] else None,
@@ -416,7 +409,7 @@ def table_context(
         bids=[
             {
                 **a,
-                "label": _bid_label(a, words),
+                "label": _bid_label(a, words, texts),
                 "key": f"{a['do']}-{a.get('position', '')}{'-trump' if a.get('take_trump') else ''}",
             }
             for a in view["legal_actions"]
@@ -427,7 +420,7 @@ def table_context(
             for a in view["legal_actions"]
             if a["do"] == "name_trump"
         ],
-        hand=_hand(view),
+        hand=_hand(view, texts),
         need=view["need"],
     )
     if view["outcome"] is not None:
@@ -444,15 +437,12 @@ def table_context(
             }
             for i in range(len(out["statuses"]))
         ]
-        context["result"] = deal_result_label(out["result"])
+        result = out["result"]
+        context["result"] = texts[result] if result in ("played", "redeal", "instant_win") else result
         context["bank_after"] = out["bank"]
     return context
 
 
 def deal_result_label(result: str) -> str:
-    """How a deal ended (``Deal.result``), in the active language."""
-    return {
-        "played": _("Played"),
-        "redeal": _("Redeal: everybody passed"),
-        "instant_win": _("Won at once"),
-    }.get(result, result)
+    """How a deal ended (``Deal.result``), in the active language (the frame's words for it)."""
+    return _texts()[result] if result in ("played", "redeal", "instant_win") else result

@@ -1,14 +1,13 @@
-"""A seat's frame keeps its fixed words by language (``games/templatetags/frame_i18n.py``): each
-reader must still get his own language, whatever language the process rendered before."""
+"""The live frame keeps its words by language (``games.live_frame``): each reader must still get his
+own language, whatever language the process rendered before."""
 
 from __future__ import annotations
 
-from django.template import Context, Template
-from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from games import presenter
 from games.broadcast import table_messages
+from games.live_frame import live_frame_html
 from games.services.presence import presence_join
 
 from .conftest import sit_all, start_deal
@@ -36,7 +35,7 @@ def test_each_reader_gets_his_own_language_from_the_cached_words(make_table, pla
             context = presenter.table_context(
                 view=message["view"], public=message["public"], user_id=None, now=now
             )
-            frames.setdefault(language, []).append(render_to_string("games/table.html#live", context))
+            frames.setdefault(language, []).append(live_frame_html(context))
     for language, rendered in frames.items():
         assert rendered[0] == rendered[1]
         for word in WORDS[language]:
@@ -44,15 +43,3 @@ def test_each_reader_gets_his_own_language_from_the_cached_words(make_table, pla
         for other, words in WORDS.items():
             if other != language:
                 assert words[1] not in rendered[0], (language, other)
-
-
-def test_a_message_from_a_variable_or_with_a_context_is_not_frozen():
-    template = Template(
-        '{% load i18n frame_i18n %}{% translate word %}|{% translate "D" context "dealer button" %}'
-        '|{% translate "Trump" as trump %}{{ trump }}'
-    )
-    seen = []
-    for language, word in (("ru", "Trump"), ("ru", "Bank"), ("en", "Bank"), ("bg", "Trump")):
-        with translation.override(language):
-            seen.append(template.render(Context({"word": word})))
-    assert seen == ["Козырь|С|Козырь", "Банк|С|Козырь", "Bank|D|Trump", "Коз|Р|Коз"]

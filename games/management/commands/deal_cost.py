@@ -1,4 +1,5 @@
-"""What one move costs the server: queries and milliseconds per ``table_act``, and per table update.
+"""What one move costs the server: queries and milliseconds per ``table_act``, per table update, and
+per frame drawn for one of its readers (``presenter.table_context`` and ``live_frame_html``).
 
 Plays ``--deals`` Classic deals at a four-seat table through ``table_act`` (the same path a socket
 takes), inside a transaction that is rolled back at the end, so it leaves nothing behind. Prints JSON.
@@ -15,14 +16,16 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from club.models import Membership, User
 from club.services import club_create, membership_join
-from games.broadcast import table_messages
+from games.broadcast import table_messages, user_group
 from games.engine import observe
 from games.engine.bots import BasicBot
+from games.live_frame import live_frame_html
 from games.models import Deal
+from games.presenter import table_context
 from games.services import dealing, session_deal_if_due, table_act, table_session_create, table_sit
 from ledger.services import chips_grant
 
@@ -86,6 +89,8 @@ class Command(BaseCommand):
         millis: list[float] = []
         push_queries: list[int] = []
         push_millis: list[float] = []
+        frame_micros: list[float] = []
+        readers = {user_group(table.pk, user.pk): user.pk for user in users}
         played = 0
         while played < deals:
             table.refresh_from_db()
@@ -106,9 +111,20 @@ class Command(BaseCommand):
                 queries.append(len(captured.captured_queries))
                 with CaptureQueriesContext(connection) as captured:
                     start = time.perf_counter()
-                    table_messages(table.pk)
+                    messages = table_messages(table.pk)
                     push_millis.append((time.perf_counter() - start) * 1000)
                 push_queries.append(len(captured.captured_queries))
+                for group, message in messages:
+                    with translation.override("ru" if len(frame_micros) % 2 else "en"):
+                        start = time.perf_counter()
+                        context = table_context(
+                            view=message["view"],
+                            public=message["public"],
+                            user_id=readers.get(group),
+                            now=timezone.now(),
+                        )
+                        live_frame_html(context)
+                        frame_micros.append((time.perf_counter() - start) * 1_000_000)
                 deal.refresh_from_db()
             played += 1
         return {
@@ -127,5 +143,10 @@ class Command(BaseCommand):
                 "queries_mean": round(statistics.mean(push_queries), 1),
                 "ms_p50": round(_percentile(push_millis, 0.5), 2),
                 "ms_p99": round(_percentile(push_millis, 0.99), 2),
+            },
+            "frame": {
+                "frames": len(frame_micros),
+                "us_p50": round(_percentile(frame_micros, 0.5)),
+                "us_p99": round(_percentile(frame_micros, 0.99)),
             },
         }
