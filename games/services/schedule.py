@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from datetime import datetime, timedelta
+import zoneinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -34,13 +35,30 @@ NO_SHOW_GRACE = timedelta(minutes=15)
 Status = TableSession.Status
 
 
+def _zone_of(user: User) -> tzinfo:
+    try:
+        return zoneinfo.ZoneInfo(user.time_zone or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return UTC
+
+
+def _a_week_later(moment: datetime, zone: tzinfo) -> datetime:
+    """The same time of day seven days on, on the clock of the manager who set it: he typed
+    "Sunday 19:00" in his time zone, and seven days of 24 hours put the week after a daylight-saving
+    change at 18:00 or 20:00 (and every week after it). A wall time that does not exist that day
+    (the hour skipped in spring) is read with the offset before the change: 02:30 becomes 03:30."""
+    local = moment.astimezone(zone).replace(tzinfo=None) + timedelta(days=7)
+    return local.replace(tzinfo=zone).astimezone(UTC)
+
+
 def _next_week(session: TableSession) -> TableSession | None:
     """The next session of a weekly series (created once, whoever asks)."""
     if not session.repeat_weekly:
         return None
     try:
-        starts = session.starts_at + timedelta(days=7)
-        ends = session.ends_at + timedelta(days=7) if session.ends_at else None
+        zone = _zone_of(session.created_by)
+        starts = _a_week_later(session.starts_at, zone)
+        ends = _a_week_later(session.ends_at, zone) if session.ends_at else None
     except OverflowError:
         # Next week is past the calendar's end (a date saved before the horizon was checked). The
         # series ends here: raising would undo the start or the cancel, and the clock would fail
