@@ -547,6 +547,12 @@ def _audit_value(key: str, value: Any) -> str:
         return f"#{value}"
     if key == "differences" and isinstance(value, list):
         return str(len(value))
+    if isinstance(value, bool):  # str() gave the reader "True" or "False", in every language
+        return str(_("Yes") if value else _("No"))
+    if key == "preset" and isinstance(value, str):
+        from games.howto import preset_title  # the game's name, not its code ("classic")
+
+        return str(preset_title(value))
     if key == "changed" and isinstance(value, list):
         return ", ".join(str(AUDIT_DATA_LABELS.get(v, v)) for v in value)
     if isinstance(value, list | dict):
