@@ -19,7 +19,9 @@ from club.confusables import invisible_characters
 from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club
 
+from .engine.rules import PRESETS
 from .forms import TableSessionForm
+from .howto import preset_title
 from .models import Deal, DealAction, Seat, TableSession
 from .services import table_session_create
 
@@ -70,10 +72,23 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+class GameFilter(admin.SimpleListFilter):
+    """The tables by game, each named by its title (the field's own filter lists the codes)."""
+
+    title = _("Game")
+    parameter_name = "preset"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(name, preset_title(name)) for name in PRESETS]
+
+    def queryset(self, request: HttpRequest, queryset: Any) -> Any:
+        return queryset.filter(preset=self.value()) if self.value() in PRESETS else queryset
+
+
 @admin.register(TableSession)
 class TableSessionAdmin(ClubScopedAdmin):
-    list_display = ("title", "club", "preset", "stake", "seat_count", "status", "practice", "starts_at")
-    list_filter = ("status", "practice", "preset")
+    list_display = ("title", "club", "game", "stake", "seat_count", "status", "practice", "starts_at")
+    list_filter = ("status", "practice", GameFilter)
     search_fields = ("title", "club__name")
     list_select_related = ("club",)
     exclude = ("rules", "next_seed", "next_commitment")
@@ -81,6 +96,10 @@ class TableSessionAdmin(ClubScopedAdmin):
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return admin_clubs_for(request.user).exists()
+
+    @admin.display(description=_("Game"), ordering="preset")
+    def game(self, obj: TableSession) -> str:
+        return preset_title(obj.preset)  # its code ("classic") is no word in ru or bg
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any):
         if obj is not None:
@@ -160,7 +179,7 @@ class SeatAdmin(ClubScopedAdmin):
     """Who sits where now; a manager can stand a player up (after the deal he plays in)."""
 
     club_path = "session__club"
-    list_display = ("session", "position_shown", "name", "status", "sat_at")
+    list_display = ("session", "position_shown", "player", "status", "sat_at")
     list_filter = ("status",)
     list_select_related = ("session", "member__user")
     action_form = StandUpActionForm
@@ -172,6 +191,10 @@ class SeatAdmin(ClubScopedAdmin):
     @admin.display(description=_("seat"), ordering="position")
     def position_shown(self, obj: Seat) -> int:
         return obj.position + 1
+
+    @admin.display(description=_("player"))
+    def player(self, obj: Seat) -> str:
+        return obj.name
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return admin.ModelAdmin.get_actions(self, request)

@@ -113,7 +113,9 @@ class Seat(ChoiceLabels, models.Model):
         AWAY = "away", _("Away")
         LEFT = "left", _("Left")
 
-    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="seats")
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table session")
+    )
     position = models.PositiveSmallIntegerField(_("position"))
     member = models.ForeignKey(
         Membership,
@@ -134,8 +136,8 @@ class Seat(ChoiceLabels, models.Model):
     removed = models.BooleanField(default=False)
     #: Deals finished in a row while this seat was away (stood up after the second).
     away_deals = models.PositiveSmallIntegerField(default=0)
-    sat_at = models.DateTimeField(default=timezone.now)
-    left_at = models.DateTimeField(null=True, blank=True)
+    sat_at = models.DateTimeField(_("sat down at"), default=timezone.now)
+    left_at = models.DateTimeField(_("left at"), null=True, blank=True)
 
     class Meta:
         ordering = ["session_id", "position", "id"]
@@ -178,7 +180,14 @@ class Deal(ChoiceLabels, models.Model):
 
     SNAPSHOT_FORMAT = 1
 
-    session = models.ForeignKey(TableSession, on_delete=models.PROTECT, related_name="deals")
+    class Result(models.TextChoices):
+        PLAYED = "played", _("Played")
+        REDEAL = "redeal", _("Redeal")
+        INSTANT_WIN = "instant_win", _("Won at once")
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.PROTECT, related_name="deals", verbose_name=_("table session")
+    )
     number = models.PositiveIntegerField(_("deal number"))
     #: Seat rows dealt into this deal's engine seats, in engine seat order (engine seat i = players[i]).
     players = models.JSONField(_("players"))
@@ -192,12 +201,12 @@ class Deal(ChoiceLabels, models.Model):
     #: What happened when the deal was dealt (the engine's start events: dealer, antes, trump card).
     opening = models.JSONField(default=list)
     snapshot_format = models.PositiveSmallIntegerField(default=SNAPSHOT_FORMAT)
-    seq = models.PositiveIntegerField(default=0)
+    seq = models.PositiveIntegerField(_("moves made"), default=0)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    started_at = models.DateTimeField(default=timezone.now)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    result = models.CharField(max_length=12, blank=True)  # played | redeal | instant_win
-    outcome = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), default=timezone.now)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    result = models.CharField(_("result"), max_length=12, blank=True, choices=Result.choices)
+    outcome = models.JSONField(_("result in detail"), null=True, blank=True)
 
     class Meta:
         ordering = ["session_id", "number"]
@@ -227,13 +236,13 @@ class DealAction(models.Model):
         TIMEOUT = "timeout", _("Time ran out")
         BOT = "bot", _("Bot")
 
-    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="actions")
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()  # engine seat
-    action = models.JSONField()  # the scenario spelling: {"do": "play", "card": "AS"}
-    actor = models.CharField(max_length=8, choices=Actor.choices)
-    events = models.JSONField(default=list)  # public facts only (the engine's events)
-    created_at = models.DateTimeField(default=timezone.now)
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="actions", verbose_name=_("deal"))
+    seq = models.PositiveIntegerField(_("move number"))
+    seat = models.PositiveSmallIntegerField(_("seat in the deal"))  # engine seat
+    action = models.JSONField(_("move"))  # the scenario spelling: {"do": "play", "card": "AS"}
+    actor = models.CharField(_("made by"), max_length=8, choices=Actor.choices)
+    events = models.JSONField(_("events"), default=list)  # public facts only (the engine's events)
+    created_at = models.DateTimeField(_("time"), default=timezone.now)
 
     class Meta:
         ordering = ["deal_id", "seq"]
