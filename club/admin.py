@@ -217,6 +217,10 @@ class ClubAdminForm(forms.ModelForm):
         try:
             checked = {k: v for k, v in self.settings(cleaned).items() if k != "loaded"}
             services.club_settings_check(club=self.instance, **checked)
+            if cleaned.get("loaded") is not None:
+                # Said on the form, beside the values: after save_model Django would add "changed
+                # successfully" under the refusal. club_update asks again under the lock.
+                services.club_settings_merge(club=self.instance, wanted=checked, loaded=cleaned["loaded"])
         except ServiceError as exc:
             raise forms.ValidationError(exc.message) from None
         return cleaned

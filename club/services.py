@@ -196,7 +196,7 @@ def club_settings_check(
 
 
 @transaction.atomic
-def _club_form_merge(*, club: Club, wanted: dict[str, Any], loaded: dict[str, Any]) -> dict[str, Any]:
+def club_settings_merge(*, club: Club, wanted: dict[str, Any], loaded: dict[str, Any]) -> dict[str, Any]:
     """A form sends every field, also those its sender did not touch. ``loaded`` holds the values it
     was opened with: a field left as it was keeps what is stored now, so a change someone made
     meanwhile (the owner in another tab, the site's operator in the admin) is not quietly undone;
@@ -257,7 +257,7 @@ def club_update(
     if name is not None:
         wanted["name"] = name
     if loaded is not None:
-        wanted = _club_form_merge(club=club, wanted=wanted, loaded=loaded)
+        wanted = club_settings_merge(club=club, wanted=wanted, loaded=loaded)
     changed = [key for key, value in wanted.items() if getattr(club, key) != value]
     if not changed:
         raise ServiceError(_("Nothing was changed."), code="unchanged")

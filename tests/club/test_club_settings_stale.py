@@ -92,3 +92,17 @@ def test_damaged_loaded_values_are_refused(owner, club, loaded):
     assert response.status_code == 200 and "damaged" in response.content.decode()
     club.refresh_from_db()
     assert club.description != "x"
+
+
+def test_the_admin_says_a_clash_on_the_form_and_saves_nothing(make_user, owner, club):
+    root = make_user("root", is_staff=True, is_superuser=True)
+    client = client_for(root)
+    url = reverse("admin:club_club_change", args=[club.pk])
+    opened = _fields(client.get(url).content.decode())
+    Club.objects.filter(pk=club.pk).update(four_eyes_above=10)
+    response = client.post(url, {**opened, "four_eyes_above": "20", "name": "Renamed", "_save": "Save"})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Someone else changed" in page and "successfully" not in page
+    club.refresh_from_db()
+    assert club.four_eyes_above == 10 and club.name == "Open Table"
