@@ -119,6 +119,25 @@ class TableSessionAdmin(ClubScopedAdmin):
     def get_inlines(self, request: HttpRequest, obj: Any = None):
         return self.inlines if obj is not None else []
 
+    actions = ["cancel_selected"]
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        return admin.ModelAdmin.get_actions(self, request)
+
+    @admin.action(description=_("Cancel the selected tables (none dealt yet; a weekly one stops)"))
+    def cancel_selected(self, request: HttpRequest, queryset: Any) -> None:
+        from django.contrib import messages
+
+        from .services.schedule import session_cancel
+
+        for session in queryset:
+            try:
+                session_cancel(session_id=session.pk, actor=request.user)
+            except ServiceError as exc:
+                self.message_user(request, f"{session}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{session}: " + str(_("cancelled")))
+
     def save_model(self, request: HttpRequest, obj: TableSession, form: Any, change: bool) -> None:
         # Created by the service in the form's clean(): checked and audited there.
         pass
