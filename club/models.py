@@ -331,7 +331,8 @@ class Membership(ChoiceLabels, models.Model):
         indexes = [models.Index(fields=["club", "status"])]
 
     def __str__(self) -> str:
-        return f"{self.user} @ {self.club} ({self.role}, {self.status})"
+        # In the reader's words: the admin shows it wherever a member is named (an account's owner).
+        return f"{self.user} @ {self.club} ({self.get_role_display()}, {self.get_status_display()})"
 
     @property
     def is_active(self) -> bool:

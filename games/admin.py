@@ -91,7 +91,8 @@ class TableSessionAdmin(ClubScopedAdmin):
     list_filter = ("status", "practice", GameFilter)
     search_fields = ("title", "club__name")
     list_select_related = ("club",)
-    exclude = ("rules", "next_seed", "next_commitment")
+    exclude = ("rules", "next_seed", "next_commitment", "preset")  # the game is shown by its title
+    readonly_fields = ("game",)
     inlines = [SeatInline]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:

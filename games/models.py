@@ -46,11 +46,11 @@ class TableSession(ChoiceLabels, models.Model):
     ends_at = models.DateTimeField(_("ends at"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
     #: When play began (the start time passed and reservations were settled); no deal before it.
-    started_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(_("play began at"), null=True, blank=True)
     #: Practice chips: stacks come from the club treasury and go back to it; wallets are untouched.
     practice = models.BooleanField(_("practice table"), default=False)
     #: A member's own practice table closes when he leaves it (bots stand up, chips go home).
-    close_when_empty = models.BooleanField(default=False)
+    close_when_empty = models.BooleanField(_("closes when its player leaves"), default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
     )
@@ -58,15 +58,22 @@ class TableSession(ChoiceLabels, models.Model):
     #: Repeat every week: when a session starts (or is cancelled) the next one is scheduled.
     repeat_weekly = models.BooleanField(_("repeat weekly"), default=False)
     #: The first session of a weekly series (itself for the first one).
-    series = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    series = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("weekly series"),
+    )
     #: The next deal's secret server seed and its public commitment, drawn as soon as the previous deal
     #: starts, so players can add their own randomness before the deal is dealt (RULES.md 8).
     next_seed = models.CharField(max_length=64, blank=True)
     next_commitment = models.CharField(max_length=64, blank=True)
     #: The position that deals next (the first deal: drawn at random when it starts).
-    next_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    next_dealer = models.PositiveSmallIntegerField(_("next dealer"), null=True, blank=True)
     #: When the next deal may start (a short pause after a deal, so everyone sees its settlement).
-    next_deal_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    next_deal_at = models.DateTimeField(_("next deal at"), null=True, blank=True, db_index=True)
     #: The club and the token of the form that opened the table: the same form sent again (a double
     #: click, a browser retry) finds this table instead of opening a second one.
     create_key = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
@@ -129,7 +136,7 @@ class Seat(ChoiceLabels, models.Model):
     bot_name = models.CharField(_("bot name"), max_length=40, blank=True)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.SITTING)
     #: Sat down while the bank held chips: sits out until a deal starts with an empty bank (RULES 3).
-    waiting = models.BooleanField(default=False)
+    waiting = models.BooleanField(_("waits for an empty bank"), default=False)
     #: Asked to leave during a deal he plays in: he is stood up when it ends.
     leave_after_deal = models.BooleanField(default=False)
     #: Stood up by a manager or a ban during a deal: default moves play his seat until it ends.

@@ -10,11 +10,13 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from ledger.services import account_wallet
+
 from .conftest import play_deal_as_people, sit_all, start_deal
 
 ENGLISH = re.compile(
     r"\b(Session|Result|Seq|Started at|Finished at|Outcome|Name|Sat at|Left at|Deal|Seat|Action|Actor|"
-    r"Created at|Events|played|redeal|classic)\b"
+    r"Created at|Events|played|redeal|classic|Started|Series|Next deal|Close when|member|active|manager)\b"
 )
 
 
@@ -42,6 +44,9 @@ def test_the_game_records_in_the_admin_have_no_english_words(language, make_tabl
         f"/admin/games/dealaction/{action.pk}/change/",
         "/admin/games/seat/",
         "/admin/games/tablesession/",
+        f"/admin/games/tablesession/{table.pk}/change/",
+        f"/admin/club/membership/{players[0].memberships.get().pk}/change/",
+        f"/admin/ledger/account/{account_wallet(membership=players[0].memberships.get()).pk}/change/",
     ):
         with translation.override(language):
             response = client.get(url)
