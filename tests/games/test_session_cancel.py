@@ -74,3 +74,25 @@ def test_a_member_cannot_cancel(make_table, players):
     with pytest.raises(TableError) as refused:
         session_cancel(session_id=table.pk, actor=players[0])
     assert refused.value.code == "not_manager"
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_managers_cancel_while_a_player_sits_down(make_table, players, owner, club, make_user):
+    from .test_reversal_holds import _race
+
+    boris = make_user("boris-manager")
+    Membership.objects.create(club=club, user=boris, role=Membership.Role.MANAGER)
+    starts = timezone.now().replace(microsecond=0) + timedelta(minutes=10)
+    table = make_table(starts_at=starts, repeat_weekly=True)
+    results = _race(
+        lambda: session_cancel(session_id=table.pk, actor=owner),
+        lambda: session_cancel(session_id=table.pk, actor=boris),
+        lambda: table_sit(session_id=table.pk, user=players[0], position=0, buy_in=200),
+    )
+    assert sorted(r for r in results if r != "ok") in (["cancel_closed"], ["cancel_closed", "table_closed"])
+    table.refresh_from_db()
+    assert table.status == TableSession.Status.CANCELLED
+    assert _wallet(club, players[0]) == 1000  # sat and went home, or was refused: never left at the table
+    assert AuditLog.objects.filter(action="table.cancelled").count() == 1
+    assert ledger_verify()[0] == []
