@@ -230,16 +230,23 @@ class SeatAdmin(ClubScopedAdmin):
             # The player reads the reason: a right-to-left override would turn it around.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return
-        for seat in queryset.select_related("session"):
+        for seat in queryset.select_related("session", "member__user"):
+            # Seat's own str() is "12#0 Vera": a table id and a position counted from 0, beside
+            # messages that count seats from 1.
+            label = _("%(table)s, seat %(n)s (%(name)s)") % {
+                "table": seat.session.title,
+                "n": seat.position + 1,
+                "name": seat.name,
+            }
             try:
                 now = table_stand_up(
                     session_id=seat.session_id, actor=request.user, position=seat.position, reason=reason
                 )
             except ServiceError as exc:
-                self.message_user(request, f"{seat}: {exc.message}", messages.ERROR)
+                self.message_user(request, f"{label}: {exc.message}", messages.ERROR)
             else:
                 self.message_user(
-                    request, f"{seat}: " + str(_("stood up") if now else _("stands up after this deal"))
+                    request, f"{label}: " + str(_("stood up") if now else _("stands up after this deal"))
                 )
 
 

@@ -58,3 +58,22 @@ def test_the_game_records_in_the_admin_have_no_english_words(language, make_tabl
         text = re.sub(r"\S*&quot;\S*", "", text)
         found = sorted(set(ENGLISH.findall(text)))
         assert not found, f"{url} ({language}): {found}"
+
+
+def test_a_stand_up_from_the_admin_names_the_seat_as_the_table_counts_it(make_table, players, owner):
+    from django.contrib.messages import get_messages
+
+    from games.models import Seat
+
+    owner.is_staff = True
+    owner.save(update_fields=["is_staff"])
+    table = make_table(seats=4)
+    sit_all(table, players)
+    seat = Seat.objects.get(session=table, position=2)
+    client = Client()
+    client.force_login(owner, backend="django.contrib.auth.backends.ModelBackend")
+    response = client.post(
+        "/admin/games/seat/", {"action": "stand_up_selected", "_selected_action": [seat.pk], "reason": "home"}
+    )
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert said == [f"{table.title}, seat 3 ({seat.name}): stood up"], said
