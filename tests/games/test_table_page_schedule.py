@@ -36,3 +36,15 @@ def test_an_open_table_page_says_nothing_of_a_start(make_table, players):
     client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
     page = client.get(f"/tables/{table.pk}/").content.decode()
     assert 'id="table-starts"' not in page and "Waiting for players" in page
+
+
+def test_a_cancelled_tables_page_says_so_and_offers_no_seat(make_table, players, owner):
+    from games.services.schedule import session_cancel
+
+    table = make_table(starts_at=timezone.now() + timedelta(days=3))
+    session_cancel(session_id=table.pk, actor=owner)
+    client = Client()
+    client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "This table was cancelled." in page
+    assert "Waiting for players" not in page and "Sit down at a free seat" not in page
