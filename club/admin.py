@@ -31,6 +31,7 @@ from .admin_site import AuditedSiteRecordsAdmin, ClubScopedAdmin, changed_fields
 from .csv_stream import csv_response, csv_text
 from .errors import ServiceError
 from .fields import WholeNumberField
+from .forms import LoadedField, club_form_loaded
 from .models import AUDIT_ACTION_LABELS, AuditLog, Club, Invite, Membership, User, validate_visible_text
 
 
@@ -171,18 +172,30 @@ class ClubAdminForm(forms.ModelForm):
     a name that reads like another club's, chip limits in range), said on the form; the change itself
     is made by ``club_update`` (``ClubAdmin.save_model``), so it is audited like the owner's."""
 
+    loaded = LoadedField()
+
     class Meta:
         model = Club
         fields = ("name", "description", "join_policy", *services.CHIP_LIMITS)
         # Chips are typed in the digits 0-9 only, as on the settings page ("５０" or "1_000" refused).
         field_classes = dict.fromkeys(services.CHIP_LIMITS, WholeNumberField)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["loaded"].initial = club_form_loaded(self.instance)
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if self.errors:
             return cleaned
         try:
-            services.club_settings_check(club=self.instance, **self.settings(cleaned))
+            checked = {k: v for k, v in self.settings(cleaned).items() if k != "loaded"}
+            services.club_settings_check(club=self.instance, **checked)
+            if cleaned.get("loaded") is not None:
+                # Said on the form, beside the values: after save_model Django would add "changed
+                # successfully" under the refusal. club_update asks again under the lock.
+                services.club_settings_merge(club=self.instance, wanted=checked, loaded=cleaned["loaded"])
         except ServiceError as exc:
             raise forms.ValidationError(exc.message) from None
         return cleaned
@@ -195,6 +208,7 @@ class ClubAdminForm(forms.ModelForm):
             "description": cleaned.get("description") or "",
             "join_policy": cleaned["join_policy"],
             **{key: cleaned[key] for key in services.CHIP_LIMITS},
+            "loaded": cleaned.get("loaded"),
         }
 
 

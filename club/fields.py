@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 _WHOLE = re.compile(r"-?[0-9]+")
@@ -30,7 +31,21 @@ class WholeNumberField(forms.IntegerField):
             text = value.strip()
             if text in self.empty_values:
                 return None
-            if not _WHOLE.fullmatch(text) or len(text) > 20:
+            if not _WHOLE.fullmatch(text):
                 raise ValidationError(self.error_messages["invalid"], code="invalid")
+            if len(text) > 20:
+                # Plain digits, only too many to read (int() of a long text is slow): say the bound
+                # it is past, not "digits 0-9 only", which they are.
+                self._too_far(text.startswith("-"))
             value = text
         return super().to_python(value)
+
+    def _too_far(self, negative: bool) -> None:
+        if negative and self.min_value is not None:
+            validator: Any = MinValueValidator(self.min_value)
+        elif not negative and self.max_value is not None:
+            validator = MaxValueValidator(self.max_value)
+        else:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        limit = validator.limit_value
+        raise ValidationError(validator.message, code=validator.code, params={"limit_value": limit})

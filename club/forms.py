@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import zoneinfo
 from functools import cache
+from typing import Any
 
 from django import forms
 from django.conf import settings
@@ -96,6 +98,46 @@ class ClubCreateForm(forms.Form):
     )
 
 
+#: The settings a club form shows, whose values when it was opened travel with it (``loaded``).
+CLUB_FORM_KEYS = ("name", "description", "join_policy", "grant_limit", "self_grant_limit", "four_eyes_above")
+FORM_DAMAGED = _("This form is damaged; reload the page.")
+
+
+def club_form_loaded(club: Club) -> str:
+    """The club's settings as the form opens them, for ``LoadedField``."""
+    return json.dumps({key: getattr(club, key) for key in CLUB_FORM_KEYS}, ensure_ascii=False)
+
+
+class LoadedField(forms.CharField):
+    """Hidden: the values a club's settings form was opened with (``club_update(loaded=...)``), so
+    a field its sender did not touch does not undo a change someone made meanwhile. Empty (a page
+    from before it existed) is None: every field is written, as before."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("label", "")
+        super().__init__(max_length=20000, error_messages={"max_length": FORM_DAMAGED}, **kwargs)
+
+    def to_python(self, value: Any) -> dict[str, Any] | None:
+        text = super().to_python(value)
+        if not text:
+            return None
+        try:
+            loaded = json.loads(text)
+        except (ValueError, RecursionError):
+            raise forms.ValidationError(FORM_DAMAGED) from None
+        if not isinstance(loaded, dict) or not all(
+            key in CLUB_FORM_KEYS and type(value) in (str, int) for key, value in loaded.items()
+        ):
+            raise forms.ValidationError(FORM_DAMAGED)
+        return loaded
+
+    def prepare_value(self, value: Any) -> Any:
+        return json.dumps(value, ensure_ascii=False) if isinstance(value, dict) else value
+
+
 class ClubSettingsForm(forms.Form):
     description = forms.CharField(
         label=_("Description"),
@@ -130,6 +172,7 @@ class ClubSettingsForm(forms.Form):
         max_value=10**15,
         help_text=_("Grants and revokes of more chips than this wait for another manager's approval."),
     )
+    loaded = LoadedField()
 
 
 class InviteCreateForm(forms.Form):

@@ -333,7 +333,8 @@ class Membership(ChoiceLabels, models.Model):
         indexes = [models.Index(fields=["club", "status"])]
 
     def __str__(self) -> str:
-        return f"{self.user} @ {self.club} ({self.role}, {self.status})"
+        # In the reader's words: the admin shows it wherever a member is named (an account's owner).
+        return f"{self.user} @ {self.club} ({self.get_role_display()}, {self.get_status_display()})"
 
     @property
     def is_active(self) -> bool:
@@ -588,6 +589,12 @@ def _audit_value(key: str, value: Any, action: str = "") -> str:
         return f"#{value}"
     if key == "differences" and isinstance(value, list):
         return str(len(value))
+    if isinstance(value, bool):  # str() gave the reader "True" or "False", in every language
+        return str(_("Yes") if value else _("No"))
+    if key == "preset" and isinstance(value, str):
+        from games.howto import preset_title  # the game's name, not its code ("classic")
+
+        return str(preset_title(value))
     if key == "changed" and isinstance(value, list):
         return ", ".join(str(AUDIT_DATA_LABELS.get(v, v)) for v in value)
     if isinstance(value, list | dict):

@@ -196,8 +196,50 @@ def club_settings_check(
 
 
 @transaction.atomic
+def club_settings_merge(*, club: Club, wanted: dict[str, Any], loaded: dict[str, Any]) -> dict[str, Any]:
+    """A form sends every field, also those its sender did not touch. ``loaded`` holds the values it
+    was opened with: a field left as it was keeps what is stored now, so a change someone made
+    meanwhile (the owner in another tab, the site's operator in the admin) is not quietly undone;
+    a field both changed is refused, for the sender to see the other change first."""
+
+    def same(a: Any, b: Any) -> bool:
+        if isinstance(a, str) and isinstance(b, str):  # a textarea sends its lines back as CRLF
+            return a.replace("\r\n", "\n").strip() == b.replace("\r\n", "\n").strip()
+        return a == b
+
+    merged = dict(wanted)
+    clashes = []
+    for key, value in wanted.items():
+        if key not in loaded:
+            continue
+        stored = getattr(club, key)
+        if same(value, loaded[key]):
+            merged[key] = stored
+        elif not same(stored, loaded[key]) and not same(stored, value):
+            clashes.append(key)
+    if clashes:
+        from .models import AUDIT_DATA_LABELS
+
+        raise ServiceError(
+            _(
+                "Someone else changed this club's settings while you were editing them (%(fields)s). "
+                "Nothing was saved: read the page again and make your change."
+            )
+            % {"fields": ", ".join(str(AUDIT_DATA_LABELS.get(key, key)) for key in clashes)},
+            code="stale",
+        )
+    return merged
+
+
 def club_update(
-    *, club: Club, actor: User, description: str, join_policy: str, name: str | None = None, **limits: int
+    *,
+    club: Club,
+    actor: User,
+    description: str,
+    join_policy: str,
+    name: str | None = None,
+    loaded: dict[str, Any] | None = None,
+    **limits: int,
 ) -> Club:
     """The owner changes his club's description, who may join, and its chip limits (the largest
     grant, the largest grant to oneself, above how many chips a second manager must approve). Only
@@ -214,6 +256,8 @@ def club_update(
     wanted: dict[str, Any] = {"description": description, "join_policy": join_policy, **limits}
     if name is not None:
         wanted["name"] = name
+    if loaded is not None:
+        wanted = club_settings_merge(club=club, wanted=wanted, loaded=loaded)
     changed = [key for key, value in wanted.items() if getattr(club, key) != value]
     if not changed:
         raise ServiceError(_("Nothing was changed."), code="unchanged")

@@ -31,6 +31,7 @@ from .forms import (
     RegisterForm,
     RoleForm,
     SuspendForm,
+    club_form_loaded,
     form_problem,
 )
 from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership
@@ -218,6 +219,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             "grant_limit": club.grant_limit,
             "self_grant_limit": club.self_grant_limit,
             "four_eyes_above": club.four_eyes_above,
+            "loaded": club_form_loaded(club),
         },
     )
     if request.method == "POST" and form.is_valid():

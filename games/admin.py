@@ -127,6 +127,25 @@ class TableSessionAdmin(ClubScopedAdmin):
     def get_inlines(self, request: HttpRequest, obj: Any = None):
         return self.inlines if obj is not None else []
 
+    actions = ["cancel_selected"]
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        return admin.ModelAdmin.get_actions(self, request)
+
+    @admin.action(description=_("Cancel the selected tables (none dealt yet; a weekly one stops)"))
+    def cancel_selected(self, request: HttpRequest, queryset: Any) -> None:
+        from django.contrib import messages
+
+        from .services.schedule import session_cancel
+
+        for session in queryset:
+            try:
+                session_cancel(session_id=session.pk, actor=request.user)
+            except ServiceError as exc:
+                self.message_user(request, f"{session}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{session}: " + str(_("cancelled")))
+
     def save_model(self, request: HttpRequest, obj: TableSession, form: Any, change: bool) -> None:
         # Created by the service in the form's clean(): checked and audited there.
         pass
@@ -204,7 +223,7 @@ class SeatAdmin(ClubScopedAdmin):
     """Who sits where now; a manager can stand a player up (after the deal he plays in)."""
 
     club_path = "session__club"
-    list_display = ("session", "position_shown", "name", "status", "sat_at")
+    list_display = ("session", "position_shown", "player", "status", "sat_at")
     list_filter = ("status",)
     list_select_related = ("session", "member__user")
     action_form = StandUpActionForm
@@ -216,6 +235,10 @@ class SeatAdmin(ClubScopedAdmin):
     @admin.display(description=_("seat"), ordering="position")
     def position_shown(self, obj: Seat) -> int:
         return obj.position + 1
+
+    @admin.display(description=_("player"))
+    def player(self, obj: Seat) -> str:
+        return obj.name
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return admin.ModelAdmin.get_actions(self, request)
@@ -231,16 +254,23 @@ class SeatAdmin(ClubScopedAdmin):
             # The player reads the reason: a right-to-left override would turn it around.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return
-        for seat in queryset.select_related("session"):
+        for seat in queryset.select_related("session", "member__user"):
+            # Seat's own str() is "12#0 Vera": a table id and a position counted from 0, beside
+            # messages that count seats from 1.
+            label = _("%(table)s, seat %(n)s (%(name)s)") % {
+                "table": seat.session.title,
+                "n": seat.position + 1,
+                "name": seat.name,
+            }
             try:
                 now = table_stand_up(
                     session_id=seat.session_id, actor=request.user, position=seat.position, reason=reason
                 )
             except ServiceError as exc:
-                self.message_user(request, f"{seat}: {exc.message}", messages.ERROR)
+                self.message_user(request, f"{label}: {exc.message}", messages.ERROR)
             else:
                 self.message_user(
-                    request, f"{seat}: " + str(_("stood up") if now else _("stands up after this deal"))
+                    request, f"{label}: " + str(_("stood up") if now else _("stands up after this deal"))
                 )
 
 

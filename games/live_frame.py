@@ -465,11 +465,16 @@ def _center(
             ]
         out.append("\n      ")
     elif deal is None:
-        out += [
-            '\n        <p class="phase">',
-            w.gettext("Waiting for players: the first deal starts when enough people sit down."),
-            "</p>\n      ",
-        ]
+        status = context["session"]["status"]
+        if status == "cancelled":
+            waiting = w.gettext("This table was cancelled.")
+        elif status == "finished":
+            waiting = w.gettext("This table is closed.")
+        elif status == "scheduled":
+            waiting = w.gettext("Seating is not open yet: it opens 15 minutes before the start.")
+        else:
+            waiting = w.gettext("Waiting for players: the first deal starts when enough people sit down.")
+        out += ['\n        <p class="phase">', waiting, "</p>\n      "]
     out.append("\n    </div>")
 
 
@@ -778,7 +783,7 @@ def _seat_controls(
                 "</button></form>\n      ",
             ]
         out.append("\n    ")
-    else:
+    elif context["session"]["status"] in ("open", "running"):
         out += [
             '\n      <span class="muted small">',
             w.gettext("You are watching. Sit down at a free seat to play."),

@@ -48,11 +48,11 @@ class TableSession(ChoiceLabels, models.Model):
     ends_at = models.DateTimeField(_("ends at"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
     #: When play began (the start time passed and reservations were settled); no deal before it.
-    started_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(_("play began at"), null=True, blank=True)
     #: Practice chips: stacks come from the club treasury and go back to it; wallets are untouched.
     practice = models.BooleanField(_("practice table"), default=False)
     #: A member's own practice table closes when he leaves it (bots stand up, chips go home).
-    close_when_empty = models.BooleanField(default=False)
+    close_when_empty = models.BooleanField(_("closes when its player leaves"), default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
     )
@@ -60,15 +60,22 @@ class TableSession(ChoiceLabels, models.Model):
     #: Repeat every week: when a session starts (or is cancelled) the next one is scheduled.
     repeat_weekly = models.BooleanField(_("repeat weekly"), default=False)
     #: The first session of a weekly series (itself for the first one).
-    series = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    series = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("weekly series"),
+    )
     #: The next deal's secret server seed and its public commitment, drawn as soon as the previous deal
     #: starts, so players can add their own randomness before the deal is dealt (RULES.md 8).
     next_seed = models.CharField(max_length=64, blank=True)
     next_commitment = models.CharField(max_length=64, blank=True)
     #: The position that deals next (the first deal: drawn at random when it starts).
-    next_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    next_dealer = models.PositiveSmallIntegerField(_("next dealer"), null=True, blank=True)
     #: When the next deal may start (a short pause after a deal, so everyone sees its settlement).
-    next_deal_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    next_deal_at = models.DateTimeField(_("next deal at"), null=True, blank=True, db_index=True)
     #: The club and the token of the form that opened the table: the same form sent again (a double
     #: click, a browser retry) finds this table instead of opening a second one.
     create_key = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
@@ -115,7 +122,9 @@ class Seat(ChoiceLabels, models.Model):
         AWAY = "away", _("Away")
         LEFT = "left", _("Left")
 
-    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="seats")
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table session")
+    )
     position = models.PositiveSmallIntegerField(_("position"))
     member = models.ForeignKey(
         Membership,
@@ -129,15 +138,15 @@ class Seat(ChoiceLabels, models.Model):
     bot_name = models.CharField(_("bot name"), max_length=40, blank=True)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.SITTING)
     #: Sat down while the bank held chips: sits out until a deal starts with an empty bank (RULES 3).
-    waiting = models.BooleanField(default=False)
+    waiting = models.BooleanField(_("waits for an empty bank"), default=False)
     #: Asked to leave during a deal he plays in: he is stood up when it ends.
     leave_after_deal = models.BooleanField(default=False)
     #: Stood up by a manager or a ban during a deal: default moves play his seat until it ends.
     removed = models.BooleanField(default=False)
     #: Deals finished in a row while this seat was away (stood up after the second).
     away_deals = models.PositiveSmallIntegerField(default=0)
-    sat_at = models.DateTimeField(default=timezone.now)
-    left_at = models.DateTimeField(null=True, blank=True)
+    sat_at = models.DateTimeField(_("sat down at"), default=timezone.now)
+    left_at = models.DateTimeField(_("left at"), null=True, blank=True)
 
     class Meta:
         ordering = ["session_id", "position", "id"]
@@ -180,7 +189,14 @@ class Deal(ChoiceLabels, models.Model):
 
     SNAPSHOT_FORMAT = 1
 
-    session = models.ForeignKey(TableSession, on_delete=models.PROTECT, related_name="deals")
+    class Result(models.TextChoices):
+        PLAYED = "played", _("Played")
+        REDEAL = "redeal", _("Redeal")
+        INSTANT_WIN = "instant_win", _("Won at once")
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.PROTECT, related_name="deals", verbose_name=_("table session")
+    )
     number = models.PositiveIntegerField(_("deal number"))
     #: Seat rows dealt into this deal's engine seats, in engine seat order (engine seat i = players[i]).
     players = models.JSONField(_("players"))
@@ -194,12 +210,12 @@ class Deal(ChoiceLabels, models.Model):
     #: What happened when the deal was dealt (the engine's start events: dealer, antes, trump card).
     opening = models.JSONField(default=list)
     snapshot_format = models.PositiveSmallIntegerField(default=SNAPSHOT_FORMAT)
-    seq = models.PositiveIntegerField(default=0)
+    seq = models.PositiveIntegerField(_("moves made"), default=0)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    started_at = models.DateTimeField(default=timezone.now)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    result = models.CharField(max_length=12, blank=True)  # played | redeal | instant_win
-    outcome = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), default=timezone.now)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    result = models.CharField(_("result"), max_length=12, blank=True, choices=Result.choices)
+    outcome = models.JSONField(_("result in detail"), null=True, blank=True)
 
     class Meta:
         ordering = ["session_id", "number"]
@@ -229,13 +245,13 @@ class DealAction(models.Model):
         TIMEOUT = "timeout", _("Time ran out")
         BOT = "bot", _("Bot")
 
-    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="actions")
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()  # engine seat
-    action = models.JSONField()  # the scenario spelling: {"do": "play", "card": "AS"}
-    actor = models.CharField(max_length=8, choices=Actor.choices)
-    events = models.JSONField(default=list)  # public facts only (the engine's events)
-    created_at = models.DateTimeField(default=timezone.now)
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="actions", verbose_name=_("deal"))
+    seq = models.PositiveIntegerField(_("move number"))
+    seat = models.PositiveSmallIntegerField(_("seat in the deal"))  # engine seat
+    action = models.JSONField(_("move"))  # the scenario spelling: {"do": "play", "card": "AS"}
+    actor = models.CharField(_("made by"), max_length=8, choices=Actor.choices)
+    events = models.JSONField(_("events"), default=list)  # public facts only (the engine's events)
+    created_at = models.DateTimeField(_("time"), default=timezone.now)
 
     class Meta:
         ordering = ["deal_id", "seq"]

@@ -53,12 +53,20 @@ class _Plan:
     annotation_col_map: tuple[tuple[str, int], ...] = ()
 
 
+#: What a database integer column holds. An id from a URL may be any length ("/deals/99…9/"): the
+#: ORM answers one outside this range with an empty result, but the plain SQL handed it to the
+#: driver, and SQLite's refused it (OverflowError: a 500 instead of a 404).
+_INT_RANGE = range(-(2**63), 2**63)
+
+
 def _shape(args: Sequence[Arg]) -> _Shape | None:
     out: list[Any] = []
     for arg in args:
         if isinstance(arg, bool):
             return None
         if isinstance(arg, int):
+            if arg not in _INT_RANGE:
+                return None
             out.append("i")
         elif isinstance(arg, str):
             out.append("s")

@@ -25,13 +25,13 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Sum
+from django.db.models import F, Q, Sum
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from club.models import Club, Membership
 from club.services import audit_log_write
-from ledger.models import Account, Entry
+from ledger.models import Account, Entry, Journal
 
 from .engine import Rules
 from .engine._base import FIVE_TYPES, HELPER_TYPES, SNORER_TYPES
@@ -306,7 +306,12 @@ def _recount_chunk(
             journal__deal_id__gte=low,
             journal__deal_id__lte=high,
             account__member__isnull=False,
-            account__kind__in=[Account.Kind.STACK, Account.Kind.HOLD],
+        )
+        .filter(
+            # A deal's chips are a member's stack and hold at the table; a settlement moved back
+            # after he left the seat takes them from his wallet, and counts all the same.
+            Q(account__kind__in=[Account.Kind.STACK, Account.Kind.HOLD])
+            | Q(account__kind=Account.Kind.WALLET, journal__kind=Journal.Kind.REVERSAL)
         )
         .values("journal__deal_id", "account__member_id")
         .annotate(total=Sum("amount"))

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Membership
+from ledger.models import Entry, Journal
 
 from .engine._base import HELPER_TYPES, SNORER_TYPES
 from .engine.cards import RANK_VALUE
@@ -122,20 +123,34 @@ def _played(membership: Membership):
 
 
 def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple[datetime, int]]:
-    """His net chips after each of his last ``limit`` deals, counted from his very first."""
+    """His net chips after each of his last ``limit`` deals, counted from his very first. A deal's
+    chips moved back by a manager count in that deal, as the totals beside the chart count them
+    (the nightly recount reads them off the ledger): the chart ended elsewhere than "Net chips"."""
+    moved_back = dict(
+        Entry.objects.filter(
+            account__member=membership,
+            journal__kind=Journal.Kind.REVERSAL,
+            journal__deal__isnull=False,
+            journal__deal__session__practice=False,
+        )
+        .values_list("journal__deal_id")
+        .annotate(total=Sum("amount"))
+    )
     rows = list(
         _played(membership)
         .order_by("-deal__finished_at", "-deal_id")
-        .values_list("deal__finished_at", "net")[:limit]
+        .values_list("deal_id", "deal__finished_at", "net")[:limit]
     )
     rows.reverse()
     before = 0
     if len(rows) == limit:
-        everything = _played(membership).aggregate(total=Sum("net"))["total"] or 0
-        before = everything - sum(int(net or 0) for _when, net in rows)
+        everything = (_played(membership).aggregate(total=Sum("net"))["total"] or 0) + sum(
+            int(v or 0) for v in moved_back.values()
+        )
+        before = everything - sum(int(net or 0) + int(moved_back.get(deal, 0) or 0) for deal, _w, net in rows)
     series, running = [], before
-    for when, net in rows:
-        running += int(net or 0)
+    for deal, when, net in rows:
+        running += int(net or 0) + int(moved_back.get(deal, 0) or 0)
         series.append((when, running))
     return series
 

@@ -97,6 +97,9 @@ def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
     )
     context["howto_html"] = _table_howto(Rules.from_json(session.rules), translation.get_language())
     context["club"] = session.club
+    if (session.started_at is None and session.is_live) or session.status == TableSession.Status.SCHEDULED:
+        # Outside the live frame: a socket renders without the reader's time zone.
+        context["starts"] = session.starts_at
     return render(request, "games/table.html", context)
 
 

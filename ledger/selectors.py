@@ -275,7 +275,16 @@ def table_ledger(*, table_id: int) -> TableLedger:
         )
         .order_by("kind")
     )
-    moved = dict(entries.values_list("journal__kind").annotate(total=Sum("amount", filter=Q(amount__gt=0))))
+    # What each journal moved, wherever it went: counted on the table's accounts alone, a stand-up
+    # (stack to wallet) or the bank shared out moved nothing, as nothing arrived on the table.
+    moved = dict(
+        Entry.objects.filter(
+            journal__in=Journal.objects.filter(entries__account__table_id=table_id).values("id"),
+            amount__gt=0,
+        )
+        .values_list("journal__kind")
+        .annotate(total=Sum("amount"))
+    )
     for row in by_kind:
         row["chips"] = moved.get(row["kind"]) or 0
         row["label"] = Journal.Kind(row["kind"]).label

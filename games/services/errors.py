@@ -74,6 +74,11 @@ _MESSAGES = {
     "bad_contribution": _("Your random string must be 1 to 64 printable characters."),
     "no_pending_deal": _("There is no deal waiting for your randomness."),
     "reservations_closed": _("Seats can be reserved only before the session starts."),
+    "cancel_closed": _("This table is already over or cancelled."),
+    "cancel_played": _(
+        "Deals have been played at this table, so it cannot be cancelled: it closes at its end time, or once "
+        "nobody plays at it."
+    ),
     "already_reserved": _("You already hold a seat at this session."),
     "seat_reserved": _("That seat is reserved for another player until the session starts."),
     "already_contributed": _("You have already added your randomness to the next deal."),

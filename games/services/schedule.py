@@ -173,6 +173,41 @@ def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> 
     return True
 
 
+@transaction.atomic
+def session_cancel(*, session_id: int, actor: User, now: datetime | None = None) -> TableSession:
+    """A manager calls off a table no deal has been dealt at (a scheduled one, or one open and
+    waiting): whoever sits goes home with his chips, reservations are cancelled, and a weekly table
+    repeats no more (nothing else stops a series: each week made the next, for good)."""
+    from .access import member_require_manager
+    from .seating import seat_stand_up
+
+    now = now or timezone.now()
+    session = session_lock(session_id)
+    member_require_manager(session=session, user=actor)
+    if session.status in (Status.FINISHED, Status.CANCELLED):
+        raise TableError("cancel_closed")
+    if session.status == Status.RUNNING or Deal.objects.filter(session=session).exists():
+        raise TableError("cancel_played")
+    for seat in seats_taken(session):  # no deal was dealt: the bank is empty, stacks are all there is
+        seat_stand_up(seat=seat, now=now)
+    session.status = Status.CANCELLED
+    session.next_deal_at = None
+    session.repeat_weekly = False
+    session.save(update_fields=["status", "next_deal_at", "repeat_weekly"])
+    Reservation.objects.filter(session=session, status=Reservation.Status.HELD).update(
+        status=Reservation.Status.CANCELLED
+    )
+    audit_log_write(
+        action="table.cancelled",
+        actor=actor,
+        club=session.club,
+        target=session.title,
+        data={"table": session.pk},
+    )
+    table_notify_on_commit(session.pk)
+    return session
+
+
 def session_close(*, session: TableSession, now: datetime) -> None:
     """Stand everyone up (stacks home) and close the bank; the caller holds the lock, no deal runs."""
     from .seating import seat_stand_up

@@ -31,3 +31,19 @@ def test_label_is_translated_and_unknown_actions_show_their_code() -> None:
     with translation.override("ru"):
         assert AuditLog(action="membership.banned").action_label == "Заблокирован в клубе"
     assert AuditLog(action="something.new").action_label == "something.new"
+
+
+def test_a_yes_or_no_and_a_game_read_in_the_readers_language() -> None:
+    """Review 9: a table's opening read "Practice table: False; Game: classic" in ru and bg."""
+    from django.utils import translation
+
+    row = AuditLog(action="table.opened", data={"table": 3, "preset": "classic", "practice": False})
+    with translation.override("bg"):
+        text = row.details_text
+        assert "False" not in text and "classic" not in text
+        assert "Тренировъчна маса: Не" in text
+        assert "Игра: Класически храп" in text
+    with translation.override("ru"):
+        text = AuditLog(action="table.opened", data={"practice": True, "preset": "frap"}).details_text
+        assert "True" not in text and "frap" not in text
+        assert ": Да" in text
