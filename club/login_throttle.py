@@ -17,6 +17,8 @@ from django.conf import settings
 from django.db.models import Sum
 from django.http import HttpRequest
 
+from .confusables import username_skeleton
+
 
 def address_failures(request: HttpRequest) -> int:
     """Failed log-ins from this request's client address, over every username, in the window."""
@@ -27,6 +29,15 @@ def address_failures(request: HttpRequest) -> int:
         ip_address=address, attempt_time__gte=get_cool_off_threshold(request)
     )
     return recent.aggregate(total=Sum("failures_since_start"))["total"] or 0
+
+
+def axes_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> Any:
+    """The username as the log-in reads it (``username_skeleton``): "Vera", "VERA" and "vеra" (a
+    Cyrillic е) log in to one account, so they count as one name towards its lock-out; counted as
+    typed, each spelling would get its own five tries."""
+    source = credentials if credentials else getattr(request, "data", request.POST)
+    name = source.get(settings.AXES_USERNAME_FORM_FIELD) if source else None
+    return username_skeleton(name) if isinstance(name, str) else name
 
 
 class ClubAxesHandler(AxesDatabaseHandler):
@@ -42,4 +53,4 @@ class ClubAxesHandler(AxesDatabaseHandler):
         return False
 
 
-__all__ = ["ClubAxesHandler", "address_failures"]
+__all__ = ["ClubAxesHandler", "address_failures", "axes_username"]

@@ -138,6 +138,17 @@ class UserManager(auth_models.UserManager):
             raise self.model.DoesNotExist(f"{self.model._meta.object_name} matching query does not exist.")
         return rows[0]
 
+    def get_by_natural_key(self, username: Any) -> Any:
+        """The log-in's lookup. Usernames are unique as read (``username_skeleton``: case, look-alike
+        letters), so "Vera" typed for "vera" is the same person and one account only: the name as
+        stored first, then as read."""
+        try:
+            return super().get_by_natural_key(username)
+        except self.model.DoesNotExist:
+            if not isinstance(username, str) or self.model is not User:
+                raise
+            return self.get(username_skeleton=username_skeleton(username))
+
 
 _USER_BY_PK: list[Prepared] = []
 

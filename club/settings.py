@@ -195,6 +195,7 @@ RESET_REQUESTS_PER_NETWORK = int(os.environ.get("RESET_REQUESTS_PER_NETWORK", "1
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.axes_client_ip"
+AXES_USERNAME_CALLABLE = "club.login_throttle.axes_username"
 AXES_VERBOSE = False
 
 LANGUAGE_CODE = "en"
