@@ -68,6 +68,9 @@ class _Chunks:
         writer = csv.writer(out)
         with translation.override(self.language):
             if self.last is None:
+                # A byte-order mark first: without it Excel reads UTF-8 as the local code page, and
+                # a Russian or Bulgarian name or memo comes out as mojibake.
+                out.write("\ufeff")
                 writer.writerow([str(cell) for cell in self.header])
                 batch = list(self.rows[:CHUNK_ROWS])
             else:

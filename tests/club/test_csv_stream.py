@@ -61,7 +61,10 @@ def test_every_row_once_in_order_across_chunks(root, log_rows, monkeypatch):
     monkeypatch.setattr(csv_stream, "CHUNK_ROWS", 2)
     response = logged_in(root).get(EXPORT)
     assert response.status_code == 200 and response.streaming
-    body = b"".join(response.streaming_content).decode()
+    raw = b"".join(response.streaming_content)
+    # Excel reads a CSV as UTF-8 only after a byte-order mark: Cyrillic names came out garbled.
+    assert raw.startswith("\ufeff".encode())
+    body = raw.decode("utf-8-sig")
     assert _targets(body) == _expected()
     assert len(_targets(body)) == 8  # the club's creation and the seven
 
@@ -80,14 +83,14 @@ def test_over_asgi_it_streams_from_an_async_iterator_in_the_readers_language(roo
     # A synchronous iterator would have been read whole before sending (one part, and a warning).
     assert is_async
     assert len(parts) == 3  # the club's creation and the seven rows, in chunks of 3: a part per chunk
-    body = b"".join(parts).decode()
+    body = b"".join(parts).decode("utf-8-sig")
     assert body.splitlines()[0].startswith("время,клуб")
     assert "Настройки клуба изменены" in body
     assert _targets(body) == _expected()
 
 
 def test_an_empty_export_is_the_header_alone(root):
-    body = b"".join(logged_in(root).get(EXPORT).streaming_content).decode()
+    body = b"".join(logged_in(root).get(EXPORT).streaming_content).decode("utf-8-sig")
     lines = body.splitlines()
     assert lines[0] == "time,club,who,action,on,details"
     assert all("Club created" in line for line in lines[1:])  # only the fixture's club

@@ -29,7 +29,7 @@ def _client(user) -> Client:
 
 def _rows(response) -> list[list[str]]:
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
-    return list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    return list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
 
 
 def test_the_whole_statement_oldest_first_with_running_balances(club: Club, owner, member_factory) -> None:
