@@ -10,9 +10,11 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin import helpers
 from django.contrib.admin.helpers import ActionForm
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from club.admin_site import ClubScopedAdmin, admin_clubs_for
 from club.confusables import invisible_characters
@@ -254,7 +256,22 @@ class SeatAdmin(ClubScopedAdmin):
             # The player reads the reason: a right-to-left override would turn it around.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return
-        for seat in queryset.select_related("session", "member__user"):
+        ticked = {value for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME) if value.isdigit()}
+        seats = list(queryset.select_related("session", "member__user"))
+        gone = len(ticked) - len(seats)
+        if gone > 0:
+            # A stale list: the ticked row's player left since (his seat row is no longer listed).
+            self.message_user(
+                request,
+                ngettext(
+                    "%(count)d of the ticked players has left the table already.",
+                    "%(count)d of the ticked players have left the table already.",
+                    gone,
+                )
+                % {"count": gone},
+                messages.WARNING,
+            )
+        for seat in seats:
             # Seat's own str() is "12#0 Vera": a table id and a position counted from 0, beside
             # messages that count seats from 1.
             label = _("%(table)s, seat %(n)s (%(name)s)") % {
@@ -264,7 +281,11 @@ class SeatAdmin(ClubScopedAdmin):
             }
             try:
                 now = table_stand_up(
-                    session_id=seat.session_id, actor=request.user, position=seat.position, reason=reason
+                    session_id=seat.session_id,
+                    actor=request.user,
+                    position=seat.position,
+                    reason=reason,
+                    seat_id=seat.pk,
                 )
             except ServiceError as exc:
                 self.message_user(request, f"{label}: {exc.message}", messages.ERROR)

@@ -47,6 +47,9 @@ _MESSAGES = {
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
     "no_player_at": _("Nobody plays at seat %(n)s."),
+    "seat_changed": _(
+        "Seat %(n)s has changed hands since the list was shown: nobody was stood up. Look again."
+    ),
     "no_bot_at": _("There is no bot at seat %(n)s."),
     "already_leaving": _("This player already leaves the table after the deal in play."),
     "removed": _("You were stood up from this table: your seat plays by default moves until this deal ends."),

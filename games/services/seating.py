@@ -263,9 +263,13 @@ def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
 
 
 @transaction.atomic
-def table_stand_up(*, session_id: int, actor: User, position: int, reason: str) -> bool:
+def table_stand_up(
+    *, session_id: int, actor: User, position: int, reason: str, seat_id: int | None = None
+) -> bool:
     """A manager stands a player up (with a reason): at once between deals, else after the deal he
-    plays in (played by default moves meanwhile). His stack goes back to his wallet. True if now."""
+    plays in (played by default moves meanwhile). His stack goes back to his wallet. True if now.
+    ``seat_id``: the seat as the manager saw it (the admin's row); if its player has left and someone
+    else sat down there meanwhile, the newcomer is not stood up for him."""
     reason = (reason or "").strip()[:500]
     if not reason:
         raise TableError("reason_needed")
@@ -274,6 +278,8 @@ def table_stand_up(*, session_id: int, actor: User, position: int, reason: str) 
     seat = seats_taken(session).filter(position=position, member__isnull=False).first()
     if seat is None:
         raise TableError("no_player_at", n=position + 1)  # about the seat, not the manager who asks
+    if seat_id is not None and seat.pk != seat_id:
+        raise TableError("seat_changed", n=position + 1)
     membership_require_rank(mine=mine, target=seat.member)
     if seat.leave_after_deal:
         raise TableError("already_leaving")  # a double click or a second manager: said once
