@@ -30,7 +30,7 @@ from club.csv_stream import csv_response, csv_text
 from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club, Membership
 
-from .labels import user_label
+from .labels import memo_words, user_label
 from .models import Account, Adjustment, Checkpoint, ChipRequest, Entry, Journal, ReconciliationRun
 from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance
 from .services import adjustment_approve, adjustment_refuse
@@ -173,7 +173,17 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
     # What a reader needs first (when, what kind, how much, who, why) fits a 1280 px screen; the
     # long machine columns come last and the idempotency key is cut short (whole in its tooltip and
     # on the journal's page).
-    list_display = ("id", "created_at", "kind", "amount", "actor", "memo", "club", "deal_link", "short_key")
+    list_display = (
+        "id",
+        "created_at",
+        "kind",
+        "amount",
+        "actor",
+        "memo_shown",
+        "club",
+        "deal_link",
+        "short_key",
+    )
     list_filter = (
         ("club", admin.RelatedOnlyFieldListFilter),
         ("kind", titled(_("journal kind"))),
@@ -187,9 +197,13 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
         "entries__account__member__user__username",
     )
     list_select_related = ("club", "actor", "deal__session")
-    readonly_fields = ("deal_link",)
+    readonly_fields = ("deal_link", "memo_shown")
     date_hierarchy = "created_at"
     inlines = [EntryInline]
+
+    @admin.display(description=_("memo"), ordering="memo")
+    def memo_shown(self, obj: Journal) -> str:
+        return memo_words(obj.memo)
 
     @admin.display(description=_("deal"), ordering="deal_id")
     def deal_link(self, obj: Journal) -> str:
