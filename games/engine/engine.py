@@ -228,7 +228,7 @@ def deal_start_events(state: State) -> tuple[Event, ...]:
     out: list[Event] = [ev.DealStarted(setup.dealer, setup.dealt)]
     for seat in setup.dealt:
         if setup.antes[seat]:
-            out.append(ev.ante(seat, setup.antes[seat]))
+            out.append(ev.CHIPS["ante", seat, setup.antes[seat]])
     if setup.first_trump is not None:
         out.append(ev.shared(ev.TrumpTurned, setup.first_trump))
     return tuple(out)

@@ -257,7 +257,7 @@ def _trick_end(
     counts[winner] += 1
     tricks = tuple(counts)
     no = core[5] + 1
-    won = ev.trick_won(winner, no)
+    won = ev.TRICK_WON[winner, no]
     if no < ctx.total:
         order = ctx.rotations.get(winner) or ctx.rotation(winner)
         s = _Building()
