@@ -230,9 +230,9 @@ def apply_bid(w: Work, seat: int, action: Action, out: list[Event]) -> None:
     declared = list(w.declared)
     declared[seat] = status
     w.declared = tuple(declared)
-    out.append(ev.declared(seat, status))
+    out.append(ev.DECLARED[seat, status])
     if cost:
-        out.append(ev.hold(seat, cost))
+        out.append(ev.CHIPS["hold", seat, cost])
     if status in SNORER_TYPES:
         if step == "H":
             _displace(w, out)
@@ -334,15 +334,15 @@ def _effects(w: Work, seat: int, do: str, action: Action, out: list[Event]) -> b
         start = w.stock_top
         w.stock_top = start + rules.hand_size
         w.hands = set_seat(w.hands, seat, keep + w.setup.deck[start : w.stock_top])
-        out.append(ev.discarded(seat, len(gone)))
-        out.append(ev.drew(seat, rules.hand_size))
+        out.append(ev.DISCARDED[seat, len(gone)])
+        out.append(ev.DREW[seat, rules.hand_size])
         return True
     return False
 
 
 def _pass(w: Work, seat: int, out: list[Event]) -> None:
     step = w.step
-    out.append(ev.declared(seat, "pass"))
+    out.append(ev.DECLARED[seat, "pass"])
     # A pass in step H is final only where nobody may come back (no five/cut at all).
     if step == "F" or (step == "H" and not w.setup.rules.five):
         _final_pass(w, seat)
@@ -403,7 +403,7 @@ def _start_h(w: Work, out: list[Event]) -> None:
             if amount:
                 w.stacks = set_seat(w.stacks, s, w.stacks[s] - amount)
                 w.holds = set_seat(w.holds, s, w.holds[s] + amount)
-                out.append(ev.hold(s, amount))
+                out.append(ev.CHIPS["hold", s, amount])
         w.queue = ()
         start_play(w, out)
         return

@@ -9,6 +9,7 @@ Plays take a shorter road through the compact play states of ``tricks.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import sub
 from typing import Any
 
 from . import events as ev
@@ -68,23 +69,33 @@ def new_deal(
     must_ante = rules.ante_policy == "every_deal" or bank == 0 or (redeal and rules.ante_on_redeal)
     skip_waiting = rules.join_when_bank_empty and bank != 0 and waiting_t
     dark = rules.dark in UNSEEN_DARK
-    new_stacks = list(stacks)
-    antes = [0] * n
-    status = ["out"] * n
-    seen = [False] * n
-    dealt_l: list[int] = []
-    for seat in ring((dealer + 1) % n, n):
-        if skip_waiting and seat in waiting_t:
-            continue
-        if must_ante:
-            if stacks[seat] < stake:
+    if not skip_waiting and (not must_ante or min(stacks) >= stake):
+        # The common deal: everyone is dealt in (and antes, if anyone does): no per-seat choices.
+        dealt = ring((dealer + 1) % n, n)
+        antes_t = (stake,) * n if must_ante else (0,) * n
+        new_stacks_t = tuple(map(sub, stacks, antes_t)) if must_ante else tuple(stacks)
+        status = [""] * n
+        seen = [not dark] * n
+    else:
+        new_stacks = list(stacks)
+        antes = [0] * n
+        status = ["out"] * n
+        seen = [False] * n
+        dealt_l: list[int] = []
+        for seat in ring((dealer + 1) % n, n):
+            if skip_waiting and seat in waiting_t:
                 continue
-            new_stacks[seat] -= stake
-            antes[seat] = stake
-        status[seat] = ""
-        seen[seat] = not dark
-        dealt_l.append(seat)
-    dealt = tuple(dealt_l)
+            if must_ante:
+                if stacks[seat] < stake:
+                    continue
+                new_stacks[seat] -= stake
+                antes[seat] = stake
+            status[seat] = ""
+            seen[seat] = not dark
+            dealt_l.append(seat)
+        dealt = tuple(dealt_l)
+        antes_t = tuple(antes)
+        new_stacks_t = tuple(new_stacks)
     if len(dealt) < 2:
         raise EngineError("illegal_action", "A deal needs at least two players dealt in.")
     hs = rules.hand_size
@@ -99,7 +110,7 @@ def new_deal(
         trump_card = deck_t[pos]
         trump = SUIT[trump_card]
         pos += 1
-    bank_now = bank + sum(antes)
+    bank_now = bank + sum(antes_t)
     hidden_dealer = (
         rules.dark == "dealer_wrap"
         and rules.dealer_wrap_hidden
@@ -123,7 +134,7 @@ def new_deal(
             "redeal": redeal,
             "waiting": waiting_t,
             "dealt": dealt,
-            "antes": tuple(antes),
+            "antes": antes_t,
             "start_stacks": tuple(stacks),
             "start_bank": bank,
             "first_trump": trump_card,
@@ -133,7 +144,7 @@ def new_deal(
     d = _fresh_fields(n).copy()
     d["setup"] = setup
     d["queue"] = dealt
-    d["stacks"] = tuple(new_stacks)
+    d["stacks"] = new_stacks_t
     d["bank"] = d["b0"] = bank_now
     d["hands"] = tuple(hands)
     d["seen"] = seen_t
@@ -217,7 +228,7 @@ def deal_start_events(state: State) -> tuple[Event, ...]:
     out: list[Event] = [ev.DealStarted(setup.dealer, setup.dealt)]
     for seat in setup.dealt:
         if setup.antes[seat]:
-            out.append(ev.ante(seat, setup.antes[seat]))
+            out.append(ev.CHIPS["ante", seat, setup.antes[seat]])
     if setup.first_trump is not None:
         out.append(ev.shared(ev.TrumpTurned, setup.first_trump))
     return tuple(out)

@@ -118,21 +118,28 @@ Event = _Event
 
 # Events are frozen values, so equal events can be one shared object. Building a frozen dataclass
 # costs about half a microsecond, as much as a whole play step should; the engine therefore asks
-# these interning constructors, which build each distinct event once. The chip caches are bounded
-# (amounts are unbounded); the others hold at most seats x cards x a few kinds.
+# these interning tables (or the functions over them), which build each distinct event once. The
+# chip table is bounded (amounts are unbounded); the others hold at most seats x cards x a few kinds.
 _MAX_CHIPS = 8192
-_chips: dict[tuple[str, int, int], ChipsMoved] = {}
 
 
-def _moved(kind: str, seat: int, amount: int) -> ChipsMoved:
-    key = (kind, seat, amount)
-    e = _chips.get(key)
-    if e is None:
-        if len(_chips) >= _MAX_CHIPS:
-            _chips.clear()
+class _Chips(dict[tuple[str, int, int], ChipsMoved]):
+    """The shared ChipsMoved events by (kind, seat, amount); a miss builds one (bounded: amounts
+    are unbounded). Hot paths subscript ``CHIPS`` directly: a hit is then a C-level lookup, with
+    no Python call."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[str, int, int]) -> ChipsMoved:
+        if len(self) >= _MAX_CHIPS:
+            self.clear()
+        kind, seat, amount = key
         src, dst = _ENDS[kind]
-        e = _chips[key] = ChipsMoved(kind, src.format(seat), dst.format(seat), amount)
-    return e
+        e = self[key] = ChipsMoved(kind, src.format(seat), dst.format(seat), amount)
+        return e
+
+
+CHIPS = _chips = _Chips()
 
 
 _ENDS = {
@@ -145,28 +152,23 @@ _ENDS = {
 
 
 def ante(seat: int, amount: int) -> ChipsMoved:
-    e = _chips.get(("ante", seat, amount))
-    return e if e is not None else _moved("ante", seat, amount)
+    return _chips["ante", seat, amount]
 
 
 def hold(seat: int, amount: int) -> ChipsMoved:
-    e = _chips.get(("hold", seat, amount))
-    return e if e is not None else _moved("hold", seat, amount)
+    return _chips["hold", seat, amount]
 
 
 def release(seat: int, amount: int) -> ChipsMoved:
-    e = _chips.get(("release", seat, amount))
-    return e if e is not None else _moved("release", seat, amount)
+    return _chips["release", seat, amount]
 
 
 def penalty(seat: int, amount: int) -> ChipsMoved:
-    e = _chips.get(("penalty", seat, amount))
-    return e if e is not None else _moved("penalty", seat, amount)
+    return _chips["penalty", seat, amount]
 
 
 def payout(seat: int, amount: int) -> ChipsMoved:
-    e = _chips.get(("payout", seat, amount))
-    return e if e is not None else _moved("payout", seat, amount)
+    return _chips["payout", seat, amount]
 
 
 _shared: dict[tuple, _Event] = {}
@@ -181,33 +183,37 @@ def shared(cls: type, *args: object) -> _Event:
     return e
 
 
-_declared: dict[tuple[int, str], Declared] = {}
-_drew: dict[tuple[int, int], Drew] = {}
-_discarded: dict[tuple[int, int], Discarded] = {}
+class _Interned(dict[tuple[Any, ...], _Event]):
+    """The shared events of one kind by their fields; a miss builds one. Hot paths subscript these
+    tables (``DECLARED[seat, status]``) rather than call the functions below: a hit is then a
+    C-level lookup, with no Python call (a few dozen per deal)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: type) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple[Any, ...]) -> _Event:
+        e = self[key] = self.make(*key)
+        return e
+
+
+_declared = DECLARED = _Interned(Declared)
+_drew = DREW = _Interned(Drew)
+_discarded = DISCARDED = _Interned(Discarded)
 
 
 def declared(seat: int, status: str) -> Declared:
-    key = (seat, status)
-    e = _declared.get(key)
-    if e is None:
-        e = _declared[key] = Declared(seat, status)
-    return e
+    return _declared[seat, status]
 
 
 def drew(seat: int, count: int) -> Drew:
-    key = (seat, count)
-    e = _drew.get(key)
-    if e is None:
-        e = _drew[key] = Drew(seat, count)
-    return e
+    return _drew[seat, count]
 
 
 def discarded(seat: int, count: int) -> Discarded:
-    key = (seat, count)
-    e = _discarded.get(key)
-    if e is None:
-        e = _discarded[key] = Discarded(seat, count)
-    return e
+    return _discarded[seat, count]
 
 
 #: The shared Played events by (seat, card, as_); the play path reads it directly.
@@ -222,12 +228,8 @@ def played(seat: int, card: str, as_: str | None) -> Played:
     return e
 
 
-_trick_won: dict[tuple[int, int], TrickWon] = {}
+_trick_won = TRICK_WON = _Interned(TrickWon)
 
 
 def trick_won(seat: int, trick_no: int) -> TrickWon:
-    key = (seat, trick_no)
-    e = _trick_won.get(key)
-    if e is None:
-        e = _trick_won[key] = TrickWon(seat, trick_no)
-    return e
+    return _trick_won[seat, trick_no]

@@ -104,7 +104,7 @@ def _serve(w: Work, out: list[Event]) -> None:
             old = w.hands[seat]
             w.discards = w.discards + old
             _see(w, seat, out)
-            out.append(ev.discarded(seat, len(old)))
+            out.append(ev.DISCARDED[seat, len(old)])
             if seat == w.cut_trump and w.trump_card is not None:
                 # Frap 5.6: the trump card plus count - 1 cards from the stock.
                 card = w.trump_card
@@ -112,11 +112,11 @@ def _serve(w: Work, out: list[Event]) -> None:
                 w.promised -= count - 1
                 drawn = (card, *draw_top(w, count - 1))
                 out.append(ev.shared(ev.TookTrumpCard, seat, card))
-                out.append(ev.drew(seat, count - 1))
+                out.append(ev.DREW[seat, count - 1])
             else:
                 w.promised -= count
                 drawn = draw_top(w, count)
-                out.append(ev.drew(seat, count))
+                out.append(ev.DREW[seat, count])
             hands = list(w.hands)
             hands[seat] = drawn
             w.hands = tuple(hands)
@@ -214,8 +214,8 @@ def apply_exchange(w: Work, seat: int, action: Action, out: list[Event]) -> None
         w.discards = w.discards + cards
     if not w.seen[seat]:
         _see(w, seat, out)
-    out.append(ev.discarded(seat, k))
-    out.append(ev.drew(seat, k))
+    out.append(ev.DISCARDED[seat, k])
+    out.append(ev.DREW[seat, k])
     w.queue = w.queue[1:]
     _serve(w, out)
 
@@ -243,7 +243,7 @@ def discard(w: Work, seat: int, action: Action, out: list[Event]) -> None:
     rest = without(w.hands[seat], action.cards)
     _set_hand(w, seat, rest)
     w.discards = w.discards + action.cards
-    out.append(ev.discarded(seat, len(action.cards)))
+    out.append(ev.DISCARDED[seat, len(action.cards)])
     w.need_n = 0
 
 

@@ -19,7 +19,7 @@ from .actions import (
     sourced_actions,
 )
 from .cards import SUIT
-from .exchange import SHOOT_GIVE, exchange_range
+from .exchange import SHOOT_GIVE
 from .play import legal_plays
 from .state import State
 from .tricks import HAND_BITS, PICK, STRIDE, legal_joker_rules
@@ -94,6 +94,26 @@ def _subsets(hand: tuple[str, ...], lo: int, hi: int, do: str) -> list[Action]:
         else:
             # Three or more cards in this hand's order rarely come again: no point keeping them.
             acts += card_actions(do, combinations(hand, k))
+    return acts
+
+
+_ONE_EXCHANGE = _ONE_CARD["exchange"].__getitem__
+_TWO_EXCHANGE = _CARD_ACTIONS["exchange"].__getitem__
+_NO_EXCHANGE = _NO_CARDS["exchange"]
+
+
+def _exchanges(hand: tuple[str, ...], lo: int, hi: int) -> list[Action]:
+    """``_subsets(hand, lo, hi, "exchange")`` without its per-size loop and lookups: every exchanger
+    of a deal asks for these once (up to 2^5 choices of a five-card hand)."""
+    acts: list[Action] = [_NO_EXCHANGE] if lo <= 0 <= hi else []
+    if lo <= 1 <= hi:
+        acts += map(_ONE_EXCHANGE, hand)
+    if hi < 2:
+        return acts
+    if lo <= 2:
+        acts += map(_TWO_EXCHANGE, combinations(hand, 2))
+    for k in range(max(lo, 3), hi + 1):
+        acts += card_actions("exchange", combinations(hand, k))
     return acts
 
 
@@ -175,11 +195,19 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     elif need == "discard":
         acts = _subsets(state.hands[seat], state.need_n, state.need_n, "discard")
     elif need == "exchange":
-        lo, hi = exchange_range(state, seat)  # type: ignore[arg-type]
-        if state.setup.rules.draw_choice == "top_or_bottom":
-            acts = list(_subsets_with_sources(state.hands[seat], lo, hi))
+        # exchange_range, inlined (once per exchanger and deal, but each call counts here)
+        rules = state.setup.rules
+        hand = state.hands[seat]
+        lo, hi = rules.exchange_snorer if state.status[seat] == "snore" else rules.exchange_helper
+        free = state.stock_end - state.stock_top - state.promised
+        if free < hi:
+            hi = free
+        if len(hand) < hi:
+            hi = len(hand)
+        if rules.draw_choice == "top_or_bottom":
+            acts = list(_subsets_with_sources(hand, lo, hi))
         else:
-            acts = _subsets(state.hands[seat], lo, hi, "exchange")
+            acts = _exchanges(hand, lo, hi)
     elif need == "shoot":
         acts = _subsets(state.hands[seat], SHOOT_GIVE, SHOOT_GIVE, "exchange")
     elif need == "name_trump":

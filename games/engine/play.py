@@ -198,7 +198,7 @@ def _play_full(d: dict[str, Any], seat: int, action: Action) -> tuple[State, tup
     w.trick_no += 1
     w.last_trick = w.trick
     w.trick = ()
-    out.append(ev.trick_won(winner, w.trick_no))
+    out.append(ev.TRICK_WON[winner, w.trick_no])
     if w.trick_no >= w.setup.rules.hand_size:
         w.queue = ()
         finish_played(w, out)

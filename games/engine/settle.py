@@ -104,7 +104,7 @@ def settle_chips(
                 pays[seat] = amount
                 bank -= amount
                 st[seat] += amount
-                out.append(ev.payout(seat, amount))
+                out.append(ev.CHIPS["payout", seat, amount])
     for seat in rest_seats:
         amount = b0 - sum(pays)
         if round_no >= 2:
@@ -114,20 +114,20 @@ def settle_chips(
             pays[seat] = amount
             bank -= amount
             st[seat] += amount
-            out.append(ev.payout(seat, amount))
+            out.append(ev.CHIPS["payout", seat, amount])
     for seat in failed:
         mult = penalty_multiple(rules, statuses[seat], tricks[seat], trump_ace)
         amount = min(holds[seat], mult * b0)
         if amount:
             pens[seat] = amount
             bank += amount
-            out.append(ev.penalty(seat, amount))
+            out.append(ev.CHIPS["penalty", seat, amount])
     for seat, held in enumerate(holds):
         if held:
             rest = held - pens[seat]
             if rest:
                 st[seat] += rest
-                out.append(ev.release(seat, rest))
+                out.append(ev.CHIPS["release", seat, rest])
     if rules.penalty_to == "winners_now":
         total = sum(tricks[s] for s in range(n) if made[s])
         if total and bank > 0:
@@ -139,7 +139,7 @@ def settle_chips(
                         pays[seat] += share
                         st[seat] += share
                         bank -= share
-                        out.append(ev.payout(seat, share))
+                        out.append(ev.CHIPS["payout", seat, share])
     return tuple(st), bank, tuple(pays), tuple(pens), out
 
 

@@ -34,6 +34,14 @@ import hmac
 import struct
 from collections.abc import Iterator
 
+try:
+    # CPython's own SHA-256: the same digests as hashlib's, without OpenSSL's per-object set-up,
+    # which costs more than hashing a 16-byte message (nine per shuffle). Looked up per call as a
+    # module global, so a test may stand in for it (test_shuffle_rejection does).
+    from _sha256 import sha256
+except ImportError:  # another Python (3.12 renamed the module): hashlib's is the same function
+    from hashlib import sha256
+
 __all__ = ["DECK_SIZES", "canonical_deck", "commitment", "random_stream", "shuffled_deck", "verify"]
 
 _SUITS = ("S", "H", "D", "C")
@@ -102,7 +110,6 @@ def shuffled_deck(seed: bytes, size: int) -> tuple[str, ...]:
     seed = bytes(seed)
     n = len(cards)
     blocks = (n + 2) // 4  # n - 1 draws, four per block
-    sha256 = hashlib.sha256  # looked up per call, so a test may stand in for the hash
     draws = _UNPACK[blocks](b"".join([sha256(seed + _BLOCK_INDEX[k]).digest() for k in range(blocks)]))
     d = 0
     limits = _LIMITS

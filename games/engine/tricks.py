@@ -49,20 +49,26 @@ Entry = tuple[int, str, bool]
 
 _PLAYS_OF = partial(map, PLAY.__getitem__)  # the play actions of a hand's cards
 _SUITS_OF = partial(map, SUIT.__getitem__)  # the suits of a hand's cards
-#: The suit bits of a hand by its suits in hand order ("SHS" -> {"S": 0b101, "H": 0b010}); at most
-#: 4 ** 8 hands' worth, and far fewer in practice (most hands are 4 or 5 cards).
-_SUIT_BITS: dict[str, dict[str, int]] = {}
 
 
-def _suit_bits(suits: str) -> dict[str, int]:
-    """Bit j set in entry ``s`` when card j of the hand is of suit ``s`` (shared: never changed)."""
-    bits = _SUIT_BITS.get(suits)
-    if bits is None:
-        bits = {}
+class _SuitBits(dict[str, dict[str, int]]):
+    """The suit bits of a hand by its suits in hand order ("SHS" -> {"S": 0b101, "H": 0b010}): bit j
+    set in entry ``s`` when card j of the hand is of suit ``s`` (shared: never changed). At most
+    4 ** 8 hands' worth, and far fewer in practice (most hands are 4 or 5 cards); a dict with
+    ``__missing__``, so that a hit is a C-level lookup from ``map`` (no Python call per seat)."""
+
+    __slots__ = ()
+
+    def __missing__(self, suits: str) -> dict[str, int]:
+        bits: dict[str, int] = {}
         for j, suit in enumerate(suits):
             bits[suit] = bits.get(suit, 0) | 1 << j
-        bits = _SUIT_BITS[suits] = bits
-    return bits
+        self[suits] = bits
+        return bits
+
+
+_SUIT_BITS = _SuitBits()
+_BITS_OF = _SUIT_BITS.__getitem__
 
 
 class PlayContext:
@@ -80,7 +86,7 @@ class PlayContext:
         # Seats out of the deal hold nothing and share the empty entries (never changed).
         # (Built by map over map: no Python-level loop, this runs once per deal.)
         self.plays: list[tuple[Action, ...]] = list(map(tuple, map(_PLAYS_OF, self.hands)))
-        self.suits: list[dict[str, int]] = list(map(_suit_bits, map("".join, map(_SUITS_OF, self.hands))))
+        self.suits: list[dict[str, int]] = list(map(_BITS_OF, map("".join, map(_SUITS_OF, self.hands))))
         # Student: the 7S's bit in each seat's hand (0 where the seat does not hold it).
         self.joker: bool = base["setup"].rules.joker
         self.jokers: list[int] = (
@@ -251,7 +257,7 @@ def _trick_end(
     counts[winner] += 1
     tricks = tuple(counts)
     no = core[5] + 1
-    won = ev.trick_won(winner, no)
+    won = ev.TRICK_WON[winner, no]
     if no < ctx.total:
         order = ctx.rotations.get(winner) or ctx.rotation(winner)
         s = _Building()
