@@ -39,8 +39,11 @@ try:
     # which costs more than hashing a 16-byte message (nine per shuffle). Looked up per call as a
     # module global, so a test may stand in for it (test_shuffle_rejection does).
     from _sha256 import sha256
-except ImportError:  # another Python (3.12 renamed the module): hashlib's is the same function
-    from hashlib import sha256
+except ImportError:
+    try:
+        from _sha2 import sha256  # its name from Python 3.12 on
+    except ImportError:  # another Python: hashlib's is the same function
+        from hashlib import sha256
 
 __all__ = ["DECK_SIZES", "canonical_deck", "commitment", "random_stream", "shuffled_deck", "verify"]
 
