@@ -239,13 +239,18 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
     queue = state.queue
     held ^= bit
     if len(queue) > 1:
-        s = _Building()
-        s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
-        s.phase = "play"  # type: ignore[attr-defined]
-        s.queue = queue[1:]  # type: ignore[attr-defined]
-        s.__class__ = CompactState  # type: ignore[assignment]
-        return s, alone  # type: ignore[return-value]
+        return _mid_trick(ctx, held, trick, log, core, queue), alone
     return _trick_end(ctx, core, held, trick, log, alone[0], winner_without_joker(trick, ctx.trump))
+
+
+def _mid_trick(ctx: PlayContext, held: int, trick: tuple, log: tuple, core: tuple, queue: tuple) -> State:
+    """The state after a card that does not end the trick: the next seat in ``queue`` plays."""
+    s = _Building()
+    s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
+    s.phase = "play"  # type: ignore[attr-defined]
+    s.queue = queue[1:]  # type: ignore[attr-defined]
+    s.__class__ = CompactState  # type: ignore[assignment]
+    return s  # type: ignore[return-value]
 
 
 def _trick_end(
@@ -370,12 +375,7 @@ def play_joker_rules(
     queue = state.queue
     held ^= bit
     if len(queue) > 1:
-        s = _Building()
-        s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
-        s.phase = "play"  # type: ignore[attr-defined]
-        s.queue = queue[1:]  # type: ignore[attr-defined]
-        s.__class__ = CompactState  # type: ignore[assignment]
-        return s, (event,)  # type: ignore[return-value]
+        return _mid_trick(ctx, held, trick, log, core, queue), (event,)
     winner = -1
     for who, _card, as_joker in trick:
         if as_joker:  # the joker takes the trick
