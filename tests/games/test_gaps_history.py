@@ -182,3 +182,19 @@ def test_the_fairness_page_shows_the_published_test_vector(players):
         assert f'<code id="vector-deck">{VECTOR_36}</code>' in page
         assert f'data-seed="{VECTOR_SEED}" data-commitment="{VECTOR_COMMITMENT}"' in page
     assert hashlib.sha256(bytes.fromhex(VECTOR_SEED)).hexdigest() == VECTOR_COMMITMENT
+
+
+def test_upcoming_names_the_year_and_the_end_day_of_a_table_past_midnight(make_table, players):
+    """Review 9: "Thu 31 Dec, 22:00–02:00" read as an evening ending before it began, and the year
+    was nowhere (a table may be set up to a year ahead)."""
+    start = (
+        (timezone.now() + timedelta(days=3))
+        .astimezone(UTC)
+        .replace(hour=22, minute=0, second=0, microsecond=0)
+    )
+    make_table(starts_at=start, ends_at=start + timedelta(hours=4), min_players=2)
+    page = _client(players[1]).get("/").content.decode()
+    block = page.split('id="upcoming"', 1)[1].split("</section>", 1)[0]
+    end = start + timedelta(hours=4)
+    assert f"{start.day} {start.strftime('%b')} {start.year}, 22:00–" in block
+    assert f"–{end.strftime('%a')} {end.day} {end.strftime('%b')}, 02:00" in block
