@@ -25,7 +25,7 @@ from .engine.rules import PRESETS
 from .forms import TableSessionForm
 from .howto import preset_title
 from .models import Deal, DealAction, Seat, TableSession
-from .presenter import deal_result_label
+from .presenter import action_words, deal_result_label
 from .services import table_session_create
 
 
@@ -203,9 +203,14 @@ class DealAdmin(ClubScopedAdmin):
 @admin.register(DealAction)
 class DealActionAdmin(ClubScopedAdmin):
     club_path = "deal__session__club"
-    list_display = ("deal", "seq", "seat", "action", "actor", "created_at")
+    list_display = ("deal", "seq", "seat", "move", "actor", "created_at")
     list_filter = ("actor",)
     list_select_related = ("deal__session",)
+    readonly_fields = ("move",)
+
+    @admin.display(description=_("move"))
+    def move(self, obj: DealAction) -> str:
+        return action_words(obj.action, obj.deal.session.preset)
 
     def get_queryset(self, request):
         # Actions of a running deal name the cards given up in exchanges: shown only once it is over.

@@ -443,6 +443,32 @@ def table_context(
     return context
 
 
+def action_words(action: Any, preset: str) -> str:
+    """A stored move in the table's words, in the active language ("Snore", "Play A♠", "Exchange:
+    7♠ 9♥"), for the admin's list of a deal's moves, where a manager read its JSON. Anything it
+    cannot read is shown as stored."""
+    do = action.get("do") if isinstance(action, Mapping) else None
+    try:
+        if do == "play":
+            text = _("Play %(card)s") % {"card": card(action["card"])["text"]}
+            as_ = {"joker": "as_joker", "seven": "as_seven"}.get(action.get("as") or "")
+            return f"{text} ({_texts()[as_]})" if as_ else text
+        if do in ("exchange", "discard"):
+            cards = " ".join(card(code)["text"] for code in action.get("cards") or ())
+            if not cards:
+                return _("Stand pat")
+            return (_("Exchange: %(cards)s") if do == "exchange" else _("Discard: %(cards)s")) % {
+                "cards": cards
+            }
+        if do == "name_trump":
+            return _("Trump named: %(suit)s") % {"suit": SUIT_SYMBOL[action["suit"]]}
+        if isinstance(do, str):
+            return _bid_label(action, status_words(preset), _texts())
+    except (KeyError, TypeError, IndexError):
+        pass
+    return str(action)
+
+
 def deal_result_label(result: str) -> str:
     """How a deal ended (``Deal.result``), in the active language (the frame's words for it)."""
     return _texts()[result] if result in ("played", "redeal", "instant_win") else result
