@@ -59,6 +59,10 @@ class TableSession(ChoiceLabels, models.Model):
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     #: Repeat every week: when a session starts (or is cancelled) the next one is scheduled.
     repeat_weekly = models.BooleanField(_("repeat weekly"), default=False)
+    #: The clock a weekly series keeps: its scheduler's time zone when he set it ("Friday 20:00" is
+    #: 20:00 there every week, across summer time and whatever he later sets in his profile); blank
+    #: for tables set before it was kept, which follow his profile.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="", editable=False)
     #: The first session of a weekly series (itself for the first one).
     series = models.ForeignKey(
         "self",

@@ -37,13 +37,14 @@ Status = TableSession.Status
 
 def _week_after(session: TableSession) -> datetime:
     """The start a week after ``session``'s, at the same hour on the clock of the manager who
-    scheduled the series (his form was read in his time zone): "Friday 20:00" in Sofia stays 20:00
-    there across a change of summer time, which the same UTC instant plus seven days would not.
-    Counted from the series' first start, so an hour that does not exist one week (skipped by the
-    clock change) does not shift every week after it."""
+    scheduled the series (his form was read in his time zone, kept with the series): "Friday 20:00"
+    in Sofia stays 20:00 there across a change of summer time, which the same UTC instant plus seven
+    days would not, and whatever he later sets in his profile. Counted from the series' first start,
+    so an hour that does not exist one week (skipped by the clock change) does not shift every week
+    after it."""
     first = session.series if session.series_id else session
     try:
-        zone = ZoneInfo(session.created_by.time_zone or "UTC")
+        zone = ZoneInfo(first.time_zone or session.created_by.time_zone or "UTC")
     except (ZoneInfoNotFoundError, ValueError):
         zone = ZoneInfo("UTC")
     weeks = round((session.starts_at - first.starts_at) / timedelta(days=7)) + 1

@@ -153,6 +153,8 @@ def table_session_create(
             ends_at=ends_at,
             practice=practice,
             repeat_weekly=repeat_weekly,
+            # The zone the form's times were read in: the scheduler's (the site shows him his own).
+            time_zone=actor.time_zone or timezone.get_current_timezone_name(),
             status=TableSession.Status.OPEN
             if starts_at <= now + SEATING_OPENS
             else TableSession.Status.SCHEDULED,

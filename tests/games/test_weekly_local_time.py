@@ -36,8 +36,10 @@ def _week_after(table: TableSession, now: datetime) -> TableSession:
     tables_tick(now + timedelta(minutes=15))  # nobody came: cancelled, next week scheduled
     table.refresh_from_db()
     assert table.status == TableSession.Status.CANCELLED
-    return TableSession.objects.filter(series=table.series or table).exclude(pk=table.pk).get(
-        starts_at__gt=table.starts_at, status=TableSession.Status.SCHEDULED
+    return (
+        TableSession.objects.filter(series=table.series or table)
+        .exclude(pk=table.pk)
+        .get(starts_at__gt=table.starts_at, status=TableSession.Status.SCHEDULED)
     )
 
 
@@ -66,3 +68,18 @@ def test_a_weekly_table_of_a_manager_in_utc_moves_by_exactly_a_week(make_table, 
     following = _week_after(table, starts)
     assert following.starts_at == starts + timedelta(days=7)
     assert following.ends_at == starts + timedelta(days=7, hours=2)
+
+
+def test_the_series_keeps_the_zone_it_was_set_in_when_the_manager_moves(make_table, owner):
+    """Review 8 left out: a manager who later set another time zone in his profile moved every
+    following week of his series with it (Sofia's 20:00 became Tokyo's)."""
+    owner.time_zone = "Europe/Sofia"
+    owner.save(update_fields=["time_zone"])
+    starts = _evening_before_a_clock_change()  # Tokyo keeps no summer time: its week would move
+    table = make_table(starts_at=starts, ends_at=starts + timedelta(hours=2), repeat_weekly=True)
+    assert table.time_zone == "Europe/Sofia"
+    owner.time_zone = "Asia/Tokyo"
+    owner.save(update_fields=["time_zone"])
+    following = _week_after(table, starts)
+    local = following.starts_at.astimezone(SOFIA)
+    assert (local.hour, local.minute) == (20, 0) and following.time_zone == "Europe/Sofia"
