@@ -191,10 +191,22 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
         raise TableError("cancel_played")
     for seat in seats_taken(session):  # no deal was dealt: the bank is empty, stacks are all there is
         seat_stand_up(seat=seat, now=now)
+    weekly = session.repeat_weekly
     session.status = Status.CANCELLED
     session.next_deal_at = None
     session.repeat_weekly = False
     session.save(update_fields=["status", "next_deal_at", "repeat_weekly"])
+    if weekly and session.series_id:
+        # A weekly table that started made its next week then: the series stops with it, so that
+        # week goes too (nobody has played there), or at least repeats no more.
+        later = TableSession.objects.filter(
+            series_id=session.series_id, starts_at__gt=session.starts_at, repeat_weekly=True
+        ).exclude(pk=session.pk)
+        for following in list(later.values_list("pk", flat=True)):
+            try:
+                session_cancel(session_id=following, actor=actor, now=now)
+            except TableError:
+                TableSession.objects.filter(pk=following).update(repeat_weekly=False)
     Reservation.objects.filter(session=session, status=Reservation.Status.HELD).update(
         status=Reservation.Status.CANCELLED
     )

@@ -96,3 +96,22 @@ def test_two_managers_cancel_while_a_player_sits_down(make_table, players, owner
     assert _wallet(club, players[0]) == 1000  # sat and went home, or was refused: never left at the table
     assert AuditLog.objects.filter(action="table.cancelled").count() == 1
     assert ledger_verify()[0] == []
+
+
+def test_cancelling_a_started_weekly_table_stops_the_week_it_already_made(make_table, players, owner):
+    """A weekly table that started with nobody dealt in made its next week at its start: the
+    action says the weekly table stops, so that next week goes too (it repeated on, for good)."""
+    starts = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
+    table = make_table(starts_at=starts, ends_at=starts + timedelta(hours=2), repeat_weekly=True)
+    tables_tick(starts + timedelta(seconds=30))  # started: nobody sits, no deal
+    table.refresh_from_db()
+    assert table.started_at is not None
+    assert TableSession.objects.filter(series=table).exclude(pk=table.pk).count() == 1
+    session_cancel(session_id=table.pk, actor=owner)
+    for later in TableSession.objects.filter(series=table).exclude(pk=table.pk):
+        assert later.status == TableSession.Status.CANCELLED and not later.repeat_weekly
+    for days in (7, 8, 15):
+        tables_tick(starts + timedelta(days=days))
+    assert not TableSession.objects.filter(series=table).exclude(
+        status=TableSession.Status.CANCELLED
+    ).exists()
