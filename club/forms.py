@@ -79,7 +79,12 @@ class ProfileForm(_EmailNotTaken, forms.ModelForm):
     def clean(self) -> dict:
         cleaned = super().clean()
         email = cleaned.get("email")
-        changed = email is not None and email.casefold() != (self.instance.email or "").casefold()
+        stored = self.instance.email or ""
+        # A change of case alone keeps the mailbox; casefold() would also take "straße.de" (another
+        # domain) for "strasse.de", and a long "ſ" for "s".
+        changed = email is not None and not (
+            email == stored or (email.isascii() and stored.isascii() and email.lower() == stored.lower())
+        )
         if changed and not self.instance.check_password(cleaned.get("current_password") or ""):
             self.add_error("current_password", _("Type your current password to change the email address."))
         return cleaned

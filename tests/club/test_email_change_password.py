@@ -66,3 +66,27 @@ def test_the_refusal_is_in_the_readers_language(make_user, language):
     with translation.override(language):
         said = translation.gettext(english)
     assert said != english and said in page
+
+
+@pytest.mark.parametrize(
+    ("stored", "typed"),
+    [
+        ("vera@strasse.de", "vera@straße.de"),  # another domain (xn--strae-oqa.de), the same casefold
+        ("vesa@example.org", "veſa@example.org"),  # a long s: casefolds to "s"
+    ],
+)
+def test_an_address_that_only_casefolds_alike_is_a_new_address(make_user, stored, typed):
+    """A case change needs no password (the same mailbox), but casefold() also makes ß "ss" and
+    a long ſ "s": another domain, another mailbox, changed without the password."""
+    anna = make_user("anna")
+    anna.email = stored
+    anna.save(update_fields=["email"])
+    client_for(anna).post(reverse("profile"), {**PROFILE, "email": typed})
+    anna.refresh_from_db()
+    assert anna.email == stored
+
+
+def test_a_change_of_case_alone_needs_no_password(make_user):
+    anna = make_user("anna")
+    response = client_for(anna).post(reverse("profile"), {**PROFILE, "email": "Anna@Example.org"})
+    assert response.status_code == 302
