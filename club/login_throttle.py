@@ -19,6 +19,9 @@ from django.http import HttpRequest
 
 from .confusables import username_skeleton
 
+#: The length of django-axes' username columns.
+AXES_USERNAME_LENGTH = 255
+
 
 def address_failures(request: HttpRequest) -> int:
     """Failed log-ins from this request's client address, over every username, in the window."""
@@ -37,7 +40,9 @@ def axes_username(request: HttpRequest, credentials: dict[str, Any] | None = Non
     typed, each spelling would get its own five tries."""
     source = credentials if credentials else getattr(request, "data", request.POST)
     name = source.get(settings.AXES_USERNAME_FORM_FIELD) if source else None
-    return username_skeleton(name) if isinstance(name, str) else name
+    # Cut to axes' column (255): casefold() lengthens a name ("ß" reads "ss"), and PostgreSQL refused
+    # the longer row (a 500 for a wrong password, never counted towards the lock-out).
+    return username_skeleton(name)[:AXES_USERNAME_LENGTH] if isinstance(name, str) else name
 
 
 class ClubAxesHandler(AxesDatabaseHandler):
