@@ -203,7 +203,8 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
 
     @admin.display(description=_("memo"), ordering="memo")
     def memo_shown(self, obj: Journal) -> str:
-        return memo_words(obj.memo)
+        # Only a deal's journals hold the booking's trail; any other memo is a person's own words.
+        return memo_words(obj.memo) if obj.deal_id else obj.memo
 
     @admin.display(description=_("deal"), ordering="deal_id")
     def deal_link(self, obj: Journal) -> str:

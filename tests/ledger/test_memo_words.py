@@ -10,7 +10,7 @@ from django.utils import translation
 
 from ledger.labels import memo_words
 from ledger.models import Journal
-from ledger.services import chips_grant
+from ledger.services import account_bank, account_stack, chips_grant, journal_post_result, table_buy_in
 
 pytestmark = pytest.mark.django_db
 
@@ -45,14 +45,26 @@ def test_any_other_memo_is_shown_as_written(memo):
     assert memo_words(memo) == memo
 
 
-def test_the_admins_journal_list_and_page_show_the_words(club, owner, member_factory):
+def test_the_admins_journal_list_and_page_show_the_words(club, owner, member_factory, deal, table):
     owner.is_staff = owner.is_superuser = True
     owner.save()
-    journal = chips_grant(membership=member_factory(), amount=5, actor=owner, reason="welcome")
-    Journal.objects.filter(pk=journal.pk).update(memo=TRAIL)  # as a deal's booking writes it
+    member = member_factory()
+    chips_grant(membership=member, amount=50, actor=owner, reason="payout 20 bank→stack:3")
+    table_buy_in(membership=member, table_id=table, amount=20)
+    stack = account_stack(membership=member, table_id=table)
+    journal = journal_post_result(  # as a deal's booking writes it (the books take no later edit)
+        club=club,
+        kind=Journal.Kind.ANTE,
+        lines=[(stack, -5), (account_bank(club=club, table_id=table), 5)],
+        idempotency_key="memo-words:ante",
+        deal=deal,
+        memo="ante 5 stack:3→bank",
+    ).journal
     client = Client()
     client.force_login(owner, backend="django.contrib.auth.backends.ModelBackend")
     listing = client.get(reverse("admin:ledger_journal_changelist")).content.decode()
-    assert "Payout 20: Table bank → Stack at a table, player 4" in listing
+    assert "Ante 5: Stack at a table, player 4 → Table bank" in listing
+    # A manager's reason that only looks like a trail is his words, shown as he typed them.
+    assert "payout 20 bank→stack:3" in listing and "Payout 20:" not in listing
     page = client.get(reverse("admin:ledger_journal_change", args=[journal.pk])).content.decode()
-    assert "Payout 20: Table bank → Stack at a table, player 4" in page
+    assert "Ante 5: Stack at a table, player 4 → Table bank" in page
