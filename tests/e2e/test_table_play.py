@@ -106,6 +106,26 @@ def _play_until_settled(pages: list[Page], *, rounds: int = 400) -> None:
     raise AssertionError("the deal was not settled")
 
 
+FELT_CONTRAST_JS = """() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const felt = document.querySelector(".felt");
+  const bg = lum(rgb(getComputedStyle(felt).backgroundColor));
+  const low = [];
+  for (const el of felt.querySelectorAll(".center .muted, .center dt, .center .phase, .seat .muted")) {
+    if (!el.textContent.trim() || el.closest(".pcard, button, .badge")) continue;
+    const fg = lum(rgb(getComputedStyle(el).color));
+    const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    const what = `${el.className || el.tagName}: ${el.textContent.trim().slice(0, 30)}`;
+    if (ratio < 4.5) low.push(`${what} ${ratio.toFixed(2)}`);
+  }
+  return low;
+}"""
+
+
 def test_four_browsers_play_a_whole_deal_and_my_chips_match(daphne_url: str, browser: Browser) -> None:  # noqa: F811
     club, users = _club_with_players(["vera", "gleb", "dasha", "ivan"])
     table = table_session_create(
@@ -160,6 +180,10 @@ def test_four_browsers_play_a_whole_deal_and_my_chips_match(daphne_url: str, bro
     _open_table(phone, f"{daphne_url}/tables/{table.pk}/")
     phone.screenshot(path=str(ARTIFACTS / "table-phone.png"), full_page=True)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # Small print on the felt ("Last trick:", the facts' names) readable on its green (WCAG AA 4.5:1):
+    # the site's grey on the felt was 1.9:1.
+    low = phone.evaluate(FELT_CONTRAST_JS)
+    assert low == [], low
 
     for user, page in zip(users, pages, strict=True):
         page.goto(f"{daphne_url}/clubs/{club.slug}/chips/")
