@@ -372,6 +372,9 @@ def _seat(
             _text(context.get("clock_ms")),
             '" data-total="',
             total,
+            '" data-format="',
+            # The seconds left as the clock shows them, in the reader's language ("30 с", not "30s").
+            w.pgettext("turn clock", "{seconds}s"),
             '" role="timer" aria-label="',
             w.gettext("Time left"),
             '"><span class="clock-bar"></span><span class="clock-text"></span></span>\n          ',

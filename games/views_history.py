@@ -144,8 +144,13 @@ def deal_replay(request: HttpRequest, deal_id: int) -> HttpResponse:
     deal = _deal_for(request, deal_id)
     steps = history.deal_steps(deal)
     raw = request.GET.get("step", "0")
-    step_no = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else 0
-    step_no = min(step_no, len(steps) - 1)
+    last = len(steps) - 1
+    if raw.isascii() and raw.isdigit():
+        # A number past the end is the last step, however many digits it has (not read past six).
+        digits = raw.lstrip("0") or "0"
+        step_no = min(int(digits), last) if len(digits) < 6 else last
+    else:
+        step_no = 0
     step = steps[step_no]
     seat = history.viewer_seat(deal, request.user)
     public = history.deal_public(deal)
@@ -153,7 +158,7 @@ def deal_replay(request: HttpRequest, deal_id: int) -> HttpResponse:
     public["deal"]["log"] = [line for line in public["deal"]["log"] if line["seq"] <= step.seq]
     public["deal"]["seq"] = step.seq
     public["deal"]["deadline"] = None
-    public["deal"]["seed"] = deal.seed if step_no == len(steps) - 1 else None
+    public["deal"]["seed"] = deal.seed if step_no == last else None
     context = table_context(
         view=history.step_view(step, seat), public=public, user_id=request.user.pk, now=timezone.now()
     )
@@ -161,7 +166,7 @@ def deal_replay(request: HttpRequest, deal_id: int) -> HttpResponse:
         deal_obj=deal,
         club=deal.session.club,
         step=step_no,
-        last=len(steps) - 1,
+        last=last,
         row=step.row,
         replay=True,
     )

@@ -33,7 +33,9 @@
       var bar = clock.querySelector(".clock-bar");
       var text = clock.querySelector(".clock-text");
       if (bar) bar.style.width = Math.min(100, (left / total) * 100) + "%";
-      if (text) text.textContent = Math.ceil(left / 1000) + "s";
+      // "{seconds}s" in the reader's language, from the server ("30 с" in Russian and Bulgarian).
+      var format = clock.dataset.format || "{seconds}s";
+      if (text) text.textContent = format.replace("{seconds}", String(Math.ceil(left / 1000)));
       clock.classList.toggle("urgent", left < 5000);
     });
   }

@@ -200,3 +200,19 @@ def test_history_lists_the_deals_with_the_viewers_net_and_filters(make_table, pl
     steps = len(history.deal_steps(deal)) - 1
     for step in (0, steps // 2, steps, steps + 5, "-3", "²"):
         assert client.get(f"/deals/{deal.pk}/replay/?step={step}").status_code == 200
+
+
+def test_a_replay_step_past_the_end_shows_the_last_step_however_long_the_number(make_table, players):
+    """?step=999 showed the last move, ?step=1000000 (six digits or more) the first."""
+    table = make_table()
+    sit_all(table, players)
+    deal = play_deal_as_people(start_deal(table), players)
+    client = _client(players[0])
+    last = len(history.deal_steps(deal)) - 1
+    for step in (last, last + 5, 999, 100000, 1000000, "99999999999999999999", "9" * 5000):
+        page = client.get(f"/deals/{deal.pk}/replay/?step={step}")
+        assert page.status_code == 200, step
+        assert f'data-step="{last}"' in page.content.decode(), str(step)[:30]
+    assert 'data-step="1"' in client.get(f"/deals/{deal.pk}/replay/?step=0000001").content.decode()
+    for step in ("", "-3", "abc", "1.5", "²"):
+        assert 'data-step="0"' in client.get(f"/deals/{deal.pk}/replay/?step={step}").content.decode(), step

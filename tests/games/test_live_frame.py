@@ -276,3 +276,19 @@ def test_states_a_short_game_rarely_reaches_are_drawn_as_the_template_drew_them(
                         token=TOKEN if can_manage else None,
                     )
                 )
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"), [("en", "{seconds}s"), ("ru", "{seconds} с"), ("bg", "{seconds} с")]
+)
+def test_the_turn_clock_counts_seconds_in_the_readers_language(make_table, players, language, shown):
+    """The clock's text is drawn in the browser from the frame's format: it read "30s" in Russian and
+    Bulgarian too."""
+    table = make_table()
+    sit_all(table, players)
+    start_deal(table)
+    message = table_messages(table.pk)[0][1]
+    reference, drawn = _both(message, players[0].pk, language=language)
+    _same(reference, drawn)
+    assert 'class="clock" ' in drawn
+    assert f'data-format="{shown}"' in drawn
