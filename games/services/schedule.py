@@ -152,26 +152,34 @@ def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> 
         return False
     if Seat.objects.filter(session=session, bot="").exists():
         return False
-    for seat in seats_taken(session):  # bots a manager seated ahead go home
-        from .seating import seat_stand_up
+    # Bots a manager seated ahead go home; the reservations nobody came for lapse.
+    _call_off(session, now=now, actor=None, reservations_become=Reservation.Status.LAPSED)
+    _next_week(session)
+    return True
 
+
+def _call_off(session: TableSession, *, now: datetime, actor: User | None, reservations_become: str) -> None:
+    """Cancel a table nobody has played at (the caller holds its lock): whoever sits goes home with
+    his chips (no deal was dealt: the bank is empty, stacks are all there is), the held reservations
+    become ``reservations_become``, audited (``actor`` None: the clock), its readers told."""
+    from .seating import seat_stand_up
+
+    for seat in seats_taken(session):
         seat_stand_up(seat=seat, now=now)
     session.status = Status.CANCELLED
     session.next_deal_at = None
-    session.save(update_fields=["status", "next_deal_at"])
+    session.save(update_fields=["status", "next_deal_at", "repeat_weekly"])
     Reservation.objects.filter(session=session, status=Reservation.Status.HELD).update(
-        status=Reservation.Status.LAPSED
+        status=reservations_become
     )
-    _next_week(session)
     audit_log_write(
         action="table.cancelled",
-        actor=None,
+        actor=actor,
         club=session.club,
         target=session.title,
         data={"table": session.pk},
     )
     table_notify_on_commit(session.pk)
-    return True
 
 
 @transaction.atomic
@@ -180,7 +188,6 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
     waiting): whoever sits goes home with his chips, reservations are cancelled, and a weekly table
     repeats no more (nothing else stops a series: each week made the next, for good)."""
     from .access import member_require_manager
-    from .seating import seat_stand_up
 
     now = now or timezone.now()
     session = session_lock(session_id)
@@ -189,13 +196,9 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
         raise TableError("cancel_closed")
     if session.status == Status.RUNNING or Deal.objects.filter(session=session).exists():
         raise TableError("cancel_played")
-    for seat in seats_taken(session):  # no deal was dealt: the bank is empty, stacks are all there is
-        seat_stand_up(seat=seat, now=now)
     weekly = session.repeat_weekly
-    session.status = Status.CANCELLED
-    session.next_deal_at = None
     session.repeat_weekly = False
-    session.save(update_fields=["status", "next_deal_at", "repeat_weekly"])
+    _call_off(session, now=now, actor=actor, reservations_become=Reservation.Status.CANCELLED)
     if weekly and session.series_id:
         # A weekly table that started made its next week then: the series stops with it, so that
         # week goes too (nobody has played there), or at least repeats no more.
@@ -207,17 +210,6 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
                 session_cancel(session_id=following, actor=actor, now=now)
             except TableError:
                 TableSession.objects.filter(pk=following).update(repeat_weekly=False)
-    Reservation.objects.filter(session=session, status=Reservation.Status.HELD).update(
-        status=Reservation.Status.CANCELLED
-    )
-    audit_log_write(
-        action="table.cancelled",
-        actor=actor,
-        club=session.club,
-        target=session.title,
-        data={"table": session.pk},
-    )
-    table_notify_on_commit(session.pk)
     return session
 
 

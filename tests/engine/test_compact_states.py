@@ -8,7 +8,6 @@ events and legal actions must agree, and the compact state must not change while
 from __future__ import annotations
 
 import copy
-import json
 import pickle
 import random
 
@@ -23,17 +22,13 @@ from games.engine import (
     legal_actions,
     new_deal,
     observe,
-    state_from_json,
     state_to_json,
     to_act,
 )
 from games.engine.actions import card_action
 from games.engine.shuffle import shuffled_deck
 from games.engine.state import PLAY_CORE, State, evolve, fields_of
-
-
-def _full_twin(state: State) -> State:
-    return state_from_json(json.loads(json.dumps(state_to_json(state))))
+from tests.engine.json_twin import json_twin
 
 
 def _deals(preset: str, count: int) -> list[State]:
@@ -59,7 +54,7 @@ def test_compact_and_full_play_states_agree(preset: str) -> None:
             action = rng.choice(acts)
             if state.phase == "play" and PLAY_CORE in state.__dict__:
                 compact_seen += 1
-                twin = _full_twin(state)
+                twin = json_twin(state)
                 assert PLAY_CORE not in twin.__dict__
                 assert legal_actions(twin, seat) == acts
                 for other in range(state.setup.seats):
@@ -92,7 +87,7 @@ def test_a_compact_state_reads_like_a_full_one() -> None:
         seat = to_act(state)
         assert seat is not None
         state, _ = apply(state, seat, rng.choice(legal_actions(state, seat)))
-    twin = _full_twin(state)
+    twin = json_twin(state)
     # Read through observe first (it fills the fields in), then compare field by field.
     assert observe(state, None) == observe(twin, None)
     for seat in range(state.setup.seats):
@@ -114,7 +109,7 @@ def test_the_last_state_of_a_compact_deal_is_complete() -> None:
             seat = to_act(state)
             assert seat is not None
             state, _ = apply(state, seat, rng.choice(legal_actions(state, seat)))
-        twin = _full_twin(state)
+        twin = json_twin(state)
         assert state == twin
         assert state.outcome == twin.outcome and state.played == twin.played
         with pytest.raises(EngineError) as err:

@@ -7,7 +7,6 @@ must be the same, the joker led, followed and played as a seven included.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 
@@ -19,17 +18,13 @@ from games.engine import (
     is_over,
     legal_actions,
     new_deal,
-    state_from_json,
     state_to_json,
     to_act,
 )
 from games.engine import play as full_road
 from games.engine.shuffle import shuffled_deck
 from games.engine.state import PLAY_CORE, State, fields_of
-
-
-def _twin(state: State) -> State:
-    return state_from_json(json.loads(json.dumps(state_to_json(state))))
+from tests.engine.json_twin import json_twin
 
 
 def _full_road(state: State, seat: int, action: Action) -> tuple[State, tuple]:
@@ -62,7 +57,7 @@ def test_student_joker_plays_match_the_full_road() -> None:
             action = rng.choice(acts)
             if state.phase == "play" and PLAY_CORE in state.__dict__:
                 compact += 1
-                twin = _twin(state)
+                twin = json_twin(state)
                 assert full_road.legal_plays(twin, seat) == acts
                 jokers += action.as_ == "joker"
                 probes = [Action("play", card="7S"), Action("play", card=rng.choice(deck), as_="seven")]
