@@ -15,13 +15,16 @@ from django.contrib.admin.helpers import ActionForm
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin
 from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.text import format_lazy
 from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -143,8 +146,21 @@ class ModerationActionForm(ActionForm):
     )
 
 
+class SitePasswordChangeForm(AdminPasswordChangeForm):
+    """Django's form for a superuser setting someone's password, with its help in the reader's
+    language: Django builds that help by adding a lazy translation to a plain string when it is
+    imported, so it is English for everyone, and its warning is not marked for translation."""
+
+    usable_password_help_text = format_lazy(
+        '{}<ul id="id_unusable_warning" class="messagelist"><li class="warning">{}</li></ul>',
+        SetUnusablePasswordMixin.usable_password_help_text,
+        _("If disabled, the current password for this user will be lost."),
+    )
+
+
 @admin.register(User)
 class SiteUserAdmin(AuditedSiteRecordsAdmin, UserAdmin):
+    change_password_form = SitePasswordChangeForm
     fieldsets = (
         *UserAdmin.fieldsets,
         (_("Profile"), {"fields": ("display_name", "preferred_language", "time_zone")}),
@@ -155,6 +171,21 @@ class SiteUserAdmin(AuditedSiteRecordsAdmin, UserAdmin):
     # A superuser's edits of people (staff and superuser flags, active, groups, password) were in
     # Django's own history only: the moderation log is what the site's people are audited by.
     audit_prefix = "user"
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: Any = None,
+    ) -> HttpResponseBase:
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except IntegrityError:
+            # Another account took the name (or a look-alike of it, in any case) after this form's
+            # check, and the unique forms refused the row: asked again, the form says why (its
+            # changes were rolled back with the row).
+            return super().changeform_view(request, object_id, form_url, extra_context)
 
     def audit(self, request: HttpRequest, action: str, obj: Model, message: Any) -> None:
         services.audit_log_write(
@@ -220,7 +251,21 @@ class ClubAdmin(ClubScopedAdmin):
     search_fields = ("name", "slug")
     form = ClubAdminForm
     # default_preset is not one of the owner's settings (nothing offers it): shown, not edited.
-    readonly_fields = ("slug", "default_preset", "created_by", "created_at")
+    readonly_fields = ("slug", "default_game", "created_by", "created_at")
+
+    def get_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
+        fields = super().get_fields(request, obj)
+        if not self.has_change_permission(request, obj):
+            # The form's hidden check of what the editor loaded: a manager's read-only page showed it
+            # as a line of its own, "Loaded: None".
+            fields = [f for f in fields if f != "loaded"]
+        return fields
+
+    @admin.display(description=_("default game"))
+    def default_game(self, obj: Club) -> str:
+        from games.howto import preset_title  # the games app builds on this one
+
+        return preset_title(obj.default_preset)
 
     def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         # Superusers may fix a club's name, description or policy; people change through the services.

@@ -12,8 +12,10 @@ from itertools import islice
 from typing import Any
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.utils import display_for_value
 from django.contrib.admin.views.main import ERROR_FLAG, ChangeList
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.contenttypes.views import shortcut
@@ -183,6 +185,22 @@ class OddQueryValuesAdmin(admin.ModelAdmin):
             return queryset.none(), False
         return super().get_search_results(request, queryset, search_term)
 
+    def response_action(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
+        # Django puts the ticked ids into ``pk__in`` as posted: "abc", "1.5", "²" or a number no
+        # column holds raised in the query and every action of every list answered with a 500.
+        pk = self.model._meta.pk
+        for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME):
+            try:
+                pk.run_validators(pk.to_python(value))
+            except (ValidationError, ValueError, TypeError, OverflowError):
+                self.message_user(
+                    request,
+                    _("The ticked rows could not be read (the page was changed?): nothing was done."),
+                    messages.ERROR,
+                )
+                return None
+        return super().response_action(request, queryset)
+
     def get_changelist_instance(self, request: HttpRequest) -> ChangeList:
         """Any error that a query value causes while the list is built becomes the admin's own
         ``IncorrectLookupParameters``; a savepoint keeps the request's transaction usable after a
@@ -306,12 +324,98 @@ def _audit_record(request: HttpRequest, action: str, obj: Model | None, message:
     )
 
 
+#: Words for the model fields that have no verbose name of their own: Django labels those with the
+#: field's name ("club", "created by", "leave after deal"), English in every language, in the
+#: columns, the filters' titles and the read-only pages of the club-scoped lists.
+FIELD_WORDS = {
+    "club": _("club"),
+    "user": _("member"),
+    "created_by": _("created by"),
+    "created_at": _("created at"),
+    "actor": _("who"),
+    "target_user": _("on"),
+    "leave_after_deal": _("leaves after this deal"),
+    "removed": _("stood up during the deal (default moves play the seat)"),
+    "away_deals": _("deals away in a row"),
+    "task_id": _("task id"),
+    "request_key": _("form key"),
+}
+
+
+def _field_words_shown(name: str, field: Any) -> Any:
+    """A read-only column or line showing field ``name`` under its words (its value as Django shows
+    it: a related row's name, a date in the reader's zone, a yes/no icon)."""
+
+    boolean = field.get_internal_type() == "BooleanField"
+
+    def shown(obj: Model) -> Any:
+        value = getattr(obj, name)
+        # A read-only page shows a callable's value as it is (a date as ISO text): said as a column would.
+        return value if boolean else display_for_value(value, "-")
+
+    shown.__name__ = f"{name}_shown"
+    shown.short_description = FIELD_WORDS[name]  # type: ignore[attr-defined]
+    shown.admin_order_field = name  # type: ignore[attr-defined]
+    shown.boolean = boolean  # type: ignore[attr-defined]
+    return shown
+
+
+def titled_filter(title: Any, base: type) -> type:
+    """Field filter ``base`` under its own title."""
+
+    class TitledFilter(base):  # type: ignore[valid-type, misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.title = title
+
+    TitledFilter.__name__ = TitledFilter.__qualname__ = f"Titled{base.__name__}"
+    return TitledFilter
+
+
 class ClubScopedAdmin(OddQueryValuesAdmin):
     """Rows of the clubs the user may see, view only: changes go through services (admin actions),
     so each one is checked and audited. ``club_path`` leads from the row to its club ("pk" for
     the Club admin itself)."""
 
     club_path = "club"
+
+    def __init__(self, model: type[Model], admin_site: Any) -> None:
+        super().__init__(model, admin_site)
+        # The fields of FIELD_WORDS that Django would label with their bare name, and what shows
+        # each one under its words instead.
+        self._worded: dict[str, Any] = {}
+        for field in model._meta.concrete_fields:
+            if field.name in FIELD_WORDS and str(field.verbose_name) == field.name.replace("_", " "):
+                self._worded[field.name] = _field_words_shown(field.name, field)
+
+    def _words(self, names: Any) -> list[Any]:
+        return [self._worded.get(name, name) if isinstance(name, str) else name for name in names]
+
+    def get_list_display(self, request: HttpRequest) -> Any:
+        return self._words(super().get_list_display(request))
+
+    def get_list_display_links(self, request: HttpRequest, list_display: Any) -> Any:
+        links = super().get_list_display_links(request, list_display)
+        return self._words(links) if links else links
+
+    def get_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
+        return list(dict.fromkeys(self._words(super().get_fields(request, obj))))
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
+        # Every worded field is read-only (shown by its callable), so no form ever holds a callable.
+        readonly = self._words(super().get_readonly_fields(request, obj))
+        excluded = set(self.get_exclude(request, obj) or ())
+        worded = [shown for name, shown in self._worded.items() if name not in excluded]
+        return [*readonly, *(shown for shown in worded if shown not in readonly)]
+
+    def get_list_filter(self, request: HttpRequest) -> Any:
+        """A related field's filter titled in words ("By club" read "По club")."""
+        return [
+            (item[0], titled_filter(FIELD_WORDS[item[0]], item[1]))
+            if isinstance(item, list | tuple) and item[0] in self._worded
+            else item
+            for item in super().get_list_filter(request)
+        ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         qs = super().get_queryset(request)

@@ -53,6 +53,15 @@ def client_network(address: str | None) -> str | None:
     single home or server holds a whole /64 and could take a fresh address for every attempt)."""
     if address and ":" in address:
         try:
+            parsed = ipaddress.IPv6Address(address)
+        except ValueError:
+            return address
+        if parsed.ipv4_mapped is not None:
+            # A dual-stack socket (daphne bound to "::", a proxy listening on [::]) writes an IPv4
+            # client as ::ffff:a.b.c.d, and the /64 of every such address is "::": each IPv4 client
+            # was counted as one client, so five wrong passwords locked a name for all of them.
+            return str(parsed.ipv4_mapped)
+        try:
             return str(ipaddress.ip_network(f"{address}/64", strict=False).network_address)
         except ValueError:
             return address

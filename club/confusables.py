@@ -13,6 +13,7 @@ draw nothing or turn the text around (``invisible_characters``).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # Capitals first: Cyrillic В and Н are B and H to the eye, but their lower-case forms are not b and h.
@@ -59,18 +60,47 @@ def username_skeleton(username: str) -> str:
 #: Control characters a multi-line text may keep.
 _LINE_BREAKS = frozenset("\n\r\t")
 
+#: Characters that draw nothing though Unicode files them as letters or marks, not as format
+#: characters: the combining grapheme joiner, the Hangul fillers (letters to Django's username rule),
+#: the Khmer inherent vowels, the Mongolian variation selectors and the Braille blank. Unicode lists
+#: most of them as default-ignorable; "Demo Club" with one of them was a second "Demo Club" and
+#: "vera" with a Hangul filler a second "vera", and "ㅤㅤ" a blank username.
+_BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0")
+
+#: How many combining marks one letter may carry: Vietnamese and Indic letters need two or three, a
+#: longer pile ("Zalgo" text) draws over the rows above and below it (other players' names).
+MOST_MARKS = 4
+
+
+def _variation_selector(char: str) -> bool:
+    code = ord(char)
+    return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
+
 
 def invisible_characters(text: str, *, multiline: bool = False) -> list[str]:
     """The characters of ``text`` that draw nothing or move what follows: format characters (zero
-    width spaces and joiners, direction overrides and isolates, the byte order mark, soft hyphens)
-    and control characters (line breaks only where ``multiline``). A right-to-left override in a
-    club's name turns it and the row it is listed in around; a zero-width space makes a second
-    "Demo Club" that is another string."""
+    width spaces and joiners, direction overrides and isolates, the byte order mark, soft hyphens),
+    control characters and line or paragraph separators (line breaks only where ``multiline``),
+    blank letters and marks (``_BLANK``), a variation selector anywhere but after a symbol or a
+    digit (where it picks an emoji's look: "♠️"), and the marks of a letter past ``MOST_MARKS``.
+    A right-to-left override in a club's name turns it and the row it is listed in around; a
+    zero-width space makes a second "Demo Club" that is another string."""
     found = []
+    previous = ""
+    marks = 0
     for char in text:
         category = unicodedata.category(char)
-        if category == "Cf" or (category == "Cc" and not (multiline and char in _LINE_BREAKS)):
+        marks = marks + 1 if category in ("Mn", "Me") else 0
+        if (
+            category == "Cf"
+            or (category in ("Cc", "Zl", "Zp") and not (multiline and char in _LINE_BREAKS))
+            or char in _BLANK
+            or (_variation_selector(char) and not (previous and unicodedata.category(previous)[0] in "SN"))
+            or marks > MOST_MARKS
+        ):
             found.append(char)
+        if not _variation_selector(char):
+            previous = char
     return found
 
 
@@ -84,3 +114,55 @@ def name_skeleton(name: str) -> str:
     characters dropped and spaces collapsed. Equal skeletons are names a reader cannot tell apart."""
     visible = "".join(c for c in unicodedata.normalize("NFKC", name) if c not in invisible_characters(c))
     return username_skeleton(collapse_spaces(visible))
+
+
+# Two forms of one name. The skeleton folds capitals before case, so that Cyrillic "Вера" reads as
+# Latin "Bepa"; but then "вера", the same word in small letters, has another skeleton ("вepa"), and
+# "Вера" and "вера" could both be taken. The second form is the skeleton of the name in small
+# letters: every spelling of a name in any case shares it. Two names are one to a reader when any
+# form of one equals any form of the other (``User``, ``Club``: both forms kept and unique).
+
+
+def username_forms(username: str) -> tuple[str, str]:
+    """The username as read (``username_skeleton``) and as read in small letters."""
+    return username_skeleton(username), username_skeleton(username.casefold())
+
+
+def name_forms(name: str) -> tuple[str, str]:
+    """A club's or a display name as read (``name_skeleton``) and as read in small letters."""
+    return name_skeleton(name), name_skeleton(name.casefold())
+
+
+def _case_twins() -> dict[str, str]:
+    """Letters of a skeleton that are one letter in two cases: the capitals above fold to a Latin
+    letter (Cyrillic "В" to "b", "Н" to "h", "Т" to "t", "М" to "m"), their small forms stay as
+    they are ("в", "н", "т", "м"), so "Волга" and "волга" have two skeletons. Each such letter maps
+    to the set of skeleton letters it may stand for."""
+    classes: dict[str, set[str]] = {}
+    for code in _CAPITALS:
+        capital = chr(code)
+        small = capital.lower()
+        if small == capital:
+            continue
+        one, two = username_skeleton(capital), username_skeleton(small)
+        # Only a small letter the fold leaves as itself: Greek "ν" and "υ" fold to Latin "v" and
+        # "u" and their capitals to "N" and "Y", and "n" is not "v" to anyone.
+        if one != two and len(one) == len(two) == 1 and not two.isascii():
+            group = classes.get(one, {one}) | classes.get(two, {two})
+            for letter in group:
+                classes[letter] = group
+    return {letter: "".join(sorted(group)) for letter, group in classes.items()}
+
+
+_CASE_TWINS = _case_twins()
+
+
+def name_search_pattern(query: str) -> str:
+    """A regular expression that finds ``query`` in club names' skeletons (``name_skeleton``)
+    whatever the case of either: a name's skeleton keeps a capital's Latin fold and a small
+    letter's own, so a plain "contains" of the query's skeleton missed "Волга" for "волга"."""
+    parts = []
+    for letter in name_skeleton(query):
+        twins = _CASE_TWINS.get(letter)
+        parts.append("[" + re.escape(twins) + "]" if twins else re.escape(letter))
+    return "".join(parts)

@@ -9,10 +9,12 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from .fields import WholeNumberField
+from .login_throttle import password_confirmed
 from .models import Club, Membership, User, validate_visible_text
 
 
@@ -34,7 +36,7 @@ class _EmailNotTaken:
         if self.instance.pk:
             others = others.exclude(pk=self.instance.pk)
         if email and others.exists():
-            raise forms.ValidationError(EMAIL_TAKEN)
+            raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
         return email
 
 
@@ -76,6 +78,10 @@ class ProfileForm(_EmailNotTaken, forms.ModelForm):
         fields = ("display_name", "email", "preferred_language", "time_zone")
         labels = {"display_name": _("Display name"), "email": _("Email")}
 
+    def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.request = request
+
     def clean(self) -> dict:
         cleaned = super().clean()
         email = cleaned.get("email")
@@ -85,9 +91,26 @@ class ProfileForm(_EmailNotTaken, forms.ModelForm):
         changed = email is not None and not (
             email == stored or (email.isascii() and stored.isascii() and email.lower() == stored.lower())
         )
-        if changed and not self.instance.check_password(cleaned.get("current_password") or ""):
+        # Checked as a log-in is: wrong guesses count towards his lock-out (club.login_throttle).
+        typed = cleaned.get("current_password") or ""
+        if changed and not password_confirmed(self.request, self.instance, typed):
             self.add_error("current_password", _("Type your current password to change the email address."))
         return cleaned
+
+
+class CheckedPasswordChangeForm(PasswordChangeForm):
+    """Django's password change, its old password checked as a log-in is (``password_confirmed``):
+    wrong guesses count towards the lock-out, which Django's own form, asked without end, did not."""
+
+    def __init__(self, user: User, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self) -> str:
+        old_password = self.cleaned_data["old_password"]
+        if not password_confirmed(self.request, self.user, old_password):
+            raise forms.ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+        return old_password
 
 
 class ClubCreateForm(forms.Form):

@@ -14,10 +14,11 @@ from axes.attempts import get_cool_off_threshold
 from axes.handlers.database import AxesDatabaseHandler
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.contrib.auth import authenticate
 from django.db.models import Sum
 from django.http import HttpRequest
 
-from .confusables import username_skeleton
+from .confusables import username_forms
 
 #: The length of django-axes' username columns.
 AXES_USERNAME_LENGTH = 255
@@ -35,14 +36,16 @@ def address_failures(request: HttpRequest) -> int:
 
 
 def axes_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> Any:
-    """The username as the log-in reads it (``username_skeleton``): "Vera", "VERA" and "vеra" (a
-    Cyrillic е) log in to one account, so they count as one name towards its lock-out; counted as
-    typed, each spelling would get its own five tries."""
+    """The username as the log-in reads it in small letters (``username_forms``): "Vera", "VERA" and
+    "vеra" (a Cyrillic е) log in to one account, so they count as one name towards its lock-out;
+    counted as typed, each spelling would get its own five tries. The small form, not the skeleton:
+    every case of a name shares it ("Вера", "вера" and "ВЕРА"; the skeleton reads the capital В as
+    a Latin B)."""
     source = credentials if credentials else getattr(request, "data", request.POST)
     name = source.get(settings.AXES_USERNAME_FORM_FIELD) if source else None
     # Cut to axes' column (255): casefold() lengthens a name ("ß" reads "ss"), and PostgreSQL refused
     # the longer row (a 500 for a wrong password, never counted towards the lock-out).
-    return username_skeleton(name)[:AXES_USERNAME_LENGTH] if isinstance(name, str) else name
+    return username_forms(name)[1][:AXES_USERNAME_LENGTH] if isinstance(name, str) else name
 
 
 class ClubAxesHandler(AxesDatabaseHandler):
@@ -58,4 +61,16 @@ class ClubAxesHandler(AxesDatabaseHandler):
         return False
 
 
-__all__ = ["ClubAxesHandler", "address_failures", "axes_username"]
+def password_confirmed(request: HttpRequest, user: Any, password: str) -> bool:
+    """Is ``password`` this user's own? Asked as a log-in asks it (``authenticate``), so a wrong one
+    counts towards the lock-out of his name at this address, and a locked name is refused whatever is
+    typed (the page is then the lock-out's). The forms that ask for the current password (a new email
+    address, a new password) let whoever held a logged-in session guess it without end: a way round
+    the log-in's five tries."""
+    if not password:
+        return False
+    found = authenticate(request, username=user.get_username(), password=password)
+    return found is not None and found.pk == user.pk
+
+
+__all__ = ["ClubAxesHandler", "address_failures", "axes_username", "password_confirmed"]

@@ -10,14 +10,21 @@ from collections.abc import Callable, Iterable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
-from django.utils import timezone
+from django.utils import timezone, translation
 
 logger = logging.getLogger("club.requests")
 
 
-def bad_request_response() -> HttpResponse:
-    """The site's 400 page (templates/400.html), which needs nothing from the request."""
-    return HttpResponse(loader.render_to_string("400.html"), status=400)
+def bad_request_response(request: HttpRequest | None = None) -> HttpResponse:
+    """The site's 400 page (templates/400.html), which needs nothing from the database. It is
+    answered before the locale middleware, so it takes the reader's language from his language
+    cookie or his browser's (a Russian or Bulgarian reader read it in English)."""
+    language = settings.LANGUAGE_CODE if request is None else translation.get_language_from_request(request)
+    with translation.override(language):
+        html = loader.render_to_string("400.html", {"LANGUAGE_CODE": language})
+    response = HttpResponse(html, status=400)
+    response.headers["Content-Language"] = language
+    return response
 
 
 def _has_nul(values: Iterable[str]) -> bool:
@@ -38,7 +45,7 @@ class RejectNulMiddleware:
         if self._suspicious(request):
             # Django logs the 400 itself (one line, django.request); this says why, for debugging.
             logger.debug("400: NUL character in the request to %r", request.path)
-            return bad_request_response()
+            return bad_request_response(request)
         return self.get_response(request)
 
     @staticmethod

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from games.prepared import Prepared
 
 from .choices import ChoiceLabels
-from .confusables import invisible_characters, name_skeleton, username_skeleton
+from .confusables import invisible_characters, name_forms, username_forms
 from .signals import login_ended
 
 LOOK_ALIKE_MESSAGE = _(
@@ -33,8 +33,24 @@ LOOK_ALIKE_MESSAGE = _(
 )
 
 
+def username_look_alikes(forms: Any) -> models.Q:
+    """Users whose username reads like one of ``forms`` (``username_forms``): either form of theirs
+    equal to either of these, so "вера" finds "Вера" (by its small form) and "Bepa" finds it too (by
+    its first). Two lookups of unique, indexed columns."""
+    forms = list(dict.fromkeys(forms))
+    return models.Q(username_skeleton__in=forms) | models.Q(username_small_skeleton__in=forms)
+
+
+def _shown_look_alikes(forms: Any) -> models.Q:
+    """Users shown by a name that reads like one of ``forms``: their display name, or their username
+    when they have none."""
+    forms = list(dict.fromkeys(forms))
+    display = models.Q(display_skeleton__in=forms) | models.Q(display_small_skeleton__in=forms)
+    return display | (models.Q(display_name="") & username_look_alikes(forms))
+
+
 def username_taken_by_look_alike(username: str, *, exclude_pk: int | None = None) -> bool:
-    others = User.objects.filter(username_skeleton=username_skeleton(username))
+    others = User.objects.filter(username_look_alikes(username_forms(username)))
     if exclude_pk is not None:
         others = others.exclude(pk=exclude_pk)
     return others.exists()
@@ -46,13 +62,20 @@ DISPLAY_LOOK_ALIKE_MESSAGE = _(
 )
 
 
-def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None) -> bool:
+USERNAME_SHOWN_LOOK_ALIKE_MESSAGE = _(
+    "Without a display name you are shown by your username, which looks like the name of someone in "
+    "your clubs: players would take you for them. Please keep a display name."
+)
+
+
+def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None, username: str = "") -> bool:
     """Someone who shares a club with the user is shown by a name that looks like this one (his
     display name, or his username when he has none). Names repeat across a whole site ("Ivan"), so
-    only the people one plays with are compared."""
-    if user_pk is None:
+    only the people one plays with are compared. An empty ``display_name``: the user is shown by
+    ``username``, compared as a username."""
+    if user_pk is None or not (display_name or username):
         return False
-    skeleton = name_skeleton(display_name)
+    forms = name_forms(display_name) if display_name else username_forms(username)
     clubs = Membership.objects.filter(user_id=user_pk).values("club_id")
     return (
         User.objects.filter(
@@ -60,7 +83,7 @@ def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None) 
             memberships__status__in=[Membership.Status.ACTIVE, Membership.Status.PENDING],
         )
         .exclude(pk=user_pk)
-        .filter(models.Q(display_skeleton=skeleton) | models.Q(display_name="", username_skeleton=skeleton))
+        .filter(_shown_look_alikes(forms))
         .exists()
     )
 
@@ -69,15 +92,26 @@ def shown_name_clashes_in_club(user: User, club_id: int) -> bool:
     """Someone in club ``club_id`` (a member, or asking to be one) is shown by a name that reads
     like ``user``'s shown name: checked when he enters a club, as a name change is checked against
     the clubs he is in."""
-    skeleton = name_skeleton(user.display_name) if user.display_name else username_skeleton(user.username)
+    forms = name_forms(user.display_name) if user.display_name else username_forms(user.username)
     return (
         User.objects.filter(
             memberships__club_id=club_id,
             memberships__status__in=[Membership.Status.ACTIVE, Membership.Status.PENDING],
         )
         .exclude(pk=user.pk)
-        .filter(models.Q(display_skeleton=skeleton) | models.Q(display_name="", username_skeleton=skeleton))
+        .filter(_shown_look_alikes(forms))
         .exists()
+    )
+
+
+def club_look_alikes(name: str) -> models.Q:
+    """Clubs whose name reads like ``name``: the same name in any case, or either form of theirs
+    equal to either of its forms (``name_forms``)."""
+    forms = list(dict.fromkeys(name_forms(name)))
+    return (
+        models.Q(name__iexact=name)
+        | models.Q(name_skeleton__in=forms)
+        | models.Q(name_small_skeleton__in=forms)
     )
 
 
@@ -141,13 +175,18 @@ class UserManager(auth_models.UserManager):
     def get_by_natural_key(self, username: Any) -> Any:
         """The log-in's lookup. Usernames are unique as read (``username_skeleton``: case, look-alike
         letters), so "Vera" typed for "vera" is the same person and one account only: the name as
-        stored first, then as read."""
+        stored first, then as read, then as read in small letters: "вера" typed for "Вера" (whose
+        capital В reads as a Latin B) is found by the small form, which every case of a name shares."""
         try:
             return super().get_by_natural_key(username)
         except self.model.DoesNotExist:
             if not isinstance(username, str) or self.model is not User:
                 raise
-            return self.get(username_skeleton=username_skeleton(username))
+        as_read, small = username_forms(username)
+        try:
+            return self.get(username_skeleton=as_read)
+        except self.model.DoesNotExist:
+            return self.get(username_small_skeleton=small)
 
 
 _USER_BY_PK: list[Prepared] = []
@@ -171,9 +210,17 @@ class User(AbstractUser):
     # What the username looks like (club.confusables): unique, so "vera" and "vеra" (Cyrillic е)
     # cannot both exist, whichever way the second one is created.
     username_skeleton = models.TextField(_("username as read"), unique=True, editable=False)
+    # The same in small letters (club.confusables.username_forms): "Вера" reads "bepa" (a Latin eye
+    # on the capital В) and "вера" reads "вepa"; both keep "вepa" here, so one of them is refused.
+    username_small_skeleton = models.TextField(
+        _("username as read in small letters"), unique=True, editable=False
+    )
     # What the display name looks like: players at a table read display names only, so a new one may
     # not look like the shown name of someone in the same clubs ("Борис" twice at one table).
     display_skeleton = models.TextField(_("display name as read"), blank=True, db_index=True, editable=False)
+    display_small_skeleton = models.TextField(
+        _("display name as read in small letters"), blank=True, db_index=True, editable=False
+    )
     preferred_language = models.CharField(
         _("preferred language"), max_length=8, choices=settings.LANGUAGES, blank=True
     )
@@ -199,14 +246,18 @@ class User(AbstractUser):
 
     def clean(self) -> None:
         super().clean()
+        # Django's username rule takes any letter, and the Hangul fillers are letters that draw nothing.
+        if self.username and invisible_characters(self.username):
+            raise ValidationError({"username": INVISIBLE_MESSAGE}, code="invisible_characters")
         if self.username and username_taken_by_look_alike(self.username, exclude_pk=self.pk):
             raise ValidationError({"username": LOOK_ALIKE_MESSAGE}, code="username_look_alike")
-        if (
-            self.display_name
-            and self._display_name_changed()
-            and display_name_taken_by_look_alike(self.display_name, user_pk=self.pk)
+        # A name cleared counts as a change too: he is shown by his username from then on, which
+        # may read like a clubmate's name ("vera" beside "Vera"), as a name typed in would.
+        if self._display_name_changed() and display_name_taken_by_look_alike(
+            self.display_name, user_pk=self.pk, username=self.username
         ):
-            raise ValidationError({"display_name": DISPLAY_LOOK_ALIKE_MESSAGE}, code="display_look_alike")
+            message = DISPLAY_LOOK_ALIKE_MESSAGE if self.display_name else USERNAME_SHOWN_LOOK_ALIKE_MESSAGE
+            raise ValidationError({"display_name": message}, code="display_look_alike")
 
     def _display_name_changed(self) -> bool:
         """A name chosen before look-alikes were refused stays his (he may still save his profile)."""
@@ -229,10 +280,12 @@ class User(AbstractUser):
             if (password is not None and self.password != password) or (active and not self.is_active):
                 ended = partial(login_ended.send, sender=User, user_id=self.pk, session_key=None)
                 transaction.on_commit(ended)
-        keep_skeleton(
-            self, "display_skeleton", name_skeleton(self.display_name) if self.display_name else "", kwargs
-        )
-        keep_skeleton(self, "username_skeleton", username_skeleton(self.username), kwargs)
+        display = name_forms(self.display_name) if self.display_name else ("", "")
+        keep_skeleton(self, "display_skeleton", display[0], kwargs)
+        keep_skeleton(self, "display_small_skeleton", display[1], kwargs)
+        as_read, small = username_forms(self.username)
+        keep_skeleton(self, "username_skeleton", as_read, kwargs)
+        keep_skeleton(self, "username_small_skeleton", small, kwargs)
         super().save(*args, **kwargs)
         self._loaded_login = (self.password, self.is_active)
 
@@ -259,6 +312,8 @@ class Club(ChoiceLabels, models.Model):
     # What the name looks like (club.confusables.name_skeleton): unique, so "Demo Club", "Demo Сlub"
     # (Cyrillic С) and "Demo  Club" cannot all be listed, whichever way the second one is created.
     name_skeleton = models.TextField(_("name as read"), unique=True, editable=False)
+    # The same in small letters (club.confusables.name_forms): "Клуб Вера" and "клуб вера" share it.
+    name_small_skeleton = models.TextField(_("name as read in small letters"), unique=True, editable=False)
     slug = models.SlugField(_("slug"), max_length=90, unique=True)
     description = models.TextField(
         _("description"), blank=True, max_length=2000, validators=[validate_visible_text]
@@ -294,7 +349,9 @@ class Club(ChoiceLabels, models.Model):
         return self.name
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        keep_skeleton(self, "name_skeleton", name_skeleton(self.name), kwargs)
+        as_read, small = name_forms(self.name)
+        keep_skeleton(self, "name_skeleton", as_read, kwargs)
+        keep_skeleton(self, "name_small_skeleton", small, kwargs)
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
@@ -479,7 +536,8 @@ class AuditLog(ChoiceLabels, models.Model):
         verbose_name_plural = _("audit log")
 
     def __str__(self) -> str:
-        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.target}"
+        # The admin's page of a row is titled with it: the action in words, not its code.
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action_label} {self.target_label}"
 
     @property
     def action_label(self) -> str:
@@ -491,8 +549,22 @@ class AuditLog(ChoiceLabels, models.Model):
 
     @property
     def target_label(self) -> str:
-        """Whom the action was on: the person with his username, else the text stored with it."""
-        return self.target_user.name_and_username if self.target_user else self.target
+        """Whom the action was on: the person with his username, else the text stored with it (the
+        targets the site itself writes as codes, in the reader's words)."""
+        if self.target_user:
+            return self.target_user.name_and_username
+        if self.action == "club.job_failed":
+            from games.models import task_label  # the games app builds on this one
+
+            return task_label(self.target)
+        number = self.target.rpartition(" ")[2]
+        if self.action == "chips.bank_closed" and self.target == f"table {number}":
+            return str(_("table %(id)s")) % {"id": number}
+        if self.action == "ledger.reconcile_failed" and self.target == f"run {number}":
+            return str(_("check run %(run)s")) % {"run": number}
+        if self.action == "chips.reversed" and self.target == f"journal {number}":
+            return str(_("journal %(id)s")) % {"id": number}  # "#12"
+        return self.target
 
     def details(self) -> list[tuple[str, str]]:
         """The row's data as (label, value) pairs a reader understands, in the active language."""
@@ -541,6 +613,30 @@ AUDIT_DATA_LABELS = {
     "practice": _("Practice table"),
     "deal": _("Deal"),
     "outcome": _("Outcome"),
+    "members": _("Members"),
+    "failure": _("Failed job"),
+    "count": _("How many"),
+    "share": _("Each player's share"),
+    "remainder": _("Left over"),
+    "players": _("Players"),
+}
+
+#: Reasons the site's background jobs write (stored in English), in the reader's language.
+SYSTEM_REASONS = {
+    "no deal played for 90 days": _("no deal played for 90 days"),
+    "no seated person connected for 10 minutes": _("no seated person connected for 10 minutes"),
+    "nightly recount of the players' statistics": _("nightly recount of the players' statistics"),
+    # Why a table's bank was closed (games.services.closing, ledger.labels.BANK_REASONS).
+    "the session ended": _("the session ended"),
+    "nobody plays here any more": _("nobody plays here any more"),
+    "chips moved back after the session ended": _("chips moved back after the session ended"),
+    # Why a background job failed, by kind (games.models.JOB_ERRORS).
+    "the database could not be reached or refused the work": _(
+        "the database could not be reached or refused the work"
+    ),
+    "the job ran out of time": _("the job ran out of time"),
+    "the worker running the job stopped": _("the worker running the job stopped"),
+    "an error in the site's code": _("an error in the site's code"),
 }
 
 
@@ -566,6 +662,25 @@ def _audit_value(key: str, value: Any, action: str = "") -> str:
     choices = {**dict(Membership.Role.choices), **dict(Membership.Status.choices)}
     if key == "outcome" and isinstance(value, str):
         return str(_outcome_choices(action).get(value, value))
+    if key == "reason" and isinstance(value, str) and value in SYSTEM_REASONS:
+        return str(SYSTEM_REASONS[value])
+    if key == "reason" and action.startswith("chips.") and isinstance(value, str):
+        # A grant's reason the site wrote in the answering manager's language ("Asked for by the
+        # member"), read in this reader's, as the member's statement reads it.
+        from ledger.labels import journal_memo_words
+
+        return journal_memo_words(kind="grant", memo=value, deal_id=None)
+    if key == "members" and isinstance(value, list):
+        return ", ".join(f"@{name}" for name in value)
+    if key == "players" and isinstance(value, list) and all(type(pk) is int for pk in value):
+        # Memberships, by id: named as the club knows them.
+        shown = dict(
+            (m.pk, m.user.name_and_username)
+            for m in Membership.objects.filter(pk__in=value).select_related("user")
+        )
+        return ", ".join(shown.get(pk, f"#{pk}") for pk in value)
+    if key == "failure" and isinstance(value, int):
+        return f"#{value}"
     if key == "reason" and action == "report.filed" and isinstance(value, str):
         # A player's report stores the reason he picked from the form's list, not words he wrote.
         from games.models import Report
@@ -615,7 +730,8 @@ def _audit_value(key: str, value: Any, action: str = "") -> str:
 
 class MailThrottle(models.Model):
     """One mail the site sent on a stranger's request (a password reset), by what it is counted
-    against: an address or a client network. Rows older than a day are dropped as new ones come."""
+    against: an address or a client network; or an account opened from a client network
+    (``register-network``). Rows older than a day are dropped as new ones come."""
 
     kind = models.CharField(max_length=16)
     key = models.CharField(max_length=64)  # a digest: addresses are not kept in clear twice

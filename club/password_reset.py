@@ -10,17 +10,23 @@ says whether an account exists) but sends nothing. A client network asking more 
 from __future__ import annotations
 
 import hashlib
+import logging
+import threading
 from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import PasswordResetForm
+from django.core.mail import EmailMultiAlternatives
 from django.http import HttpResponseRedirect
+from django.template import loader
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from .client_ip import client_ip, client_network
 from .models import MailThrottle
+
+logger = logging.getLogger("club.password_reset")
 
 WINDOW = timedelta(hours=1)
 TOO_MANY = _("Too many password reset requests came from your network. Please try again in an hour.")
@@ -28,6 +34,12 @@ TOO_MANY = _("Too many password reset requests came from your network. Please tr
 
 def _digest(value: str) -> str:
     return hashlib.sha256(f"{settings.SECRET_KEY}:{value}".encode()).hexdigest()
+
+
+def network_key(request) -> str:
+    """The digest a request's client network (an IPv4 address, an IPv6 /64) is counted by."""
+    client = getattr(request, "client_ip", None) or client_ip(request.META)
+    return _digest(client_network(client) or "-")
 
 
 def _recent(kind: str, key: str) -> int:
@@ -40,22 +52,46 @@ class ReaderLanguageResetForm(PasswordResetForm):
     of any address, so the language of the page it was asked from says nothing about him (a player
     who has chosen none gets the language of the page, most often his own)."""
 
-    def send_mail(self, *args, **kwargs) -> None:
-        context = args[2] if len(args) > 2 else kwargs["context"]
-        language = getattr(context.get("user"), "preferred_language", "")
-        if not language:
-            super().send_mail(*args, **kwargs)
-            return
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict,
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        language = getattr(context.get("user"), "preferred_language", "") or translation.get_language()
         with translation.override(language):
-            super().send_mail(*args, **kwargs)
+            subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+            message = EmailMultiAlternatives(
+                subject, loader.render_to_string(email_template_name, context), from_email, [to_email]
+            )
+            if html_email_template_name is not None:
+                html = loader.render_to_string(html_email_template_name, context)
+                message.attach_alternative(html, "text/html")
+        user_pk = getattr(context.get("user"), "pk", None)
+        if settings.RESET_MAIL_IN_BACKGROUND:
+            # The page answers without waiting for the mail server: an address with an account was
+            # answered as much later as the server took to take the mail (up to seconds over SMTP),
+            # one without at once, so timing the page told what its words never say.
+            threading.Thread(target=_deliver, args=(message, user_pk), daemon=True).start()
+        else:
+            _deliver(message, user_pk)
+
+
+def _deliver(message: EmailMultiAlternatives, user_pk: object) -> None:
+    try:
+        message.send()
+    except Exception:
+        logger.exception("Failed to send password reset email to %s", user_pk)
 
 
 class ThrottledPasswordResetView(auth_views.PasswordResetView):
     form_class = ReaderLanguageResetForm
 
     def form_valid(self, form):
-        client = getattr(self.request, "client_ip", None) or client_ip(self.request.META)
-        network = _digest(client_network(client) or "-")
+        network = network_key(self.request)
         if _recent("reset-network", network) >= settings.RESET_REQUESTS_PER_NETWORK:
             form.add_error(None, TOO_MANY)
             response = self.form_invalid(form)
@@ -71,4 +107,44 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
         return super().form_valid(form)
 
 
-__all__ = ["ThrottledPasswordResetView"]
+def registrations_left(request) -> bool:
+    """May this request's client network open another account this hour? Each account costs a
+    password hash (about half a second of CPU) and a row, and nothing else limited them: one client
+    opened accounts without end, each with its own socket and log-in allowances."""
+    return _recent("register-network", network_key(request)) < settings.REGISTRATIONS_PER_NETWORK
+
+
+def registration_count(request) -> None:
+    """One account opened from this request's client network."""
+    now = timezone.now()
+    MailThrottle.objects.filter(sent_at__lt=now - timedelta(days=1)).delete()
+    MailThrottle.objects.create(kind="register-network", key=network_key(request), sent_at=now)
+
+
+TOO_MANY_TAKEN = _(
+    "Too many tries with addresses of other accounts came from your network. Please try again in an hour."
+)
+
+
+def taken_answers_left(request) -> bool:
+    """May this request's client network still be told that an address belongs to an account? The
+    reset page never says so, but registration and the profile did, to anyone, without end: a list
+    of addresses checked one by one against the site's accounts."""
+    return _recent("email-taken", network_key(request)) < settings.EMAIL_TAKEN_ANSWERS_PER_NETWORK
+
+
+def taken_answer_count(request) -> None:
+    """One "this address is taken" answer given to this request's client network."""
+    now = timezone.now()
+    MailThrottle.objects.filter(sent_at__lt=now - timedelta(days=1)).delete()
+    MailThrottle.objects.create(kind="email-taken", key=network_key(request), sent_at=now)
+
+
+__all__ = [
+    "TOO_MANY_TAKEN",
+    "ThrottledPasswordResetView",
+    "registration_count",
+    "registrations_left",
+    "taken_answer_count",
+    "taken_answers_left",
+]

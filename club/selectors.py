@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from django.db.models import Case, Count, F, Q, QuerySet, Value, When
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Case, Count, F, FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.http import Http404
 from django.utils import timezone
 
 from games.prepared import Prepared, first_of
 
+from .confusables import name_search_pattern, name_skeleton
 from .models import AuditLog, Club, Invite, Membership, User
 
 Status = Membership.Status
@@ -25,10 +29,70 @@ _MEMBERSHIP = Prepared(
 _CLUB_BY_SLUG = Prepared(lambda slug: first_of(Club.objects.filter(slug=slug)))
 
 
+def _membership_with_wallet(club_id: int, user_id: int) -> QuerySet[Membership]:
+    # Imported here: ledger's models import club's, not the other way round.
+    from ledger.models import Account
+
+    wallet = Account.objects.filter(member_id=OuterRef("pk"), kind=Account.Kind.WALLET).values("balance")
+    return Membership.objects.filter(club_id=club_id, user_id=user_id).annotate(
+        wallet_balance=Subquery(wallet[:1])
+    )[:1]
+
+
+# The club page's membership with its wallet's balance (the chips box shows it): one read, not two.
+_MEMBERSHIP_WITH_WALLET = Prepared(_membership_with_wallet)
+
+
+def _club_with_mine(slug: str, user_id: int) -> QuerySet[Club]:
+    from ledger.models import Account
+
+    wallet = Account.objects.filter(member_id=OuterRef("mine__id"), kind=Account.Kind.WALLET)
+    wallet = wallet.values("balance")
+    return (
+        Club.objects.filter(slug=slug)
+        .annotate(
+            # A membership is one per club and user (``membership_one_per_club_user``): the join adds
+            # no row.
+            mine=FilteredRelation("memberships", condition=Q(memberships__user_id=user_id)),
+            mine_wallet_balance=Subquery(wallet[:1]),
+        )
+        .select_related("mine")[:1]
+    )
+
+
+# The club page's club, the reader's membership and its wallet's balance: one read, not three.
+_CLUB_WITH_MINE = Prepared(_club_with_mine)
+
+
 def membership_get(*, club: Club, user: User) -> Membership | None:
     if not user.is_authenticated:
         return None
     return _MEMBERSHIP.first(club.pk, user.pk)
+
+
+def membership_get_with_wallet(*, club: Club, user: User) -> Membership | None:
+    """``membership_get``, its row carrying ``wallet_balance`` (the balance of the member's wallet,
+    None before it exists), which ``ledger_wallet_balance`` then reads instead of querying."""
+    if not user.is_authenticated:
+        return None
+    return _MEMBERSHIP_WITH_WALLET.first(club.pk, user.pk)
+
+
+def club_and_membership_or_404(*, slug: str, user: User) -> tuple[Club, Membership | None]:
+    """``club_get_or_404`` and ``membership_get_with_wallet`` in one query."""
+    if not user.is_authenticated:
+        return club_get_or_404(slug=slug), None
+    club = _CLUB_WITH_MINE.first(slug, user.pk)
+    if club is None:
+        raise Http404("No Club matches the given query.")
+    # Without a membership row the join set nothing (the attribute is absent, not None).
+    membership = club.__dict__.pop("mine", None)
+    balance = club.__dict__.pop("mine_wallet_balance", None)
+    if membership is not None:
+        membership.__dict__["wallet_balance"] = balance
+        # The row's club is this one: ``membership.club`` needs no query of its own.
+        membership.club = club
+    return club, membership
 
 
 def club_get_or_404(*, slug: str) -> Club:
@@ -150,26 +214,88 @@ def pending_requests_for_manager(*, user: User) -> list[tuple[Club, int]]:
 # The home page's lists, compiled once per process: their subqueries and counts were most of its CPU.
 _MY_CLUBS = Prepared(lambda user_id: club_list_for_user(user=user_id))
 _MY_PENDING_CLUBS = Prepared(lambda user_id: club_list_pending_for_user(user=user_id))
-_JOINABLE = Prepared(lambda user_id: _joinable(user_id))
-_JOINABLE_TO_ANYONE = Prepared(lambda: _joinable(None))
+#: Clubs to join listed on one page of the home page: every open club was listed there, so one
+#: person opening clubs by the hundred made the page of every visitor grow without end.
+JOINABLE_PAGE = 20
+# The first page, the one almost every visit reads: one more row tells whether a next page exists.
+_JOINABLE = Prepared(lambda user_id: _joinable(user_id)[: JOINABLE_PAGE + 1])
+_JOINABLE_TO_ANYONE = Prepared(lambda: _joinable(None)[: JOINABLE_PAGE + 1])
+
+
+@dataclass(frozen=True)
+class JoinablePage:
+    clubs: list[Club]
+    number: int
+    has_next: bool
+    query: str
+
+
+def joinable_clubs_page(*, user: User, page: int = 1, query: str = "") -> JoinablePage:
+    """The clubs ``user`` (or a visitor) may join, by name, ``JOINABLE_PAGE`` at a time; ``query``
+    keeps the clubs whose name contains it as a reader sees it (any case, look-alike letters)."""
+    user_id = user.pk if user.is_authenticated else None
+    skeleton = name_skeleton(query) if query else ""
+    if page == 1 and not skeleton:
+        rows = _JOINABLE(user_id) if user_id is not None else _JOINABLE_TO_ANYONE()
+    else:
+        qs = _joinable(user_id)
+        if skeleton:
+            qs = qs.filter(name_skeleton__regex=name_search_pattern(query))
+        start = (page - 1) * JOINABLE_PAGE
+        rows = list(qs[start : start + JOINABLE_PAGE + 1])
+    return JoinablePage(
+        clubs=list(rows[:JOINABLE_PAGE]), number=page, has_next=len(rows) > JOINABLE_PAGE, query=query
+    )
+
+
 _WAITING_REQUESTS = Prepared(lambda user_id: _waiting_requests(user_id))
 
 
-def home_lists(*, user: User) -> dict[str, list]:
+def _my_club_rows(user_id: int) -> QuerySet[Club]:
+    """Every club the user has a membership of (one per club: ``membership_one_per_club_user``), with
+    his status and role there, its active members' count and its requests to join waiting: the home
+    page's three lists of his clubs (``club_list_for_user``, ``club_list_pending_for_user``,
+    ``_waiting_requests``) from one read."""
+    return (
+        Club.objects.annotate(mine=FilteredRelation("memberships", condition=Q(memberships__user_id=user_id)))
+        .filter(mine__isnull=False)
+        .annotate(
+            my_status=F("mine__status"),
+            my_role=F("mine__role"),
+            member_count=Count("memberships", filter=Q(memberships__status=Status.ACTIVE)),
+            waiting=Count("memberships", filter=Q(memberships__status=Status.PENDING)),
+        )
+        .order_by("name")
+    )
+
+
+_MY_CLUB_ROWS = Prepared(_my_club_rows)
+
+
+def home_lists(*, user: User, page: int = 1, query: str = "") -> dict[str, Any]:
     """What the home page lists for this user (or a visitor): his clubs, the clubs where his request
-    waits, the clubs he may join, and for managers the clubs where requests to join wait."""
+    waits, a page of the clubs he may join, and for managers the clubs where requests to join wait."""
+    joinable = joinable_clubs_page(user=user, page=page, query=query)
     if not user.is_authenticated:
         return {
             "my_clubs": [],
             "pending_clubs": [],
-            "joinable_clubs": _JOINABLE_TO_ANYONE(),
+            "joinable_clubs": joinable.clubs,
+            "joinable": joinable,
             "waiting_requests": [],
         }
+    rows = _MY_CLUB_ROWS(user.pk)
+    managing = (Role.OWNER, Role.MANAGER)
     return {
-        "my_clubs": _MY_CLUBS(user.pk),
-        "pending_clubs": _MY_PENDING_CLUBS(user.pk),
-        "joinable_clubs": _JOINABLE(user.pk),
-        "waiting_requests": pending_requests_for_manager(user=user),
+        "my_clubs": [c for c in rows if c.my_status == Status.ACTIVE],
+        "pending_clubs": [c for c in rows if c.my_status == Status.PENDING],
+        "joinable_clubs": joinable.clubs,
+        "joinable": joinable,
+        "waiting_requests": [
+            (c, c.waiting)
+            for c in rows
+            if c.my_status == Status.ACTIVE and c.my_role in managing and c.waiting
+        ],
     }
 
 

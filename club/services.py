@@ -9,12 +9,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from .confusables import collapse_spaces, invisible_characters, name_skeleton
+from .confusables import collapse_spaces, invisible_characters
 from .errors import NotAllowed, ServiceError
 from .models import (
     CLUB_LOOK_ALIKE_MESSAGE,
@@ -24,6 +26,7 @@ from .models import (
     Invite,
     Membership,
     User,
+    club_look_alikes,
     shown_name_clashes_in_club,
 )
 from .signals import member_gone
@@ -112,9 +115,9 @@ def club_create(
         raise ServiceError(_("A club needs a name."))
     if join_policy not in Club.JoinPolicy.values:
         raise ServiceError(_("Unknown join policy."))
-    look_alike = models.Q(name__iexact=name) | models.Q(name_skeleton=name_skeleton(name))
-    if Club.objects.filter(look_alike).exists():
+    if Club.objects.filter(club_look_alikes(name)).exists():
         return _club_just_opened(user=user, name=name)
+    _require_clubs_left_today(user)
     try:
         with transaction.atomic():
             club = Club.objects.create(
@@ -135,6 +138,26 @@ def club_create(
     except IntegrityError:  # a racing request took the name between the check and the insert
         return _club_just_opened(user=user, name=name)
     return club
+
+
+def _require_clubs_left_today(user: User) -> None:
+    """Clubs one person may open in a day (``CLUBS_PER_USER_PER_DAY``). Every open club is listed on
+    the home page of every visitor: one account opened 400 in five seconds, each with a name and a
+    description of its choosing, and the page grew sixty times over."""
+    if user.is_superuser:
+        return
+    limit = settings.CLUBS_PER_USER_PER_DAY
+    opened = Club.objects.filter(created_by=user, created_at__gte=timezone.now() - timedelta(days=1)).count()
+    if opened >= limit:
+        raise ServiceError(
+            ngettext(
+                "You have opened %(n)s club in the last day: you may open another tomorrow.",
+                "You have opened %(n)s clubs in the last day: you may open another tomorrow.",
+                opened,
+            )
+            % {"n": opened},
+            code="too_many_clubs",
+        )
 
 
 #: The same founder sending the same name again this soon sent the same form twice (a double click).
@@ -189,8 +212,7 @@ def club_settings_check(
         raise ServiceError(_("A club needs a name."))
     # The same rule as a new club's name: none may read like another club's (the unique skeleton
     # would otherwise refuse the row with an IntegrityError).
-    look_alike = models.Q(name__iexact=name) | models.Q(name_skeleton=name_skeleton(name))
-    if Club.objects.filter(look_alike).exclude(pk=club.pk).exists():
+    if Club.objects.filter(club_look_alikes(name)).exclude(pk=club.pk).exists():
         raise ServiceError(str(CLUB_LOOK_ALIKE_MESSAGE))
     return name
 
@@ -280,7 +302,13 @@ def club_update(
 
 
 def _lock_membership(*, club: Club, user: User) -> Membership | None:
-    return Membership.objects.select_for_update().filter(club=club, user=user).first()
+    """The person's membership row, held until the transaction ends. FOR NO KEY UPDATE, the lock of
+    an UPDATE that changes no key: it queues every other change of the row (a sit, a ban, a grant),
+    and lets a table that is dealing write the rows that point at it (a dealt player, a new
+    account), which PostgreSQL checks with FOR KEY SHARE. FOR UPDATE refused those: a leave or a
+    ban waited for the table's lock while the table, dealing, waited for the membership's, and
+    PostgreSQL failed one of them (review 18)."""
+    return Membership.objects.select_for_update(no_key=True).filter(club=club, user=user).first()
 
 
 def membership_require_manager(*, club: Club, actor: User) -> Membership:
@@ -305,6 +333,32 @@ def _require_own_name(*, club: Club, user: User) -> None:
         raise ServiceError(NAME_READS_LIKE_A_MEMBERS, code="display_look_alike")
 
 
+def _require_join_budget(*, club: Club, user: User) -> None:
+    """Joining (or asking to) again after leaving or withdrawing writes the club's log and, for a
+    request, asks the managers again: without a bound one person could fill both by the thousand.
+    The caller holds the membership's row lock, so two tabs cannot both take the last place."""
+    limit = settings.JOINS_PER_CLUB_PER_DAY
+    since = timezone.now() - timedelta(days=1)
+    done = AuditLog.objects.filter(
+        club=club,
+        target_user=user,
+        action__in=("membership.joined", "membership.requested"),
+        created_at__gte=since,
+    ).count()
+    if done >= limit:
+        raise ServiceError(
+            ngettext(
+                "You have joined or asked to join this club %(count)s time in the last day: "
+                "try again tomorrow.",
+                "You have joined or asked to join this club %(count)s times in the last day: "
+                "try again tomorrow.",
+                done,
+            )
+            % {"count": done},
+            code="join_limit",
+        )
+
+
 def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
     """Create or revive a membership. Banned people stay out whatever door they try."""
     membership = _lock_membership(club=club, user=user)
@@ -315,6 +369,7 @@ def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
             raise ServiceError(_("You are already a member of this club."), code="already_member")
         if membership.status == Status.PENDING and status == Status.PENDING:
             raise ServiceError(_("Your request to join is already waiting for a manager."), code="pending")
+        _require_join_budget(club=club, user=user)
         _require_own_name(club=club, user=user)
         membership.status = status
         membership.role = Role.MEMBER
@@ -378,15 +433,28 @@ def invite_revoke(*, invite: Invite, actor: User) -> Invite:
     return invite
 
 
-def invite_check(*, invite: Invite | None) -> None:
-    """Raise the reason an invite cannot be used, if there is one (the invite page shows it too)."""
+def _came_by(invite: Invite, user: User | None) -> bool:
+    """Did ``user`` come into the club by this invite before (and has left since, or he would not
+    ask again)?"""
+    if user is None or not user.is_authenticated:
+        return False
+    return AuditLog.objects.filter(
+        action="membership.joined", club=invite.club, target_user=user, data__via=f"invite:{invite.code[:8]}"
+    ).exists()
+
+
+def invite_check(*, invite: Invite | None, user: User | None = None) -> None:
+    """Raise the reason an invite cannot be used (by ``user``, if given), if there is one (the
+    invite page shows it too)."""
     if invite is None:
         raise ServiceError(_("This invite link is not valid."), code="invite_invalid")
     if invite.revoked:
         raise ServiceError(_("This invite has been withdrawn."), code="invite_revoked")
     if invite.expires_at <= timezone.now():
         raise ServiceError(_("This invite has expired."), code="invite_expired")
-    if invite.uses >= invite.max_uses:
+    # A use is a person let in: one who came by this link, left and comes back by it takes no
+    # other's place, so the link's last place taken (by him or others) does not keep him out.
+    if invite.uses >= invite.max_uses and not _came_by(invite, user):
         raise ServiceError(_("This invite has been used up."), code="invite_used_up")
 
 
@@ -394,15 +462,14 @@ def invite_check(*, invite: Invite | None) -> None:
 def invite_accept(*, code: str, user: User) -> Membership:
     """Use an invite link. The invite row is locked, so two people racing for its last use get one
     membership and one clear refusal."""
-    invite = Invite.objects.select_for_update().select_related("club").filter(code=code).first()
-    invite_check(invite=invite)
+    # The invite's row only (``select_related`` would hold the club's row too, which every journal
+    # and audit row of the club points at).
+    invite = Invite.objects.select_for_update(of=("self",)).select_related("club").filter(code=code).first()
+    invite_check(invite=invite, user=user)
     assert invite is not None
-    via = f"invite:{invite.code[:8]}"
     # A use is a person let in: one who left and comes back by the same link takes no other's place.
-    came_before = AuditLog.objects.filter(
-        action="membership.joined", club=invite.club, target_user=user, data__via=via
-    ).exists()
-    membership = _enter(club=invite.club, user=user, status=Status.ACTIVE, via=via)
+    came_before = _came_by(invite, user)
+    membership = _enter(club=invite.club, user=user, status=Status.ACTIVE, via=f"invite:{invite.code[:8]}")
     if not came_before:
         invite.uses += 1
         invite.save(update_fields=["uses"])
@@ -417,7 +484,9 @@ def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership,
     the page showed."""
     mine = membership_require_manager(club=membership.club, actor=actor)
     target = (
-        Membership.objects.select_for_update()
+        # Its own row only, as ``_lock_membership``: with ``select_related`` FOR UPDATE also held the
+        # club's and the person's rows, which every journal and audit row of the club points at.
+        Membership.objects.select_for_update(no_key=True, of=("self",))
         .select_related("club", "user")
         .filter(pk=membership.pk, club=membership.club)
         .first()
@@ -593,7 +662,11 @@ def memberships_expire(*, now: datetime | None = None) -> int:
     done = 0
     for pk in list(memberships_due(now).values_list("pk", flat=True)):
         with transaction.atomic():
-            member = Membership.objects.select_for_update().select_related("club", "user").get(pk=pk)
+            member = (
+                Membership.objects.select_for_update(no_key=True, of=("self",))
+                .select_related("club", "user")
+                .get(pk=pk)
+            )
             if member.status == Status.BANNED and member.ban_until is not None and member.ban_until <= now:
                 member.status = Status.LEFT
                 member.ban_reason, member.banned_at, member.ban_until = "", None, None
@@ -630,10 +703,20 @@ def membership_unban(*, membership: Membership, actor: User) -> Membership:
 
 
 @transaction.atomic
-def membership_leave(*, club: Club, user: User) -> Membership:
+def membership_leave(*, club: Club, user: User, request_only: bool = False) -> Membership:
+    """Leave the club, or withdraw a request to join. ``request_only``: the person withdraws a
+    request, as the page he clicked on showed it; admitted since, he stays a member."""
     membership = _lock_membership(club=club, user=user)
     if membership is None or membership.status not in (Status.ACTIVE, Status.PENDING):
         raise ServiceError(_("You are not a member of this club."), code="stale")
+    if request_only and membership.status != Status.PENDING:
+        raise ServiceError(
+            _(
+                "A manager has accepted your request in the meantime: you are a member now. To leave "
+                "the club, use “Leave the club…” on its page."
+            ),
+            code="stale",
+        )
     if membership.role == Role.OWNER:
         raise NotAllowed(_("The owner cannot leave the club they own."))
     membership.status = Status.LEFT

@@ -69,7 +69,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "template_partials",
-    "axes",
+    "club.axes_config.LoginAttemptsConfig",  # django-axes, named
     "club",
     "games",
     "ledger",
@@ -116,6 +116,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.tz",
             ],
+            # {% url %} with its answers remembered (see the module): it replaces Django's tag.
+            "builtins": ["club.templatetags.url_memo"],
         },
     },
 ]
@@ -192,6 +194,21 @@ LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", 
 # Password-reset mail for strangers' requests, per hour (club/password_reset.py).
 RESET_MAILS_PER_ADDRESS = int(os.environ.get("RESET_MAILS_PER_ADDRESS", "3"))
 RESET_REQUESTS_PER_NETWORK = int(os.environ.get("RESET_REQUESTS_PER_NETWORK", "10"))
+# A reset mail goes out beside the answer, not before it (club/password_reset.py); the tests read
+# their mail as soon as the page has answered.
+RESET_MAIL_IN_BACKGROUND = env_bool("RESET_MAIL_IN_BACKGROUND", not TESTING)
+# Accounts one client network may open per hour (club/views.py, register).
+REGISTRATIONS_PER_NETWORK = int(os.environ.get("REGISTRATIONS_PER_NETWORK", "20"))
+# Answers "another account uses this address" one client network may read per hour (registration
+# and profile; club/password_reset.py): each says an account exists, which the reset page never does.
+EMAIL_TAKEN_ANSWERS_PER_NETWORK = int(os.environ.get("EMAIL_TAKEN_ANSWERS_PER_NETWORK", "10"))
+# Deals one member may report in a day (games/services/reports.py): each asks the managers to look.
+REPORTS_PER_MEMBER_PER_DAY = int(os.environ.get("REPORTS_PER_MEMBER_PER_DAY", "10"))
+# Clubs one person may open in a day (club/services.py, club_create; superusers are not counted).
+CLUBS_PER_USER_PER_DAY = int(os.environ.get("CLUBS_PER_USER_PER_DAY", "5"))
+# Times one person may join (or ask to join) one club in a day: leaving and coming back writes the
+# club's log and asks its managers again each time.
+JOINS_PER_CLUB_PER_DAY = int(os.environ.get("JOINS_PER_CLUB_PER_DAY", "5"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.axes_client_ip"
@@ -201,6 +218,8 @@ AXES_VERBOSE = False
 LANGUAGE_CODE = "en"
 LANGUAGES = [("ru", _("Russian")), ("bg", _("Bulgarian")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Formats Django has no Bulgarian value for (dates and times with the month first and "p.m.").
+FORMAT_MODULE_PATH = ["club.formats"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

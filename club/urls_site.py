@@ -11,7 +11,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/profile/", views.profile, name="profile"),
-    path("accounts/password/change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("accounts/password/change/", views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "accounts/password/change/done/",
         auth_views.PasswordChangeDoneView.as_view(),

@@ -5,9 +5,14 @@ A ``ServiceError`` becomes ``messages.error(request, exc.message)`` and nothing 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
@@ -24,6 +29,7 @@ from .errors import ServiceError
 from .forms import (
     EMAIL_TAKEN,
     BanForm,
+    CheckedPasswordChangeForm,
     ClubCreateForm,
     ClubSettingsForm,
     InviteCreateForm,
@@ -35,6 +41,13 @@ from .forms import (
     form_problem,
 )
 from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership
+from .password_reset import (
+    TOO_MANY_TAKEN,
+    registration_count,
+    registrations_left,
+    taken_answer_count,
+    taken_answers_left,
+)
 
 Status = Membership.Status
 
@@ -48,22 +61,65 @@ def _safe_next(request: HttpRequest, fallback: str) -> str:
     return fallback
 
 
+def post_only(page: Callable[..., str]) -> Callable:
+    """``require_POST`` for a form's action, but a GET or HEAD of its address goes to ``page`` (the
+    page the form is on, from the view's arguments) instead of a blank 405. Such a GET is no attack:
+    a form sent from a page whose log-in had ended (logged out in another tab, the password changed
+    elsewhere) comes back from the log-in page as a GET of the action's address."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        posted = require_POST(view)
+
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method in ("GET", "HEAD"):
+                return HttpResponseRedirect(page(*args, **kwargs))
+            return posted(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorate
+
+
+def club_page(slug: str, **_kwargs: Any) -> str:
+    return reverse("club_detail", args=[slug])
+
+
 # --- accounts ----------------------------------------------------------------------------------------
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "club/home.html", selectors.home_lists(user=request.user))
+    # Odd values (a word, a negative, a 30-digit page) show the first page; a search is cut to a
+    # club name's length.
+    raw = request.GET.get("clubs", "")
+    page = int(raw) if raw.isascii() and raw.isdigit() and 0 < len(raw) <= 6 and int(raw) > 0 else 1
+    query = " ".join(request.GET.get("q", "").split())[: Club._meta.get_field("name").max_length]
+    return render(request, "club/home.html", selectors.home_lists(user=request.user, page=page, query=query))
 
 
 def register(request: HttpRequest) -> HttpResponse:
     next_url = _safe_next(request, reverse("home"))
     if request.user.is_authenticated:
         return redirect(next_url)
+    if request.method == "POST" and not taken_answers_left(request):
+        # Not even checked: whatever the form said next could be that the address has an account.
+        messages.error(request, TOO_MANY_TAKEN)
+        kept = {name: request.POST.get(name, "") for name in ("username", "email", "display_name")}
+        context = {"form": RegisterForm(initial=kept), "next": next_url}
+        return render(request, "registration/register.html", context, status=429)
     form = RegisterForm(request.POST or None)
+    if request.method == "POST" and not form.is_valid() and form.has_error("email", "email_taken"):
+        taken_answer_count(request)
     if request.method == "POST" and form.is_valid():
+        if not registrations_left(request):
+            form.add_error(
+                None, _("Too many accounts were opened from your network. Please try again in an hour.")
+            )
+            return render(request, "registration/register.html", {"form": form, "next": next_url}, status=429)
         try:
             with transaction.atomic():
                 user = form.save()
+                registration_count(request)
         except IntegrityError as exc:
             # A racing registration took the address, the username or a look-alike of it after the
             # form's check.
@@ -80,9 +136,23 @@ def register(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/register.html", {"form": form, "next": next_url})
 
 
+def _changes_email(request: HttpRequest) -> bool:
+    """As ``ProfileForm.clean`` reads it: a change of ASCII case alone keeps the address."""
+    posted, stored = (request.POST.get("email") or "").strip(), request.user.email or ""
+    same_ascii = posted.isascii() and stored.isascii() and posted.lower() == stored.lower()
+    return not (posted == stored or same_ascii)
+
+
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
-    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and _changes_email(request) and not taken_answers_left(request):
+        # Not even checked: whatever the form said next could be that the address has an account.
+        messages.error(request, TOO_MANY_TAKEN)
+        form = ProfileForm(instance=request.user, request=request)
+        return render(request, "registration/profile.html", {"form": form}, status=429)
+    form = ProfileForm(request.POST or None, instance=request.user, request=request)
+    if request.method == "POST" and not form.is_valid() and form.has_error("email", "email_taken"):
+        taken_answer_count(request)
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
@@ -104,6 +174,17 @@ def profile(request: HttpRequest) -> HttpResponse:
                 samesite=settings.LANGUAGE_COOKIE_SAMESITE,
                 secure=settings.LANGUAGE_COOKIE_SECURE,
                 httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+            )
+        else:
+            # "As the browser asks" is a choice too: a cookie left by an earlier choice (this page's
+            # or the language switch's) would keep the old language on every page.
+            request.COOKIES.pop(settings.LANGUAGE_COOKIE_NAME, None)
+            translation.activate(translation.get_language_from_request(request))
+            response.delete_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
             )
         messages.success(request, _("Your profile has been saved."))
         return response
@@ -127,8 +208,14 @@ def club_create(request: HttpRequest) -> HttpResponse:
     return render(request, "club/club_create.html", {"form": form})
 
 
-def _club_context(request: HttpRequest, club: Club) -> dict:
-    membership = selectors.membership_get(club=club, user=request.user)
+_UNREAD: Any = object()
+
+
+def _club_context(request: HttpRequest, club: Club, membership: Membership | None = _UNREAD) -> dict:
+    """``membership``: the reader's (None: he has none), read with the club by
+    ``club_and_membership_or_404``; read here when not given."""
+    if membership is _UNREAD:
+        membership = selectors.membership_get_with_wallet(club=club, user=request.user)
     is_member = membership is not None and membership.is_active
     is_manager = membership is not None and membership.is_manager
     context: dict = {
@@ -159,11 +246,11 @@ def _club_context(request: HttpRequest, club: Club) -> dict:
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    club = selectors.club_get_or_404(slug=slug)
-    return render(request, "club/club_detail.html", _club_context(request, club))
+    club, membership = selectors.club_and_membership_or_404(slug=slug, user=request.user)
+    return render(request, "club/club_detail.html", _club_context(request, club, membership))
 
 
-@require_POST
+@post_only(club_page)
 @login_required
 def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
@@ -189,7 +276,9 @@ def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
         membership = selectors.membership_get(club=club, user=request.user)
         return render(request, "club/club_leave.html", {"club": club, "membership": membership})
     try:
-        services.membership_leave(club=club, user=request.user)
+        services.membership_leave(
+            club=club, user=request.user, request_only=bool(request.POST.get("withdraw"))
+        )
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect(club)
@@ -235,7 +324,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "club/club_settings.html", {"club": club, "form": form})
 
 
-@require_POST
+@post_only(club_page)
 @login_required
 def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
@@ -252,7 +341,7 @@ def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(f"{club.get_absolute_url()}#invites")
 
 
-@require_POST
+@post_only(club_page)
 @login_required
 def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     invite = get_object_or_404(Invite.objects.select_related("club"), pk=pk, club__slug=slug)
@@ -279,7 +368,7 @@ def invite_accept(request: HttpRequest, code: str) -> HttpResponse:
         return redirect(invite.club)
     problem = ""
     try:
-        services.invite_check(invite=invite)
+        services.invite_check(invite=invite, user=request.user)
     except ServiceError as exc:
         problem = exc.message
     membership = selectors.membership_get(club=invite.club, user=request.user) if invite is not None else None
@@ -310,7 +399,7 @@ def _membership_action(request: HttpRequest, slug: str, pk: int, act) -> HttpRes
     return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
 
 
-@require_POST
+@post_only(club_page)
 @login_required
 def membership_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def act(target: Membership) -> str:
@@ -320,7 +409,7 @@ def membership_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse
     return _membership_action(request, slug, pk, act)
 
 
-@require_POST
+@post_only(club_page)
 @login_required
 def membership_refuse(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def act(target: Membership) -> str:
@@ -330,7 +419,7 @@ def membership_refuse(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _membership_action(request, slug, pk, act)
 
 
-@require_POST
+@post_only(club_page)
 @login_required
 def membership_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = RoleForm(request.POST)
@@ -347,7 +436,7 @@ def membership_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _membership_action(request, slug, pk, act)
 
 
-@require_POST
+@post_only(club_page)
 @login_required
 def membership_ban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = BanForm(request.POST)
@@ -366,7 +455,7 @@ def membership_ban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _membership_action(request, slug, pk, act)
 
 
-@require_POST
+@post_only(club_page)
 @login_required
 def membership_suspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = SuspendForm(request.POST)
@@ -385,7 +474,7 @@ def membership_suspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse
     return _membership_action(request, slug, pk, act)
 
 
-@require_POST
+@post_only(club_page)
 @login_required
 def membership_unsuspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def act(target: Membership) -> str:
@@ -395,7 +484,7 @@ def membership_unsuspend(request: HttpRequest, slug: str, pk: int) -> HttpRespon
     return _membership_action(request, slug, pk, act)
 
 
-@require_POST
+@post_only(club_page)
 @login_required
 def membership_unban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def act(target: Membership) -> str:
@@ -403,3 +492,12 @@ def membership_unban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return _("%(name)s is no longer banned and may join again.") % {"name": target.user.shown_name}
 
     return _membership_action(request, slug, pk, act)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's, with the old password checked as a log-in is (``CheckedPasswordChangeForm``)."""
+
+    form_class = CheckedPasswordChangeForm
+
+    def get_form_kwargs(self) -> dict:
+        return {**super().get_form_kwargs(), "request": self.request}

@@ -6,11 +6,13 @@
 reaches the subclass: binary frames, frames over the size limit (checked here, whatever daphne's
 command line says), text that is not JSON, JSON that is not an object, nesting deeper than a few
 levels, numbers too long to be a move (Python's int-digit limit would raise), NaN and Infinity, NUL
-characters. A token bucket limits how many messages a socket may send.
+characters, and lone UTF-16 surrogates (``"\\ud800"`` is valid JSON but no character: stored, it broke
+every page that showed it). A token bucket limits how many messages a socket may send.
 
 Error codes: ``binary_frame``, ``too_large`` (the socket is then closed with 4009),
-``not_json``, ``bad_message``, ``too_deep``, ``bad_number``, ``bad_text``, ``rate_limited`` (closed
-with 4429 when the client keeps sending), and the code of any ``ServiceError`` a subclass raises.
+``not_json``, ``bad_message``, ``too_deep``, ``bad_number``, ``bad_text``, ``bad_unicode``,
+``rate_limited`` (closed with 4429 when the client keeps sending), and the code of any
+``ServiceError`` a subclass raises.
 """
 
 from __future__ import annotations
@@ -49,12 +51,16 @@ _ERRORS = {
     "too_deep": _("The message is nested too deeply."),
     "bad_number": _("The message holds a number that is too long, or not a number."),
     "bad_text": _("The message holds a NUL character."),
+    "bad_unicode": _("The message holds a broken character (half of a UTF-16 surrogate pair)."),
     "rate_limited": _("Too many messages: slow down."),
 }
 
 # Strings (with their escapes) removed before counting brackets: a "[" inside a string is no nesting.
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
+# A lone half of a UTF-16 surrogate pair: JSON's "\ud800" escape parses to it, but it is no character,
+# and no page, file or PostgreSQL column can hold it (encoding the page raised, a 500).
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class MessageRefused(Exception):
@@ -107,20 +113,27 @@ def parse_message(text: str, *, max_depth: int, max_int_digits: int) -> dict[str
         raise MessageRefused("not_json") from exc
     if not isinstance(value, dict):
         raise MessageRefused("bad_message")
-    # NUL in any key or string, anywhere (the depth is small, so a stack walk is cheap).
+    # NUL or a lone surrogate in any key or string, anywhere (the depth is small, so a stack walk is
+    # cheap).
     stack: list[Any] = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
             for key, inner in item.items():
-                if "\x00" in key:
-                    raise MessageRefused("bad_text")
+                _check_text(key)
                 stack.append(inner)
         elif isinstance(item, list):
             stack.extend(item)
-        elif isinstance(item, str) and "\x00" in item:
-            raise MessageRefused("bad_text")
+        elif isinstance(item, str):
+            _check_text(item)
     return value
+
+
+def _check_text(text: str) -> None:
+    if "\x00" in text:
+        raise MessageRefused("bad_text")
+    if _SURROGATE.search(text):
+        raise MessageRefused("bad_unicode")
 
 
 class JsonSocketConsumer(AsyncWebsocketConsumer):

@@ -95,7 +95,7 @@ class TableSessionAdmin(ClubScopedAdmin):
     list_filter = ("status", "practice", PresetFilter)
     search_fields = ("title", "club__name")
     list_select_related = ("club",)
-    exclude = ("rules", "next_seed", "next_commitment")
+    exclude = ("rules", "next_seed", "next_commitment", "create_key")
     inlines = [SeatInline]
     readonly_fields = ("game",)
 
@@ -232,6 +232,22 @@ class SeatAdmin(ClubScopedAdmin):
     club_path = "session__club"
     list_display = ("session", "position_shown", "player", "status", "sat_at")
     list_filter = ("status",)
+    # Its page as its list: the seat counted from 1 and the player by name (the bot's level, a code,
+    # and the position counted from 0 read as another seat).
+    fields = (
+        "session",
+        "position_shown",
+        "player",
+        "is_bot_shown",
+        "status",
+        "waiting",
+        "leave_after_deal",
+        "removed",
+        "away_deals",
+        "sat_at",
+        "left_at",
+    )
+    readonly_fields = ("position_shown", "player", "is_bot_shown")
     list_select_related = ("session", "member__user")
     action_form = StandUpActionForm
     actions = ["stand_up_selected"]
@@ -246,6 +262,10 @@ class SeatAdmin(ClubScopedAdmin):
     @admin.display(description=_("player"))
     def player(self, obj: Seat) -> str:
         return obj.name
+
+    @admin.display(description=_("bot"), boolean=True)
+    def is_bot_shown(self, obj: Seat) -> bool:
+        return obj.is_bot
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return admin.ModelAdmin.get_actions(self, request)

@@ -27,6 +27,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from .engine import observe
+from .seat_view import seat_view
 from .selectors import table_latest, table_public_parts
 from .services.dealing import deal_state
 
@@ -69,7 +70,7 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
                     user_group(session_id, user_id),
                     {
                         "type": "table.view",
-                        "view": observe(state, seat),
+                        "view": seat_view(state, seat),
                         "seat": seat,
                         "public": public,
                         "read_at": read_at,

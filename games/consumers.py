@@ -136,19 +136,22 @@ class TableConsumer(JsonSocketConsumer):
         self.user = self.scope.get("user")
         self.joined: list[str] = []
         self.heartbeat: asyncio.Task[None] | None = None
+        self.lang = socket_language(self.scope)
+        self.zone = socket_time_zone(self.scope)
         if self.user is None or not self.user.is_authenticated:
-            await self.close(code=4401)
+            await self._refuse_at_connect(TableError("logged_out"), 4401)
             return
         ensure_ticker()
         session = self.scope.get("session")
         self.login_session = getattr(session, "session_key", None)
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
-        self.lang = socket_language(self.scope)
-        self.zone = socket_time_zone(self.scope)
         try:
             self.club_id, self.can_manage = await _db(_check_access)(self.session_id, self.user)
-        except TableError:
-            await self.close(code=4403)
+        except TableError as exc:
+            if exc.code in ("not_member", "no_table"):
+                # As the table's page answers them (one 404): a stranger learns nothing of a table.
+                exc = TableError("not_found")
+            await self._refuse_at_connect(exc, 4403)
             return
         budget = _BUDGETS.setdefault(self.user.pk, _UserBudget())
         if budget.sockets >= MAX_SOCKETS_PER_USER:
@@ -158,17 +161,50 @@ class TableConsumer(JsonSocketConsumer):
             return
         budget.sockets += 1
         self.budget = budget
-        for group in (
-            user_group(self.session_id, self.user.pk),
-            watch_group(self.session_id),
-            kick_group(self.user.pk),
-        ):
-            await self.channel_layer.group_add(group, self.channel_name)
-            self.joined.append(group)
-        await self.accept()
-        await _db(presence_join)(session_id=self.session_id, user=self.user)
-        await self._send_current()
+        present = False
+        try:
+            for group in (
+                user_group(self.session_id, self.user.pk),
+                watch_group(self.session_id),
+                kick_group(self.user.pk),
+            ):
+                await self.channel_layer.group_add(group, self.channel_name)
+                self.joined.append(group)
+            await self.accept()
+            await _db(presence_join)(session_id=self.session_id, user=self.user)
+            present = True
+            await self._send_current()
+        except BaseException:
+            # A connect that fails (the channel layer restarting, the database gone for a moment)
+            # gets no disconnect: its place, groups and presence are given back here, or twelve such
+            # failures kept the player from every table until the process restarted.
+            await self._give_back(present=present)
+            raise
         self.heartbeat = asyncio.create_task(self._beat())
+
+    async def _refuse_at_connect(self, error: TableError, code: int) -> None:
+        """Accepted only to be told why, then closed with ``code``. A handshake refused reaches the
+        browser as 1006, an abnormal closure, which the page (htmx) answers by connecting again
+        with backoff, for good, under "reconnecting…": a player whose login expired, or who was
+        banned while his laptop slept, never learnt why his table stayed dead."""
+        await self.accept()
+        await self.send_error(error)
+        await self.close(code=code)
+
+    async def _give_back(self, *, present: bool) -> None:
+        budget = getattr(self, "budget", None)
+        if budget is not None:
+            self.budget = None
+            budget.sockets -= 1
+            if budget.sockets <= 0:
+                _BUDGETS.pop(self.user.pk, None)
+        joined, self.joined = self.joined, []
+        for group in joined:
+            with contextlib.suppress(RedisError, OSError):  # a layer that is down forgets them anyway
+                await self.channel_layer.group_discard(group, self.channel_name)
+        if present:
+            with contextlib.suppress(DatabaseError):
+                await _db(presence_leave)(session_id=self.session_id, user=self.user)
 
     async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
         """Closing is final: nothing is sent after it (a table update that arrives between a kick and
@@ -185,26 +221,20 @@ class TableConsumer(JsonSocketConsumer):
             return
         await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
+    async def websocket_receive(self, message: dict[str, Any]) -> None:
+        if getattr(self, "closing", False):
+            return  # refused at connect, or kicked: nothing more it sends is read
+        await super().websocket_receive(message)
+
     def _take_token(self) -> bool:
         budget = getattr(self, "budget", None)
         return super()._take_token() and (budget is None or budget.take())
 
     async def disconnect(self, code: int) -> None:
         self.closing = True
-        budget = getattr(self, "budget", None)
-        if budget is not None:
-            self.budget = None
-            budget.sockets -= 1
-            if budget.sockets <= 0:
-                _BUDGETS.pop(self.user.pk, None)
         if self.heartbeat is not None:
             self.heartbeat.cancel()
-        for group in self.joined:
-            with contextlib.suppress(RedisError, OSError):  # a layer that is down forgets them anyway
-                await self.channel_layer.group_discard(group, self.channel_name)
-        if self.joined:
-            with contextlib.suppress(DatabaseError):
-                await _db(presence_leave)(session_id=self.session_id, user=self.user)
+        await self._give_back(present=bool(self.joined))
 
     async def _beat(self) -> None:
         while True:
@@ -310,7 +340,18 @@ class TableConsumer(JsonSocketConsumer):
         await self.send(text_data=html)
 
     def _older(self, event: dict[str, Any]) -> bool:
-        return event.get("read_at", float("inf")) < getattr(self, "shown_from", 0.0)
+        """Read before the picture this socket shows already? Each update is the whole table, and
+        the senders (every server process, the clock's thread, a worker) are not ordered among
+        themselves: an older picture that arrives last would put back a seat just taken or left.
+        Otherwise it becomes the newest shown (a change read after it still comes with its own,
+        later update)."""
+        read_at = event.get("read_at")
+        if read_at is None:
+            return False
+        if read_at < getattr(self, "shown_from", 0.0):
+            return True
+        self.shown_from = read_at
+        return False
 
     async def table_view(self, event: dict[str, Any]) -> None:
         if self._older(event):

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 
 from club.models import Club, User
 
 from .engine import Action, State, apply, new_deal, observe
+from .engine.replay import run_scenario
 from .engine.rules import PRESETS
 from .models import Deal, DealAction, DealPlayer, Seat, TableSession
 from .prepared import Prepared
@@ -42,9 +44,17 @@ def deal_history_page(
     preset: str = "",
     result: str = "",
     page: int = 1,
+    nothing: bool = False,
+    upto: datetime | None = None,
 ) -> Page:
-    """One page of a club's finished deals, newest first, filtered by table, player, game or result."""
+    """One page of a club's finished deals, newest first, filtered by table, player, game or result;
+    ``nothing``: a filter named a player or a table there is not (no deal matches it); ``upto``: the
+    deals finished by then only (the list as its first page showed it)."""
     qs = deals_finished(club=club)
+    if nothing:
+        qs = qs.none()
+    if upto is not None:
+        qs = qs.filter(finished_at__lte=upto)
     if session is not None:
         qs = qs.filter(session=session)
     if player is not None:
@@ -56,10 +66,30 @@ def deal_history_page(
     return Paginator(qs, PAGE_SIZE).get_page(page)
 
 
+def _moved_back(deals: list[Deal], viewer: User) -> dict[int, int]:
+    """What managers moved back of each deal's chips for ``viewer`` (a journal of the deal reversed
+    after a report), by deal: his net in the deal is what it booked and what was moved back, as his
+    statement, his player page and the leaderboard count it."""
+    from ledger.models import Entry, Journal
+
+    rows = (
+        Entry.objects.filter(
+            account__member__user=viewer,
+            journal__kind=Journal.Kind.REVERSAL,
+            journal__deal_id__in=[deal.pk for deal in deals],
+        )
+        .values_list("journal__deal_id")
+        .annotate(total=Sum("amount"))
+    )
+    return {deal_id: int(total or 0) for deal_id, total in rows}
+
+
 def deal_rows(page: Page, *, viewer: User) -> list[dict[str, Any]]:
     """What a history list shows per deal: players, result, bank and the viewer's own net."""
     rows = []
-    for deal in page.object_list:
+    deals = list(page.object_list)
+    moved_back = _moved_back(deals, viewer) if viewer.is_authenticated and deals else {}
+    for deal in deals:
         players = list(deal.deal_players.all())
         mine = next((p for p in players if p.member is not None and p.member.user_id == viewer.pk), None)
         rows.append(
@@ -67,7 +97,7 @@ def deal_rows(page: Page, *, viewer: User) -> list[dict[str, Any]]:
                 "deal": deal,
                 "players": [p.seat.name for p in players],
                 "bank": (deal.outcome or {}).get("bank"),
-                "net": mine.net if mine is not None else None,
+                "net": None if mine is None or mine.net is None else mine.net + moved_back.get(deal.pk, 0),
                 "status": mine.status if mine is not None else None,
             }
         )
@@ -211,6 +241,8 @@ def _deal_part(deal: Deal, state: State, keep: list[int]) -> dict[str, Any]:
             "contributions": [c["value"] for c in deal.contributions],
             "dealt": [index[s] for s in state.setup.dealt],
             "hands": [hands[s] for s in keep],
+            # The seat the hands went round from (its left first): the verifiers check the order.
+            "dealer": _dealer_after_dropping(state, keep),
         },
     }
 
@@ -252,7 +284,17 @@ def _redeal_chain(deal: Deal, state: State) -> list[tuple[Deal, State]]:
 def deal_export(deal: Deal) -> dict[str, Any]:
     """One finished deal as a scenario file (after the deals voided just before it, if it was dealt
     again); ``replay`` reproduces its outcome exactly."""
-    chain = _redeal_chain(deal, deal_state(deal))
+    state = deal_state(deal)
+    chain = _redeal_chain(deal, state)
+    scenario = _scenario(deal, chain)
+    if len(chain) > 1 and not _replays(scenario, deal):
+        # The voided deals before it do not lead to it in a replay (the table dealt them in a way a
+        # scenario cannot follow, such as a waiting seat): the deal alone, marked as a redeal.
+        scenario = _scenario(deal, [(deal, state)])
+    return scenario
+
+
+def _scenario(deal: Deal, chain: list[tuple[Deal, State]]) -> dict[str, Any]:
     first_state = chain[0][1]
     dropped = _excluded_waiting(first_state)
     keep = [s for s in range(first_state.setup.seats) if s not in dropped]
@@ -260,7 +302,7 @@ def deal_export(deal: Deal) -> dict[str, Any]:
     if dropped and rules.deck_for(len(keep)) != rules.deck_for(first_state.setup.seats):
         raise ValueError("players waiting for an empty bank sat this deal out: no scenario can say so")
     session = deal.session
-    return {
+    scenario: dict[str, Any] = {
         "_comment": f"{session.title}, deal {deal.number}: exported by Khrap Club",
         "preset": session.preset,
         "rules": session.overrides,
@@ -268,28 +310,96 @@ def deal_export(deal: Deal) -> dict[str, Any]:
         "stacks": [first_state.setup.start_stacks[s] for s in keep],
         "bank": first_state.setup.start_bank,
         "dealer": _dealer_after_dropping(first_state, keep),
-        "deals": [_deal_part(d, st, keep) for d, st in chain],
     }
+    if first_state.setup.redeal:
+        # Dealt again after a voided deal the file cannot hold (the table changed in between): the
+        # file says so, and the antes are a redeal's.
+        scenario["redeal"] = True
+    scenario["deals"] = [_deal_part(d, st, keep) for d, st in chain]
+    return scenario
+
+
+def deal_fairness_record(deal: Deal) -> dict[str, Any]:
+    """The fairness record alone of a deal no scenario can say (``deal_export`` refused it): its deck
+    and ``_fair`` with every seat kept, what ``games.engine.verify`` and the Fairness page check. The
+    replay refuses it (no stakes, no stacks): it is not a scenario."""
+    state = deal_state(deal)
+    session = deal.session
+    return {
+        "_comment": (
+            f"{session.title}, deal {deal.number}: its fairness record, exported by Khrap Club. Players "
+            "waiting for an empty bank sat this deal out, which no scenario can say: "
+            "python -m games.engine.verify checks it, games.engine.replay cannot play it."
+        ),
+        "preset": session.preset,
+        "rules": session.overrides,
+        "deals": [_deal_part(deal, state, list(range(state.setup.seats)))],
+    }
+
+
+def deal_export_or_record(deal: Deal) -> dict[str, Any]:
+    """The deal's scenario file, or its fairness record if no scenario can say it."""
+    try:
+        return deal_export(deal)
+    except ValueError:
+        return deal_fairness_record(deal)
 
 
 def session_export(session: TableSession) -> list[dict[str, Any]]:
     """A session's finished deals as scenario files: one per run of deals that follow each other at
     an unchanged table (same players, stacks and bank carried, the dealer the rules name)."""
     runs: list[dict[str, Any]] = []
+    members: list[list[Deal]] = []  # the deals each run was made of
     previous: Deal | None = None
     for deal in Deal.objects.filter(session=session, finished_at__isnull=False).order_by("number"):
         try:
             scenario = deal_export(deal)
-        except ValueError:
+        except ValueError:  # no scenario can say it: its fairness record, a file of its own
+            runs.append(deal_fairness_record(deal))
+            members.append([])
             previous = None
             continue
         state = deal_state(deal)
-        if previous is not None and runs and not _excluded_waiting(state) and _follows(previous, deal, state):
+        if (
+            previous is not None
+            and runs
+            # The run's seats are this deal's: neither left a waiting seat out (a run whose first
+            # deal did has fewer seats than a later deal that dealt the waiting player in).
+            and len(runs[-1]["stacks"]) == state.setup.seats
+            and not _excluded_waiting(state)
+            and _follows(previous, deal, state)
+        ):
             runs[-1]["deals"].append(scenario["deals"][-1])
+            members[-1].append(deal)
         else:
             runs.append(scenario)
+            members.append([deal])
         previous = deal
-    return runs
+    out: list[dict[str, Any]] = []
+    for run, deals in zip(runs, members, strict=True):
+        if len(deals) < 2 or _replays(run, deals[-1]):
+            out.append(run)
+        else:
+            # A table can deal in ways the joining rules above do not foresee (a waiting seat and a
+            # redeal together): a run that does not replay to its last deal's result is never
+            # offered; its deals go one file each, as a single deal's export does.
+            out.extend(deal_export(deal) for deal in deals)
+    return out
+
+
+def _replays(run: dict[str, Any], last: Deal) -> bool:
+    """Does ``replay`` play ``run`` through, ending with the chips and bank ``last`` ended with?"""
+    output, status = run_scenario(run)
+    outcome = last.outcome or {}
+    stacks, expected = list(output.get("stacks") or ()), list(outcome.get("stacks") or ())
+    return (
+        status == 0
+        and output.get("error") is None
+        and len(output.get("deals") or ()) == len(run["deals"])
+        and output.get("bank") == outcome.get("bank")
+        # A run whose first deal left a waiting seat out has fewer seats than the table's outcome.
+        and (len(stacks) != len(expected) or stacks == expected)
+    )
 
 
 def export_text(data: Any) -> str:

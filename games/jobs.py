@@ -138,7 +138,7 @@ def job_failure_record(
     from club.models import Club
     from club.services import audit_log_write
 
-    from .models import JobFailure
+    from .models import JobFailure, job_error_kind
 
     kwargs = dict(kwargs or {})
     text = f"{type(error).__name__}: {error}"[:500]
@@ -163,7 +163,8 @@ def job_failure_record(
                         actor=None,
                         club=Club.objects.get(pk=club_id),
                         target=task[:200],
-                        data={"reason": text, "failure": failure.pk, **_table_of(kwargs)},
+                        # The managers read the kind of error; its text is in the failure's record.
+                        data={"reason": job_error_kind(text), "failure": failure.pk, **_table_of(kwargs)},
                     )
             return failure
         except Exception:

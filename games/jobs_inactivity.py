@@ -7,7 +7,8 @@
   not in the running deal stands up now (stacks back to wallets, bots' to the treasury); the players
   of the running deal are marked away, so their moves come at once and the deal finishes, and stand up
   when it ends (``leave_after_deal``).
-- An active member with no deal played for 90 days (and a member for as long) is marked dormant
+- An active member with no deal played for 90 days (and a member for as long: since he last joined or
+  was approved) is marked dormant
   (``Membership.dormant_since``), for managers to see; playing again clears it. Nothing is deleted.
 """
 
@@ -18,19 +19,19 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Max, OuterRef, Q, Subquery
+from django.db import connection, transaction
+from django.db.models import Exists, Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from club.models import Club, Membership
+from club.models import AuditLog, Club, Membership
 from club.services import audit_log_write
 
 from .engine import to_act
 from .jobs import deadline_on_commit
-from .models import Deal, DealAction, DealPlayer, Presence, Seat, TableSession
+from .models import ClockBeat, Deal, DealAction, DealPlayer, Presence, Seat, TableSession
 from .selectors import PRESENCE_FRESH
 from .services.access import seats_taken, session_lock
-from .services.closing import table_after_stand_up
+from .services.closing import home_accounts_first, table_after_stand_up
 from .services.dealing import deal_players, deal_running, deal_state, turn_deadline
 from .services.notify import table_notify_on_commit
 from .services.seating import seat_stand_up
@@ -98,6 +99,12 @@ def tables_idle_due(now: datetime | None = None, *, session_ids: list[int] | Non
     if not ids:
         return []
     latest, connected = _last_signs(ids, now)
+    # The end of an outage counts as a sign of life: while the site or its database was down no
+    # heartbeat could be written, and the first sweep after it emptied every table whose players'
+    # pages had not yet beaten again (a page reconnects after up to a minute).
+    resumed = ClockBeat.objects.filter(pk=1).values_list("resumed_at", flat=True).first()
+    if resumed is not None:
+        latest = {pk: max(when, resumed) for pk, when in latest.items()}
     return [pk for pk in ids if pk not in connected and pk in latest and latest[pk] <= now - IDLE_AFTER]
 
 
@@ -128,6 +135,7 @@ def table_idle_stand_up(*, session_id: int, now: datetime | None = None) -> bool
         if update:
             seat.save(update_fields=update)
             changed.append(seat.name)
+    home_accounts_first(session, standing)  # players' stacks to wallets, bots' to the treasury
     for seat in standing:
         seat_stand_up(seat=seat, now=now)
         changed.append(seat.name)
@@ -173,6 +181,25 @@ def tables_idle_sweep(now: datetime | None = None) -> int:
     return done
 
 
+#: The audit rows that say a person became an active member: he joined (an open club, an invite, back
+#: after leaving) or his request was approved.
+BECAME_MEMBER = ("membership.joined", "membership.approved")
+
+
+def _became_member_since(cutoff: datetime) -> Exists:
+    """He became a member (again) since ``cutoff``. A membership row is written once and revived when
+    its person comes back, and a request's row is written when he asks, so its ``created_at`` says
+    nothing of how long he has been a member now."""
+    return Exists(
+        AuditLog.objects.filter(
+            club=OuterRef("club"),
+            target_user=OuterRef("user"),
+            action__in=BECAME_MEMBER,
+            created_at__gte=cutoff,
+        )
+    )
+
+
 def _last_play() -> Subquery:
     return Subquery(
         DealPlayer.objects.filter(member=OuterRef("pk"), deal__finished_at__isnull=False)
@@ -182,16 +209,31 @@ def _last_play() -> Subquery:
     )
 
 
+#: The PostgreSQL advisory lock one run of the dormant mark holds until it commits.
+DORMANT_LOCK = 0x6B68_646F_726D  # "khdorm"
+
+
+def _one_run_at_a_time() -> None:
+    """Runs of the dormant mark queue (PostgreSQL; SQLite writes one at a time): two at once (a
+    ticker in each server process at 03:07, a task delivered again while it still runs) each read
+    the same members as not yet dormant, and both marked and logged them."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [DORMANT_LOCK])
+
+
 @transaction.atomic
 def members_mark_dormant(*, now: datetime | None = None) -> dict[str, Any]:
     """Mark active members who have not played for 90 days dormant (one audit row per club), and
     clear the mark of those who played since. Returns what changed."""
     now = now or timezone.now()
+    _one_run_at_a_time()
     cutoff = now - DORMANT_AFTER
     with_play = Membership.objects.annotate(last_play=_last_play())
     to_mark = list(
         with_play.filter(status=Membership.Status.ACTIVE, dormant_since__isnull=True, created_at__lt=cutoff)
         .filter(Q(last_play__isnull=True) | Q(last_play__lt=cutoff))
+        .exclude(_became_member_since(cutoff))
         .select_related("user")
     )
     woken = with_play.filter(dormant_since__isnull=False).filter(

@@ -688,6 +688,9 @@ def _bids(
             w.gettext("trump"),
             "</button>\n      </form>\n    ",
         ]
+    out.append("\n    ")
+    if context.get("out_of_reach"):
+        out += ['<p class="muted small out-of-reach">', _text(context["out_of_reach"]), "</p>"]
     out.append("\n  </section>\n  ")
 
 
@@ -742,7 +745,16 @@ def _seat_controls(
 ) -> None:
     urls = context["urls"]
     out.append('\n  <section class="seat-controls">\n    ')
-    if me:
+    if me and me.get("removed"):
+        # Stood up mid-deal: "I'm back", "Step away" and "Leave" would each be refused.
+        out += [
+            '\n      <span class="muted small" id="stood-up">',
+            w.gettext(
+                "You were stood up from this table: your seat plays by default moves until this deal ends."
+            ),
+            "</span>\n    ",
+        ]
+    elif me:
         out.append("\n      ")
         if me.get("status") == "away":
             out += [

@@ -509,6 +509,55 @@ class StatsCounted(models.Model):
         return str(self.deal_id)
 
 
+#: The background tasks by what they do, for the managers who read of one that failed (the admin, the
+#: club's audit log); a task not named here shows its code.
+TASK_LABELS = {
+    "games.turn_expire": _("A turn's deadline (timeout, bot or away move)"),
+    "games.deal_if_due": _("The next deal after the pause"),
+    "games.tables_sweep": _("The tables' schedule and missed deadlines"),
+    "games.stats_count": _("Counting a finished deal's stats"),
+    "games.stats_sweep": _("Counting the deals whose stats were missed"),
+    "games.stats_recompute": _("Nightly recount of the players' stats"),
+    "games.tables_idle_sweep": _("Emptying tables nobody attends"),
+    "games.members_dormant": _("Marking dormant members"),
+    "games.ledger_reconcile": _("Nightly ledger reconciliation"),
+    "ledger.tasks.ledger_reconcile": _("Nightly ledger reconciliation"),
+    "games.collusion_scan": _("Nightly collusion scan"),
+}
+
+
+def task_label(task: str) -> str:
+    return str(TASK_LABELS.get(task, task))
+
+
+#: What a club's managers read of why a job failed, by the error's class. The error's own text and
+#: its traceback (the database server's address and role, the code's paths) are for the site's
+#: operators: anyone may found a club and read its failed jobs.
+JOB_ERROR_DATABASE = "the database could not be reached or refused the work"
+JOB_ERROR_TIME = "the job ran out of time"
+JOB_ERROR_WORKER = "the worker running the job stopped"
+JOB_ERROR_CODE = "an error in the site's code"
+JOB_ERRORS = {
+    "OperationalError": JOB_ERROR_DATABASE,
+    "InterfaceError": JOB_ERROR_DATABASE,
+    "DatabaseError": JOB_ERROR_DATABASE,
+    "SoftTimeLimitExceeded": JOB_ERROR_TIME,
+    "TimeLimitExceeded": JOB_ERROR_TIME,
+    "WorkerLostError": JOB_ERROR_WORKER,
+}
+JOB_ERROR_WORDS = {
+    JOB_ERROR_DATABASE: _("the database could not be reached or refused the work"),
+    JOB_ERROR_TIME: _("the job ran out of time"),
+    JOB_ERROR_WORKER: _("the worker running the job stopped"),
+    JOB_ERROR_CODE: _("an error in the site's code"),
+}
+
+
+def job_error_kind(error: str) -> str:
+    """The managers' sentence (in English, as stored) for an error recorded as "<Class>: <text>"."""
+    return JOB_ERRORS.get(error.partition(":")[0].strip(), JOB_ERROR_CODE)
+
+
 class JobFailure(models.Model):
     """A background task that failed for good (its retries spent, or an error no retry can mend),
     shown to the managers of its club in the admin (and in the club's audit log)."""
@@ -530,7 +579,16 @@ class JobFailure(models.Model):
         verbose_name_plural = _("failed background jobs")
 
     def __str__(self) -> str:
-        return f"{self.task} {self.failed_at:%Y-%m-%d %H:%M}"
+        return f"{self.task_label} {self.failed_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def task_label(self) -> str:
+        return task_label(self.task)
+
+    @property
+    def error_words(self) -> str:
+        """Why it failed, in the reader's words, without the error's own text."""
+        return str(JOB_ERROR_WORDS[job_error_kind(self.error)])
 
 
 class ClockBeat(models.Model):
@@ -538,6 +596,9 @@ class ClockBeat(models.Model):
     the whole site: the turns it would have ended were no one's fault, so they resume instead."""
 
     beat_at = models.DateTimeField()
+    #: When the clock last came back from standing still: nobody showed a sign of life at a table
+    #: while it (the site, the database) was down, and that is not counted against the players.
+    resumed_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"clock beat {self.beat_at:%Y-%m-%d %H:%M:%S}"

@@ -18,7 +18,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from .engine import PRESETS
@@ -179,6 +179,27 @@ def _bid_label(action: Mapping[str, Any], words: Mapping[str, str], texts: Mappi
     if do == "five" and action.get("take_trump"):
         return texts["cut_with_trump"] % {"cut": words["five"]}
     return words.get(do, do).capitalize()
+
+
+def _out_of_reach(view: Mapping[str, Any], words: Mapping[str, str], texts: Mapping[str, str]) -> str:
+    """Why a bid the rules offer is missing: the reader's stack cannot cover what it holds."""
+    short = view.get("out_of_reach")
+    if not short or view["seat"] is None:
+        return ""
+    bids = ", ".join(
+        ngettext("%(bid)s (%(cost)s chip)", "%(bid)s (%(cost)s chips)", s["cost"])
+        % {
+            "bid": (texts["wrap"] if s["do"] == "wrap_swap" else words.get(s["do"], s["do"])).capitalize(),
+            "cost": s["cost"],
+        }
+        for s in short
+    )
+    stack = view["stacks"][view["seat"]]
+    return ngettext(
+        "Your stack of %(stack)s chip does not cover %(bids)s.",
+        "Your stack of %(stack)s chips does not cover %(bids)s.",
+        stack,
+    ) % {"stack": stack, "bids": bids}
 
 
 def _whose(public: Mapping[str, Any], seat: int | None) -> str:
@@ -422,6 +443,7 @@ def table_context(
         ],
         hand=_hand(view, texts),
         need=view["need"],
+        out_of_reach=_out_of_reach(view, words, texts),
     )
     if view["outcome"] is not None:
         out = view["outcome"]

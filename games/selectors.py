@@ -16,9 +16,9 @@ from django.utils import timezone
 from club.models import Club, Membership, User
 from ledger.models import Account
 
-from .engine import observe
 from .models import Deal, DealAction, Presence, Reservation, Seat, SeedContribution, TableSession
 from .prepared import Prepared, first_of
+from .seat_view import seat_view
 from .services.access import seats_taken_list
 from .services.dealing import deal_state
 
@@ -140,6 +140,19 @@ def _log(deal: Deal) -> list[dict[str, Any]]:
     return list(out)
 
 
+def deal_log_extend(*, deal_id: int, seed: str, seq: int, actor: str, events: list[dict[str, Any]]) -> None:
+    """Action ``seq`` of a deal has just been committed by this process: a log remembered up to the
+    action before it takes it in, so the update that follows reads no actions from the database.
+    Anything else (a log not remembered, or remembered to another point) is left to ``_log``."""
+    key = (deal_id, seed)
+    with _LOGS_LOCK:
+        seen, known = _LOGS.get(key, (0, None))
+        if known is None or seen != seq - 1:
+            return
+        _LOGS[key] = (seq, [*known, *({"seq": seq, "actor": actor, **event} for event in events)])
+        _LOGS.move_to_end(key)
+
+
 def _seat_balances(session: TableSession) -> dict[tuple[str, str, int], int]:
     """Ledger balances of the table's stacks and holds, keyed by (kind, "member"|"seat", id)."""
     out: dict[tuple[str, str, int], int] = {}
@@ -238,6 +251,7 @@ def table_public_parts(
                 "status": s.status,
                 "waiting": s.waiting,
                 "leaving": s.leave_after_deal,
+                "removed": s.removed,  # stood up mid-deal: his frame offers no "I'm back"
                 "connected": s.is_bot or (s.member_id is not None and s.member.user_id in present),
                 "engine": engine_of.get(s.pk),
                 "stack": balance(Account.Kind.STACK, s),
@@ -277,7 +291,7 @@ def table_frame_for(*, session: TableSession, user: User | None) -> Frame:
             ),
             None,
         )
-    return Frame(view=observe(state, seat), public=public, user_seat=seat)
+    return Frame(view=seat_view(state, seat), public=public, user_seat=seat)
 
 
 def table_can_manage(*, session: TableSession, user: User) -> bool:

@@ -184,6 +184,22 @@ def _lock(*, exclusive: bool) -> None:
             raise StatsBusy("the nightly recount is running")
 
 
+def _after_the_dormant_mark() -> None:
+    """Wake the players up only after a nightly dormant mark running now (PostgreSQL; SQLite writes
+    one at a time): while it runs the count is tried again later (``StatsBusy``), as during the
+    recount. A deal that ended while the mark ran, after it had read who played, was not seen by it;
+    the wake read the players as not dormant yet (the mark had not committed) and did nothing, and
+    they were marked dormant for having played."""
+    if connection.vendor != "postgresql":
+        return
+    from .jobs_inactivity import DORMANT_LOCK
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_xact_lock_shared(%s)", [DORMANT_LOCK])
+        if not cursor.fetchone()[0]:
+            raise StatsBusy("the nightly dormant mark is running")
+
+
 def deal_counters(deal: Deal) -> dict[int, Counters]:
     """Each member's counters from one finished deal, read the quick way (the rows the deal wrote)."""
     outcome = deal.outcome or {}
@@ -245,6 +261,7 @@ def stats_deal_count(*, deal_id: int) -> bool:
     except IntegrityError:
         return False
     members = DealPlayer.objects.filter(deal=deal, member__isnull=False).values("member_id")
+    _after_the_dormant_mark()
     Membership.objects.filter(pk__in=members, dormant_since__isnull=False).update(dormant_since=None)
     if deal.session.practice:
         return True

@@ -12,6 +12,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from ledger.charts import reader_day
+
 GREEN, RED, MUTED, GOLD = "#2f6b45", "#b03a2e", "#999", "#c9a227"
 
 
@@ -63,8 +65,8 @@ def net_chart_svg(
         desc=_("%(n)s deals from %(first)s to %(last)s; net after the last: %(now)s chips.")
         % {
             "n": len(points),
-            "first": f"{points[0][0]:%Y-%m-%d}",
-            "last": f"{points[-1][0]:%Y-%m-%d}",
+            "first": reader_day(points[0][0]),
+            "last": reader_day(points[-1][0]),
             "now": values[-1],
         },
         pl=pad_left,

@@ -97,12 +97,21 @@ def tables_sweep_job() -> int:
     return tables_tick()
 
 
-@job("games.stats_count")
-def stats_count_job(*, deal_id: int) -> bool:
+@job("games.stats_count", bind=True)
+def stats_count_job(self: Task, *, deal_id: int) -> bool:
     """After each deal: add it to its players' counters (once)."""
     from .stats import stats_deal_count
 
-    return stats_deal_count(deal_id=deal_id)
+    try:
+        return stats_deal_count(deal_id=deal_id)
+    except StatsBusy:
+        if self.request.retries < self.max_retries:
+            raise  # tried again shortly (autoretry)
+        # The retries last about a minute and a recount may take half an hour. Nothing is lost: the
+        # sweep counts the deal once the recount is over. Failed for good, it told the club's
+        # managers of a failed job for every deal that ended during the recount.
+        logger.info("stats: deal %s ends during the recount; the sweep counts it", deal_id)
+        return False
 
 
 @job("games.stats_sweep", soft_time_limit=50, time_limit=60, max_retries=0)
@@ -136,7 +145,9 @@ def stats_recompute_job() -> dict[str, Any]:
 def tables_idle_sweep_job() -> int:
     """Beat, every minute: empty the tables nobody attends."""
     from .jobs_inactivity import tables_idle_sweep
+    from .services.clock_resume import clock_beat
 
+    clock_beat()  # the first job back from an outage notes it before it judges anyone idle
     return tables_idle_sweep()
 
 

@@ -27,6 +27,7 @@ from .engine import Rules
 from .engine.rules import PRESETS
 from .forms import TableSessionForm
 from .howto import preset_howto, preset_title
+from .htmx_parts import htmx_part_wanted, htmx_varied
 from .models import TableSession
 from .presenter import table_context
 from .protocol import Act, SeatBot, Sit, StandUp, parse_message
@@ -58,8 +59,8 @@ def rules_preset(request: HttpRequest, preset: str) -> HttpResponse:
     if preset not in PRESETS:
         raise Http404("unknown preset")
     presets = [(name, preset_title(name)) for name in PRESETS]
-    template = "games/rules.html#howto" if request.htmx else "games/rules.html"
-    return render(request, template, {"presets": presets, "howto": preset_howto(preset)})
+    template = "games/rules.html#howto" if htmx_part_wanted(request) else "games/rules.html"
+    return htmx_varied(render(request, template, {"presets": presets, "howto": preset_howto(preset)}))
 
 
 class TableRefused(Exception):
@@ -215,10 +216,20 @@ def table_standup_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return _post_to_table(request, session_id, standup)
 
 
+def _session_of_a_club_of_mine(request: HttpRequest, session_id: int) -> TableSession:
+    """The table, to someone who has been in its club: to anyone else the table page's 404. These
+    forms answer by sending the reader to the table's club, and that address told any logged-in
+    stranger, table number after table number, the clubs the home page never lists (invite only)."""
+    session = get_object_or_404(TableSession.objects.select_related("club"), pk=session_id)
+    if membership_get(club=session.club, user=request.user) is None:
+        raise Http404(_("This table does not exist."))
+    return session
+
+
 @login_required
 @require_POST
 def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = get_object_or_404(TableSession.objects.select_related("club"), pk=session_id)
+    session = _session_of_a_club_of_mine(request, session_id)
     raw = request.POST.get("position", "")
     try:
         if not (raw.isascii() and raw.isdigit() and len(raw) < 4):
@@ -227,14 +238,14 @@ def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Seat %(n)s is yours until the session starts.") % {"n": raw})
+        messages.success(request, _("Seat %(n)s is yours until the session starts.") % {"n": int(raw)})
     return redirect(session.club)
 
 
 @login_required
 @require_POST
 def reservation_cancel_view(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = get_object_or_404(TableSession.objects.select_related("club"), pk=session_id)
+    session = _session_of_a_club_of_mine(request, session_id)
     if reservation_cancel(session_id=session_id, user=request.user):
         messages.success(request, _("Your reservation is cancelled."))
     else:

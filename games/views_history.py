@@ -7,12 +7,16 @@ also sees the hand he was dealt, even when he passed.
 
 from __future__ import annotations
 
+import calendar
 import io
 import json
 import zipfile
+from datetime import UTC, datetime
 from functools import lru_cache
 
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Page
+from django.db.models import FilteredRelation, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -23,12 +27,13 @@ from club.models import Club, Membership, User
 from club.selectors import membership_get
 from ledger.selectors import deal_journal_lines, table_ledger
 
-from . import history
+from . import export_cache, history
 from .engine.rules import PRESETS
 from .engine.shuffle import commitment as commitment_of
 from .engine.shuffle import shuffled_deck
 from .forms import ReportForm
 from .howto import preset_title
+from .htmx_parts import htmx_part_wanted, htmx_varied
 from .models import Deal, Report, TableSession
 from .prepared import Prepared, first_of
 from .presenter import card, table_context
@@ -36,7 +41,10 @@ from .services.dealing import deal_state
 
 
 def _require_member(request: HttpRequest, club: Club) -> Membership:
-    membership = membership_get(club=club, user=request.user)
+    return _active_or_404(membership_get(club=club, user=request.user))
+
+
+def _active_or_404(membership: Membership | None) -> Membership:
     if membership is None or not membership.is_active:
         raise Http404(_("Only the club's members can see its deals."))
     return membership
@@ -54,15 +62,45 @@ _MY_REPORTS = Prepared(
 )
 
 
+# The deal with the reader's membership of its club (``membership_get``'s row, joined: a membership is
+# one per club and user): one round trip instead of two on every deal page.
+_FINISHED_DEAL_AND_MINE = Prepared(
+    lambda deal_id, user_id: first_of(
+        Deal.objects.filter(pk=deal_id, finished_at__isnull=False)
+        .annotate(
+            my_membership=FilteredRelation(
+                "session__club__memberships", condition=Q(session__club__memberships__user_id=user_id)
+            )
+        )
+        .select_related("session__club", "my_membership")
+    )
+)
+
+
 def _deal_and_membership(request: HttpRequest, deal_id: int) -> tuple[Deal, Membership]:
-    deal = _FINISHED_DEAL.first(deal_id)
+    if not request.user.is_authenticated:
+        deal = _FINISHED_DEAL.first(deal_id)
+        if deal is None:
+            raise Http404("No Deal matches the given query.")
+        return deal, _require_member(request, deal.session.club)
+    deal = _FINISHED_DEAL_AND_MINE.first(deal_id, request.user.pk)
     if deal is None:
         raise Http404("No Deal matches the given query.")
-    return deal, _require_member(request, deal.session.club)
+    # No membership row: the join left nothing to set (the attribute is absent, not None).
+    return deal, _active_or_404(getattr(deal, "my_membership", None))
 
 
 def _deal_for(request: HttpRequest, deal_id: int) -> Deal:
     return _deal_and_membership(request, deal_id)[0]
+
+
+def user_named(username: str) -> User | None:
+    """The user a typed username names, as a log-in reads it: in any case and with look-alike
+    letters ("Vera" for "vera"); None when nobody has it."""
+    try:
+        return User.objects.get_by_natural_key(username)
+    except User.DoesNotExist:
+        return None
 
 
 def _page_number(request: HttpRequest) -> int:
@@ -70,24 +108,58 @@ def _page_number(request: HttpRequest) -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 1
 
 
+def _upto(request: HttpRequest) -> datetime | None:
+    """``?upto=``: microseconds since the epoch, the newest deal of the list as its first page read it."""
+    raw = request.GET.get("upto", "")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 17):
+        return None
+    seconds, micro = divmod(int(raw), 1_000_000)
+    return datetime.fromtimestamp(seconds, tz=UTC).replace(microsecond=micro)
+
+
+def _upto_text(when: datetime | None) -> str:
+    if when is None:
+        return ""
+    return str(calendar.timegm(when.utctimetuple()) * 1_000_000 + when.microsecond)
+
+
+def _newest(page: Page) -> datetime | None:
+    return page.paginator.object_list.values_list("finished_at", flat=True).first()
+
+
 @login_required
 def club_history(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     _require_member(request, club)
     player_name = (request.GET.get("player") or "").strip()[:150]
-    player = User.objects.filter(username=player_name).first() if player_name else None
+    player = user_named(player_name) if player_name else None
     session = None
-    table = request.GET.get("table", "")
+    table = request.GET.get("table", "").strip()
     if table.isascii() and table.isdigit() and len(table) < 12:
         session = TableSession.objects.filter(club=club, pk=int(table)).first()
     preset = request.GET.get("preset", "")
     result = request.GET.get("result", "")
+    # A player or a table that is not there matches no deal (not every deal, as if unfiltered).
+    nothing = bool(player_name and player is None) or bool(table and session is None)
+    upto = _upto(request)
     page = history.deal_history_page(
-        club=club, session=session, player=player, preset=preset, result=result, page=_page_number(request)
+        club=club,
+        session=session,
+        player=player,
+        preset=preset,
+        result=result,
+        page=_page_number(request),
+        nothing=nothing,
+        upto=upto,
     )
+    if upto is None and page.object_list:
+        # The links to other pages keep the list as this page read it: deals that finish meanwhile
+        # would push rows already shown onto the next page (read twice) and out of the one before.
+        upto = page.object_list[0].finished_at if page.number == 1 else _newest(page)
     context = {
         "club": club,
         "page": page,
+        "upto": _upto_text(upto),
         "rows": history.deal_rows(page, viewer=request.user),
         "player": player_name,
         "table": session,
@@ -96,8 +168,9 @@ def club_history(request: HttpRequest, slug: str) -> HttpResponse:
         "presets": [(name, preset_title(name)) for name in PRESETS],
         "unknown_player": bool(player_name and player is None),
     }
-    template = "games/history.html#rows" if request.htmx and request.GET.get("page") else "games/history.html"
-    return render(request, template, context)
+    rows_only = htmx_part_wanted(request) and request.GET.get("page")
+    template = "games/history.html#rows" if rows_only else "games/history.html"
+    return htmx_varied(render(request, template, context))
 
 
 @lru_cache(maxsize=8)
@@ -170,8 +243,8 @@ def deal_replay(request: HttpRequest, deal_id: int) -> HttpResponse:
         row=step.row,
         replay=True,
     )
-    template = "games/replay.html#frame" if request.htmx else "games/replay.html"
-    return render(request, template, context)
+    template = "games/replay.html#frame" if htmx_part_wanted(request) else "games/replay.html"
+    return htmx_varied(render(request, template, context))
 
 
 def _json_download(data: object, filename: str) -> HttpResponse:
@@ -183,30 +256,35 @@ def _json_download(data: object, filename: str) -> HttpResponse:
 @login_required
 def deal_export(request: HttpRequest, deal_id: int) -> HttpResponse:
     deal = _deal_for(request, deal_id)
-    try:
-        data = history.deal_export(deal)
-    except ValueError as exc:
-        raise Http404(str(exc)) from None
-    return _json_download(data, f"khrap-deal-{deal.pk}.json")
+    return _json_download(history.deal_export_or_record(deal), f"khrap-deal-{deal.pk}.json")
 
 
 @login_required
 def session_export(request: HttpRequest, session_id: int) -> HttpResponse:
     session = get_object_or_404(TableSession.objects.select_related("club"), pk=session_id)
     _require_member(request, session.club)
+    made = export_cache.table_export(session, lambda: _table_file(session))
+    if made is None:
+        raise Http404(_("This table has no finished deal yet."))
+    response = HttpResponse(made.content, content_type=made.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{made.filename}"'
+    return response
+
+
+def _table_file(session: TableSession) -> export_cache.ExportFile | None:
     runs = history.session_export(session)
     if not runs:
-        raise Http404(_("This table has no finished deal yet."))
+        return None
     if len(runs) == 1:
-        return _json_download(runs[0], f"khrap-table-{session.pk}.json")
+        text = history.export_text(runs[0]).encode()
+        name = f"khrap-table-{session.pk}.json"
+        return export_cache.ExportFile(text, "application/json; charset=utf-8", name)
     # The table changed between deals (players came and went): one scenario file per run of deals.
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for number, run in enumerate(runs, start=1):
             archive.writestr(f"khrap-table-{session.pk}-part-{number:03d}.json", history.export_text(run))
-    response = HttpResponse(buffer.getvalue(), content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="khrap-table-{session.pk}.zip"'
-    return response
+    return export_cache.ExportFile(buffer.getvalue(), "application/zip", f"khrap-table-{session.pk}.zip")
 
 
 VECTOR_SEED = bytes(range(32))
@@ -225,10 +303,7 @@ def fairness(request: HttpRequest) -> HttpResponse:
         if deal is not None:
             membership = membership_get(club=deal.session.club, user=request.user)
             if membership is not None and membership.is_active:
-                try:
-                    deal_json = history.export_text(history.deal_export(deal))
-                except ValueError:
-                    deal_json = ""
+                deal_json = history.export_text(history.deal_export_or_record(deal))
     context = {
         "vector_seed": VECTOR_SEED.hex(),
         "vector_commitment": commitment_of(VECTOR_SEED),

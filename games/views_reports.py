@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -13,6 +14,7 @@ from django.views.decorators.http import require_POST
 from club.errors import ServiceError
 from club.models import Club, Membership
 from club.selectors import membership_get
+from club.views import post_only
 from ledger.models import Journal
 from ledger.selectors import deal_journal_lines
 
@@ -25,8 +27,8 @@ from .services.reports import report_create, report_resolve
 from .views_history import _deal_for
 
 
+@post_only(lambda deal_id: reverse("deal_page", args=[deal_id]))
 @login_required
-@require_POST
 def report_file(request: HttpRequest, deal_id: int) -> HttpResponse:
     deal = _deal_for(request, deal_id)  # a stranger gets the deal page's 404, whether it exists or not
     form = ReportForm(request.POST)

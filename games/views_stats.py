@@ -13,7 +13,7 @@ from club.models import Club, Membership
 from . import stats_read
 from .models import DealPlayer
 from .stats_charts import hand_svg, net_chart_svg, success_chart_svg
-from .views_history import _require_member
+from .views_history import _require_member, user_named
 
 
 def _choice(request: HttpRequest, name: str, allowed: dict, default: str) -> str:
@@ -58,8 +58,12 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
 def player_page(request: HttpRequest, slug: str, username: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     _require_member(request, club)
+    # Typed into the address bar in another case ("Vera" for "vera"), the name is still his.
+    user = user_named(username[:150])
     membership = (
-        Membership.objects.select_related("user").filter(club=club, user__username=username[:150]).first()
+        Membership.objects.select_related("user").filter(club=club, user=user).first()
+        if user is not None
+        else None
     )
     # Someone who only asked to join (or was refused) never played here: his page would tell the
     # members who applied. Former members keep the page of the deals they played.

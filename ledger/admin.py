@@ -30,7 +30,7 @@ from club.csv_stream import csv_response, csv_text
 from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club, Membership
 
-from .labels import memo_words, user_label
+from .labels import journal_memo_words, user_label
 from .models import Account, Adjustment, Checkpoint, ChipRequest, Entry, Journal, ReconciliationRun
 from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance
 from .services import adjustment_approve, adjustment_refuse
@@ -204,7 +204,7 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
     @admin.display(description=_("memo"), ordering="memo")
     def memo_shown(self, obj: Journal) -> str:
         # Only a deal's journals hold the booking's trail; any other memo is a person's own words.
-        return memo_words(obj.memo) if obj.deal_id else obj.memo
+        return journal_memo_words(kind=obj.kind, memo=obj.memo, deal_id=obj.deal_id)
 
     @admin.display(description=_("deal"), ordering="deal_id")
     def deal_link(self, obj: Journal) -> str:

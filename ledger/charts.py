@@ -5,9 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+
+
+def reader_day(moment: datetime) -> str:
+    """A moment's date as the reader counts days: in his time zone, in his language's short format
+    (the statement beside the chart shows its times so)."""
+    return date_format(timezone.localtime(moment), "SHORT_DATE_FORMAT")
 
 
 def balance_chart_svg(
@@ -57,7 +65,7 @@ def balance_chart_svg(
         h=height,
         title=title,
         desc=_("%(n)s entries from %(first)s to %(last)s; now %(now)s chips.")
-        % {"n": len(points), "first": f"{first:%Y-%m-%d}", "last": f"{last:%Y-%m-%d}", "now": values[-1]},
+        % {"n": len(points), "first": reader_day(first), "last": reader_day(last), "now": values[-1]},
         pl=pad_left,
         right=width - pad,
         zero=f"{y(0):.1f}",

@@ -4,8 +4,12 @@ wherever a manager reads or picks a member the username comes with it: "Vera (@v
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from club.models import User
 
@@ -50,3 +54,81 @@ def _account_words(endpoint: str) -> str:
     if not seat:
         return str(label)
     return _("%(account)s, player %(n)s") % {"account": label, "n": int(seat) + 1}
+
+
+#: Why a table's bank was closed, as the services store it (in English: see ``journal_memo_words``).
+BANK_REASONS = {
+    "the session ended": gettext_lazy("the session ended"),
+    "nobody plays here any more": gettext_lazy("nobody plays here any more"),
+    "chips moved back after the session ended": gettext_lazy("chips moved back after the session ended"),
+}
+_BANK_CLOSED = re.compile(r"Bank of table “(?P<title>.*)”: (?P<reason>.+)", re.DOTALL)
+_BANK_SHARED = re.compile(r"Bank of table “(?P<title>.*)” shared: too few players can pay to deal", re.DOTALL)
+_BANK_CLOSED_BY_ID = re.compile(r"Bank of table (?P<table>\d+) closed")
+
+
+def _bank_memo_words(memo: str) -> str:
+    """The memo of a table's bank closed or shared out, written by the site (in English, whoever or
+    whatever closed it: the clock's worker has no reader), in the reader's words."""
+    if match := _BANK_CLOSED.fullmatch(memo):
+        reason = BANK_REASONS.get(match["reason"])
+        if reason is not None:
+            return _("Bank of table “%(title)s”: %(reason)s") % {"title": match["title"], "reason": reason}
+    elif match := _BANK_SHARED.fullmatch(memo):
+        shared = _("Bank of table “%(title)s” shared: too few players can pay to deal")
+        return shared % {"title": match["title"]}
+    elif match := _BANK_CLOSED_BY_ID.fullmatch(memo):
+        return _("Bank of table %(table)s closed") % {"table": match["table"]}
+    return memo
+
+
+#: Memos the site writes in the language of whoever caused them: a manager who grants a member's
+#: request without a note, a journal moved back without one. The member reads them on his statement,
+#: maybe in another language ("По просьбе участника" on a Bulgarian page): they are read back in the
+#: reader's words, whichever of the site's languages they were written in.
+_ASKED_FOR = gettext_noop("Asked for by the member")
+_REVERSAL = gettext_noop("Reversal of journal #%(id)s")
+
+
+def _written(source: str) -> set[str]:
+    """``source`` as each of the site's languages writes it."""
+    forms = {source}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            forms.add(_(source))
+    return forms
+
+
+@cache
+def _asked_for_forms() -> frozenset[str]:
+    return frozenset(_written(_ASKED_FOR))
+
+
+@cache
+def _reversal_forms() -> tuple[re.Pattern[str], ...]:
+    return tuple(
+        re.compile(r"(?P<id>\d+)".join(re.escape(part) for part in form.split("%(id)s")))
+        for form in _written(_REVERSAL)
+    )
+
+
+def _site_memo_words(memo: str) -> str | None:
+    if memo in _asked_for_forms():
+        return _(_ASKED_FOR)
+    for pattern in _reversal_forms():
+        if match := pattern.fullmatch(memo):
+            return _(_REVERSAL) % {"id": match["id"]}
+    return None
+
+
+def journal_memo_words(*, kind: str, memo: str, deal_id: int | None) -> str:
+    """A journal's memo as every page of the books shows it: a deal's booking trail and the site's
+    own memos in the reader's words; anything else (a manager's reason for a grant, a player's
+    words) as written."""
+    if kind in (Journal.Kind.GRANT, Journal.Kind.REVERSAL) and (site := _site_memo_words(memo)) is not None:
+        return site
+    if deal_id is not None:
+        return memo_words(memo)
+    if kind in (Journal.Kind.BANK_CLOSE, Journal.Kind.PAYOUT):
+        return _bank_memo_words(memo)
+    return memo

@@ -12,6 +12,7 @@ from club.choices import choice_label
 from club.models import Club, Membership
 from games.prepared import Prepared, first_of
 
+from .labels import journal_memo_words
 from .models import Account, Entry, Journal
 
 STATEMENT_PAGE = 25
@@ -97,7 +98,7 @@ def account_statement(
             journal_id=e.journal_id,
             kind=e.journal.kind,
             kind_label=str(e.journal.get_kind_display()),
-            memo=e.journal.memo,
+            memo=journal_memo_words(kind=e.journal.kind, memo=e.journal.memo, deal_id=e.journal.deal_id),
             created_at=e.journal.created_at,
             amount=e.amount,
             balance_after=e.balance_after,

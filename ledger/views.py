@@ -11,15 +11,18 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from club.csv_stream import csv_response, csv_text
 from club.errors import ServiceError
+from club.forms import form_problem
 from club.models import Club, Membership
-from club.selectors import club_get_or_404, membership_get
+from club.selectors import club_and_membership_or_404, membership_get
+from club.views import club_page, post_only
 
 from .charts import balance_chart_svg
 from .forms import AnswerForm, ChipRequestForm, GrantForm
+from .labels import journal_memo_words
 from .models import Adjustment, ChipRequest, Entry
 from .selectors import StatementPage, account_statement, balance_series, statement_cursor, wallet_get
 from .services import adjustment_approve, adjustment_refuse, chips_adjust, chips_request, chips_request_answer
@@ -27,8 +30,8 @@ from .services import adjustment_approve, adjustment_refuse, chips_adjust, chips
 
 def _own_books(request: HttpRequest, slug: str) -> tuple[Club, Membership | None]:
     """The club and the reader's membership, None when he is banned; a 404 to a non-member."""
-    club = club_get_or_404(slug=slug)
-    membership = membership_get(club=club, user=request.user)
+    # The club and the membership in one query (the club page's).
+    club, membership = club_and_membership_or_404(slug=slug, user=request.user)
     if membership is None:
         raise Http404(_("You are not a member of this club."))
     return club, None if membership.status == Membership.Status.BANNED else membership
@@ -89,15 +92,15 @@ def my_statement_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
         cells=lambda e: [
             timezone.localtime(e.journal.created_at, zone).isoformat(timespec="seconds"),
             csv_text(str(e.journal.get_kind_display())),
-            csv_text(e.journal.memo),
+            csv_text(journal_memo_words(kind=e.journal.kind, memo=e.journal.memo, deal_id=e.journal.deal_id)),
             e.amount,
             e.balance_after,
         ],
     )
 
 
+@post_only(club_page)
 @login_required
-@require_POST
 def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     mine = membership_get(club=club, user=request.user)
@@ -178,8 +181,8 @@ def _manager_club(request: HttpRequest, slug: str) -> Club:
     return club
 
 
+@post_only(club_page)
 @login_required
-@require_POST
 def adjustment_decide(request: HttpRequest, slug: str, pk: int, decision: str) -> HttpResponse:
     """A second manager approves (the journal is booked) or refuses (with a note) a waiting grant."""
     if decision not in ("approve", "refuse"):
@@ -200,8 +203,8 @@ def adjustment_decide(request: HttpRequest, slug: str, pk: int, decision: str) -
     return redirect(f"{club.get_absolute_url()}#chips-waiting")
 
 
+@post_only(club_page)
 @login_required
-@require_POST
 def chips_request_view(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     mine = membership_get(club=club, user=request.user)
@@ -210,7 +213,9 @@ def chips_request_view(request: HttpRequest, slug: str) -> HttpResponse:
     form = ChipRequestForm(request.POST)
     try:
         if not form.is_valid():
-            raise ServiceError(_("Ask for a whole number of chips."))
+            # Each field's own reason: a note pasted with an invisible character was told "Ask for a
+            # whole number of chips." beside the whole number he had typed.
+            raise ServiceError(form_problem(form))
         chips_request(member=mine, **form.cleaned_data)
     except ServiceError as exc:
         messages.error(request, exc.message)
@@ -219,8 +224,8 @@ def chips_request_view(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(club.get_absolute_url())
 
 
+@post_only(club_page)
 @login_required
-@require_POST
 def chips_request_answer_view(request: HttpRequest, slug: str, pk: int, decision: str) -> HttpResponse:
     if decision not in ("grant", "refuse"):
         raise Http404(_("Grant or refuse."))
@@ -229,7 +234,7 @@ def chips_request_answer_view(request: HttpRequest, slug: str, pk: int, decision
     form = AnswerForm(request.POST)
     try:
         if not form.is_valid():
-            raise ServiceError(_("The answer is not valid."))
+            raise ServiceError(form_problem(form))
         answered = chips_request_answer(
             request_id=chip_request.pk,
             actor=request.user,

@@ -223,6 +223,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def _bids(state: State, seat: int) -> list[Action]:
     """PASS and the offered statuses the seat's stack covers (a hidden Zone 52 wrap first)."""
+    # bid_cost inlined: asked at every bid of every deal.
     names = bidding.offers(state, seat)
     stack = state.stacks[seat]
     rules = state.setup.rules
@@ -252,6 +253,31 @@ def _bids(state: State, seat: int) -> list[Action]:
         else:
             acts.append(SIMPLE[name])
     return acts
+
+
+def bid_cost(state: State, name: str) -> int:
+    """The chips offering status ``name`` holds from its bidder's stack (``_bids`` inlines it)."""
+    rules = state.setup.rules
+    if name == "blind":
+        return rules.liability_blind * state.b0
+    if name in _SNORER_COST:
+        return rules.liability_snorer * state.b0
+    return rules.liability_helper * state.b0
+
+
+def bids_out_of_reach(state: State, seat: int) -> list[tuple[str, int]]:
+    """The statuses the rules offer ``seat`` at his bid now that his stack cannot cover, each with
+    the chips it would hold: a player left with only "pass" is told why."""
+    queue = state.queue
+    if state.need != "bid" or not queue or queue[0] != seat:
+        return []
+    stack = state.stacks[seat]
+    out = []
+    for name in dict.fromkeys(bidding.offers(state, seat)):
+        cost = bid_cost(state, name)
+        if stack < cost:
+            out.append((name, cost))
+    return out
 
 
 _SNORER_COST = SNORER_TYPES | {"wrap_swap"}

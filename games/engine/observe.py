@@ -16,7 +16,7 @@ from .legal import legal_actions
 from .state import State
 
 # Statuses whose offer would tell a player something about cards he has not looked at.
-_HAND_DEPENDENT = frozenset({"cheer", "mourn", "helicopter"})
+HAND_DEPENDENT = frozenset({"cheer", "mourn", "helicopter"})
 
 
 def observe(state: State, seat: int | None) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def observe(state: State, seat: int | None) -> dict[str, Any]:
         if not state.seen[seat]:
             # An offer naming his own cards, or one the rules make only on certain cards, would show
             # a player what he has not looked at: he looks first (``look`` is always offered then).
-            acts = [a for a in acts if a.do not in _HAND_DEPENDENT and not a.cards and a.card is None]
+            acts = [a for a in acts if a.do not in HAND_DEPENDENT and not a.cards and a.card is None]
         view["legal_actions"] = [a.to_json() for a in acts]
     if over:
         view["hands"] = [

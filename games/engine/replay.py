@@ -53,7 +53,7 @@ __all__ = ["ScenarioError", "main", "run_scenario"]
 # Codes SCENARIOS.md allows in the error object; an engine code outside this set (e.g. deal_over)
 # is reported as illegal_action, which is what it means to a player.
 _ERROR_CODES = frozenset({"not_your_turn", "illegal_action", "unknown_action", "bad_cards", "cannot_afford"})
-_TOP_KEYS = frozenset({"preset", "rules", "stake", "stacks", "bank", "dealer", "deals"})
+_TOP_KEYS = frozenset({"preset", "rules", "stake", "stacks", "bank", "dealer", "redeal", "deals"})
 _DEAL_KEYS = frozenset({"deck", "actions"})
 
 
@@ -83,7 +83,7 @@ def _int(value: Any, where: str, *, minimum: int = 0) -> int:
 _Deals = list[tuple[list[str], list[tuple[int, dict]]]]
 
 
-def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, _Deals]:
+def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, bool, _Deals]:
     """Check the whole file before anything is played, so exit 2 never follows partial output."""
     if not isinstance(data, dict):
         raise ScenarioError("the scenario must be a JSON object")
@@ -113,6 +113,9 @@ def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, _Deals]:
         )
     bank = _int(data.get("bank", 0), "bank")
     dealer = _int(data["dealer"], "dealer")
+    redeal = data.get("redeal", False)
+    if not isinstance(redeal, bool):
+        raise ScenarioError(f"'redeal' must be true or false, not {json.dumps(redeal)[:40]}")
     if dealer >= n:
         raise ScenarioError(f"dealer {dealer} is not a seat (seats 0..{n - 1})")
     deals_raw = data["deals"]
@@ -150,7 +153,7 @@ def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, _Deals]:
                 raise ScenarioError(f"{where}, action {k}: 'do' must be an action name")
             actions.append((seat, {key: v for key, v in act.items() if key != "seat"}))
         deals.append((deck, actions))
-    return rules, stake, stacks, bank, dealer, deals
+    return rules, stake, stacks, bank, dealer, redeal, deals
 
 
 def _error(d: int, k: int, exc: EngineError) -> dict[str, Any]:
@@ -164,19 +167,20 @@ def _error(d: int, k: int, exc: EngineError) -> dict[str, Any]:
     }
 
 
-def run_scenario(data: Any) -> tuple[dict[str, Any], int]:
-    """Play a parsed scenario; return ``(output, exit_status)``.
+def run_scenario(data: Any, *, dealt: list[tuple[int, ...]] | None = None) -> tuple[dict[str, Any], int]:
+    """Play a parsed scenario; return ``(output, exit_status)``. ``dealt``, if given, gets each
+    started deal's seats in the order its hands went round (``games.engine.verify`` holds a file's
+    fairness records to them).
 
     For exit status 2 the output is ``{"error": {"code": "malformed", "message": ...}}`` and the CLI
     prints only the message (stderr). Engine errors raised by a refused action are turned into the
     SCENARIOS.md error object; nothing is caught blindly here.
     """
     try:
-        rules, stake, stacks, bank, dealer, deals = _validate(data)
+        rules, stake, stacks, bank, dealer, redeal, deals = _validate(data)
     except ScenarioError as exc:
         return _malformed(str(exc))
     entries: list[dict[str, Any]] = []
-    redeal = False
 
     def result(error: dict[str, Any] | None) -> dict[str, Any]:
         return {"deals": entries, "stacks": list(stacks), "bank": bank, "dealer": dealer, "error": error}
@@ -194,6 +198,8 @@ def run_scenario(data: Any) -> tuple[dict[str, Any], int]:
             )
         except EngineError as exc:
             return _malformed(f"deal {d} cannot start: {getattr(exc, 'message', None) or exc}")
+        if dealt is not None:
+            dealt.append(state.setup.dealt)
         for k, (seat, act) in enumerate(actions):
             try:
                 if is_over(state):

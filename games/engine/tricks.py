@@ -28,7 +28,6 @@ An illegal play goes through the full state (``play.py``), which has the exact r
 
 from __future__ import annotations
 
-from functools import partial
 from operator import itemgetter
 from typing import Any
 
@@ -47,8 +46,8 @@ HAND_BITS = (1 << STRIDE) - 1
 Entry = tuple[int, str, bool]
 
 
-_PLAYS_OF = partial(map, PLAY.__getitem__)  # the play actions of a hand's cards
-_SUITS_OF = partial(map, SUIT.__getitem__)  # the suits of a hand's cards
+_PLAY_OF = PLAY.__getitem__
+_SUIT_OF = SUIT.__getitem__
 
 
 class _SuitBits(dict[str, dict[str, int]]):
@@ -68,39 +67,53 @@ class _SuitBits(dict[str, dict[str, int]]):
 
 
 _SUIT_BITS = _SuitBits()
-_BITS_OF = _SUIT_BITS.__getitem__
 
 
 class PlayContext:
     """What stays fixed while the tricks of one deal are played (see the module docstring)."""
 
-    __slots__ = ("base", "hands", "joker", "jokers", "plays", "rotations", "suits", "total", "trump")
+    __slots__ = ("base", "hands", "joker", "jokers", "plays", "status", "suits", "total", "trump")
 
     def __init__(self, base: dict[str, Any]) -> None:
         self.base = base
         self.hands: tuple[tuple[str, ...], ...] = base["hands"]
         self.trump: str = base["trump"]
         self.total: int = base["setup"].rules.hand_size
-        self.rotations: dict[int, tuple[int, ...]] = {}
+        self.status: tuple[str, ...] = base["status"]
         # Per seat: the play of each card of his hand, and the hand's cards of each suit as bits.
         # Seats out of the deal hold nothing and share the empty entries (never changed).
-        # (Built by map over map: no Python-level loop, this runs once per deal.)
-        self.plays: list[tuple[Action, ...]] = list(map(tuple, map(_PLAYS_OF, self.hands)))
-        self.suits: list[dict[str, int]] = list(map(_BITS_OF, map("".join, map(_SUITS_OF, self.hands))))
+        # (One loop over the hands, each hand mapped in C: a chain of maps per field cost more.)
+        plays: list[tuple[Action, ...]] = []
+        suits: list[dict[str, int]] = []
+        for hand in self.hands:
+            plays.append(tuple(map(_PLAY_OF, hand)))
+            suits.append(_SUIT_BITS["".join(map(_SUIT_OF, hand))])
+        self.plays = plays
+        self.suits = suits
         # Student: the 7S's bit in each seat's hand (0 where the seat does not hold it).
         self.joker: bool = base["setup"].rules.joker
         self.jokers: list[int] = (
             [1 << h.index(JOKER) if JOKER in h else 0 for h in self.hands] if self.joker else []
         )
 
-    def rotation(self, leader: int) -> tuple[int, ...]:
-        """The players of a trick led by ``leader``, clockwise from him."""
-        order = self.rotations.get(leader)
-        if order is None:
-            status = self.base["status"]
-            seats = ring(leader, self.base["setup"].seats)
-            order = self.rotations[leader] = tuple([s for s in seats if status[s] not in NOT_IN_DEAL])
+
+
+class _Rotations(dict[tuple[int, tuple[str, ...]], tuple[int, ...]]):
+    """``ROTATIONS[leader, statuses]``: the players of a trick led by ``leader``, clockwise from him
+    (the seats with a status). Shared by every deal: there are few (leader, statuses) pairs, and a
+    deal's three or four tricks mostly have different leaders, so a cache per deal rarely hit."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[int, tuple[str, ...]]) -> tuple[int, ...]:
+        if len(self) >= 4096:  # statuses of up to 12 seats: bounded all the same
+            self.clear()
+        leader, status = key
+        order = self[key] = tuple([s for s in ring(leader, len(status)) if status[s] not in NOT_IN_DEAL])
         return order
+
+
+ROTATIONS = _Rotations()
 
 
 class _Building:
@@ -239,7 +252,13 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
     queue = state.queue
     held ^= bit
     if len(queue) > 1:
-        return _mid_trick(ctx, held, trick, log, core, queue), alone
+        # _mid_trick, inline: most plays end here, and a call costs as much as what it does.
+        s = _Building()
+        s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
+        s.phase = "play"  # type: ignore[attr-defined]
+        s.queue = queue[1:]  # type: ignore[attr-defined]
+        s.__class__ = CompactState  # type: ignore[assignment]
+        return s, alone  # type: ignore[return-value]
     return _trick_end(ctx, core, held, trick, log, alone[0], winner_without_joker(trick, ctx.trump))
 
 
@@ -264,7 +283,7 @@ def _trick_end(
     no = core[5] + 1
     won = ev.TRICK_WON[winner, no]
     if no < ctx.total:
-        order = ctx.rotations.get(winner) or ctx.rotation(winner)
+        order = ROTATIONS[winner, ctx.status]
         s = _Building()
         s._play = (ctx, held, (), log, tricks, no, winner, trick)  # type: ignore[attr-defined]
         s.phase = "play"  # type: ignore[attr-defined]

@@ -4,13 +4,19 @@ FILE is a deal (or session) exported by the site: the scenario format of ``games
 in each deal, a ``"_fair"`` object the replay ignores::
 
     {"commitment": hex, "seed": hex, "contributions": [str, ...], "dealt": [seat, ...],
-     "hands": [[card, ...] or null per seat]}
+     "hands": [[card, ...] or null per seat], "dealer": seat}
 
 For each deal it checks that the seed matches the commitment published before the deal, that the
 deck is the RULES.md section 8 shuffle of the seed mixed with the players' contributions
 (``games.engine.fairness``), and that the hands recorded as dealt are the ones that deck deals
-(RULES.md 4.1). Prints JSON; exit status 0 when every check passes, 1 when one fails, 2 when the file
-is malformed. Never a traceback.
+(RULES.md 4.1): one card at a time, clockwise from the dealer's left. The dealer is the scenario's
+``dealer`` for its first deal and ``_fair.dealer`` for any deal (files exported before review 17 name
+it for the first deal only: a later deal's hands are then checked to go clockwise, from whichever
+seat). A scenario (a file with stacks, not a fairness record alone) is also played as
+``games.engine.replay`` plays it, and each deal's order must be the one the engine deals in from the
+dealer the rules give that deal. The order is checked, not taken from the file: ``dealt`` alone would
+let a server that knew the deck give the first hand to the seat of its choice. Prints JSON; exit
+status 0 when every check passes, 1 when one fails, 2 when the file is malformed. Never a traceback.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.fairness import contribution_ok, deck_seed
+from games.engine.replay import run_scenario
 from games.engine.rules import PRESETS, RulesError, rules_with_overrides
 from games.engine.shuffle import commitment, shuffled_deck
 
@@ -41,8 +48,24 @@ def _hex_bytes(value: Any, where: str) -> bytes:
     return data
 
 
-def verify_deal(fair: dict[str, Any], deck: Sequence[str], hand_size: int) -> dict[str, Any]:
-    """The three checks of one deal; ``problems`` says what failed, in words."""
+def _seat(value: Any, seats: int, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        raise VerifyError(f"{where} must be a seat (0 to {seats - 1})")
+    return value
+
+
+def _dealt_in_turn(dealt: Sequence[int], seats: int, dealer: int | None) -> bool:
+    """RULES.md 4.1: clockwise from the dealer's left, the dealer last, skipping the seats that sit
+    the deal out. With no dealer known, clockwise from any seat."""
+    start = dealt[-1] if dealer is None else dealer
+    return list(dealt) == sorted(dealt, key=lambda seat: (seat - start - 1) % seats)
+
+
+def verify_deal(
+    fair: dict[str, Any], deck: Sequence[str], hand_size: int, dealer: int | None = None
+) -> dict[str, Any]:
+    """The checks of one deal; ``problems`` says what failed, in words. ``dealer``: the seat the
+    scenario names as this deal's dealer, if it names one."""
     if not isinstance(fair, dict):
         raise VerifyError("'_fair' must be an object")
     seed = _hex_bytes(fair.get("seed"), "'_fair.seed'")
@@ -60,6 +83,12 @@ def verify_deal(fair: dict[str, Any], deck: Sequence[str], hand_size: int) -> di
         hand is None or (isinstance(hand, list) and all(isinstance(c, str) for c in hand)) for hand in hands
     ):
         raise VerifyError("'_fair.hands' must list each seat's hand: a list of card names, or null")
+    if len(dealt) < 2 or len(set(dealt)) != len(dealt):
+        # An empty list would pass the hands check without checking a single hand.
+        raise VerifyError("'_fair.dealt' must list at least two different seats, in dealing order")
+    if len(deck) not in (32, 36, 52):
+        # The shuffle's own ValueError reached callers of verify_scenario past its VerifyError.
+        raise VerifyError(f"a deck holds 32, 36 or 52 cards, not {len(deck)}")
     problems: list[str] = []
     commitment_ok = commitment(seed) == published.strip().lower()
     if not commitment_ok:
@@ -77,6 +106,17 @@ def verify_deal(fair: dict[str, Any], deck: Sequence[str], hand_size: int) -> di
         if hands[seat] is None or sorted(hands[seat]) != should:
             hands_ok = False
             problems.append(f"seat {seat} was not dealt the recorded hand")
+    if dealer is not None:
+        _seat(dealer, len(hands), "'dealer'")
+    if "dealer" in fair:
+        own = _seat(fair["dealer"], len(hands), "'_fair.dealer'")
+        if dealer is not None and own != dealer:
+            hands_ok = False
+            problems.append(f"the record names seat {own} as the dealer, the scenario seat {dealer}")
+        dealer = own
+    if not _dealt_in_turn(dealt, len(hands), dealer):
+        hands_ok = False
+        problems.append("the hands were not dealt in turn, clockwise from the dealer's left")
     return {"commitment_ok": commitment_ok, "deck_ok": deck_ok, "hands_ok": hands_ok, "problems": problems}
 
 
@@ -93,6 +133,17 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
         rules = rules_with_overrides(preset, overrides)
     except (RulesError, TypeError) as exc:
         raise VerifyError(f"bad rule override: {exc}") from None
+    dealer = None
+    if "dealer" in data:  # a scenario's (a fairness record alone names its dealer in its '_fair')
+        dealer = data["dealer"]
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer < 0:
+            raise VerifyError("'dealer' must be a seat")
+    # A scenario (not a fairness record alone) is played as the replay plays it: each deal's hands
+    # went round in the order the engine deals from the dealer the rules give it, whatever the file's
+    # '_fair.dealer' says (a later deal's dealer is the file's word otherwise).
+    played: list[tuple[int, ...]] = []
+    if "stacks" in data:
+        run_scenario(data, dealt=played)
     results = []
     for k, deal in enumerate(data["deals"]):
         if not isinstance(deal, dict) or not isinstance(deal.get("deck"), list):
@@ -100,9 +151,11 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
         if "_fair" not in deal:
             results.append({"deal": k, "checked": False, "problems": ["no fairness record for this deal"]})
             continue
-        results.append(
-            {"deal": k, "checked": True, **verify_deal(deal["_fair"], deal["deck"], rules.hand_size)}
-        )
+        checked = verify_deal(deal["_fair"], deal["deck"], rules.hand_size, dealer if k == 0 else None)
+        if k < len(played) and list(deal["_fair"]["dealt"]) != list(played[k]):
+            checked["hands_ok"] = False
+            checked["problems"].append("the hands did not go round in the order the replay deals them")
+        results.append({"deal": k, "checked": True, **checked})
     ok = bool(results) and all(r["checked"] and not r["problems"] for r in results)
     return {"ok": ok, "deals": results}, 0 if ok else 1
 

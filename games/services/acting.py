@@ -8,6 +8,7 @@ fired after somebody moved) is refused and changes nothing.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,10 +27,18 @@ from ..engine import Action, EngineError, apply, is_over, observe, to_act
 from ..engine.bots import BasicBot
 from ..jobs import deadline_on_commit
 from ..models import Deal, DealAction, Seat, TableSession
-from . import booking
-from .access import member_require_active, membership_require_active, session_lock
+from . import booking, move_write
+from .access import member_require_active, membership_require_active, seat_of, session_lock
 from .clock_resume import clock_beat
-from .dealing import deal_finish, deal_players, deal_running, deal_start, deal_state, turn_deadline
+from .dealing import (
+    deal_finish,
+    deal_players,
+    deal_running,
+    deal_start,
+    deal_state,
+    deal_state_on_commit,
+    turn_deadline,
+)
 from .errors import TableError
 from .notify import table_notify_on_commit
 from .schedule import schedule_due_querysets, schedule_tick
@@ -97,33 +106,56 @@ def _apply(
     except EngineError as exc:  # offered by the view, so this is a bug; refuse rather than corrupt
         raise TableError("illegal_action") from exc
     deal.seq += 1
-    DealAction.objects.create(
+    logged = [e.to_json() for e in events]
+    row = DealAction(
         deal=deal,
         seq=deal.seq,
         seat=seat,
         action=action.to_json(),
         actor=actor,
-        events=[e.to_json() for e in events],
+        events=logged,
         created_at=now,
     )
+    over = is_over(new_state)
+    # A move that does not end the deal writes its action with the deal's row, in one statement
+    # where the database allows it; a deal's last move writes its row with the outcome instead.
+    together = not over and move_write.together()
+    if not together:
+        row.save(force_insert=True)
+    _log_on_commit(deal, actor, logged)
     booking.deal_book(session=session, deal_id=deal.pk, seq=deal.seq, events=events, players=players)
     deal.state = state_dump(new_state)
+    deal_state_on_commit(deal, new_state)
     holder = players[seat]
     if actor == Actor.PERSON and holder.status == Seat.Status.AWAY:
         holder.status = Seat.Status.SITTING  # he is here: moving for himself ends "away"
         holder.save(update_fields=["status"])
-    if is_over(new_state):
-        deal.save(update_fields=["seq", "state"])
-        deal_finish(session=session, deal=deal, state=new_state, players=players, now=now)
-        deal.save(update_fields=["finished_at", "result", "outcome", "deadline"])
+    if over:
+        deal_finish(
+            session=session, deal=deal, state=new_state, players=players, now=now, unsaved=("seq", "state")
+        )
     else:
         if action.do != "look" or to_act(new_state) != to_act(state):
             # A look costs no turn and must not buy time either.
             deal.deadline = turn_deadline(session, new_state, players, now)
-        deal.save(update_fields=["seq", "state", "deadline"])
+        if together:
+            move_write.move_write(action=row, deal=deal)
+        else:
+            deal.save(update_fields=["seq", "state", "deadline"])
         deadline_on_commit(deal)
     table_notify_on_commit(session.pk)
-    return ActResult(deal_id=deal.pk, seq=deal.seq, action=action, over=is_over(new_state))
+    return ActResult(deal_id=deal.pk, seq=deal.seq, action=action, over=over)
+
+
+def _log_on_commit(deal: Deal, actor: str, events: list[dict[str, Any]]) -> None:
+    """The action joins this process's remembered log of the deal once committed: the table update
+    sent right after it then reads no actions (registered before the update's own callback, so it
+    runs first). The events as the database gives them back: plain JSON, lists not tuples."""
+    from ..selectors import deal_log_extend
+
+    stored = json.loads(json.dumps(events))
+    key = {"deal_id": deal.pk, "seed": deal.seed, "seq": deal.seq, "actor": actor}
+    transaction.on_commit(lambda: deal_log_extend(**key, events=stored))
 
 
 def _seen_enough(deal: Deal, seat: int, expected_seq: int) -> bool:
@@ -168,7 +200,9 @@ def table_act(
     if type(expected_seq) is not int or (expected_deal is not None and expected_deal != deal.pk):
         raise TableError("stale")
     if seat is None:
-        raise TableError("not_seated")
+        # Seated but not dealt in (he sat down during the deal, or waits for an empty bank): told
+        # when he plays, not that he has no seat.
+        raise TableError("not_in_deal" if seat_of(session, user) is not None else "not_seated")
     if players[seat].removed:
         raise TableError("removed")
     if not _seen_enough(deal, seat, expected_seq):

@@ -21,7 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from club.models import User
 from club.services import audit_log_write
@@ -32,6 +34,7 @@ from ledger.services.posting import account_hold, account_stack
 
 from ..engine import ChipsMoved
 from ..models import Seat, TableSession
+from ..prepared import Prepared
 from .errors import TableError
 
 Kind = Journal.Kind
@@ -95,6 +98,38 @@ def seat_cash_out(*, seat: Seat) -> Journal | None:
     ).journal
 
 
+#: The stacks and holds of one deal's players and the table's bank, in one read: a move that books
+#: chips touches two to four of them, and looking each up by itself (``get_or_create``) cost a query
+#: apiece. Only the players': a table with no end keeps the accounts of every member who ever sat at
+#: it, and reading them all made each move's cost grow with the table's history.
+_TABLE_ACCOUNTS = Prepared(
+    lambda table_id, member_ids, seat_ids: Account.objects.filter(
+        Q(kind=Account.Kind.BANK) | Q(member_id__in=member_ids) | Q(seat_id__in=seat_ids),
+        table_id=table_id,
+        kind__in=[Account.Kind.STACK, Account.Kind.HOLD, Account.Kind.BANK],
+    )
+)
+_AccountKey = tuple[str, str, int | None]
+
+
+def _table_accounts(session: TableSession, players: Sequence[Seat]) -> dict[_AccountKey, Account]:
+    """The players' and the bank's accounts at the table, by what ``seat_account`` and
+    ``account_bank`` look them up by."""
+    out: dict[_AccountKey, Account] = {}
+    member_ids = sorted({s.member_id for s in players if s.member_id is not None})
+    seat_ids = sorted({s.pk for s in players if s.pk is not None})  # a bot's accounts are its seat's
+    for account in _TABLE_ACCOUNTS(session.pk, member_ids, seat_ids):
+        if account.club_id != session.club_id:
+            continue  # not this table's books: the lookup of its own refuses it (WrongClub)
+        if account.kind == Account.Kind.BANK:
+            out[(account.kind, "bank", None)] = account
+        elif account.member_id is not None:
+            out[(account.kind, "member", account.member_id)] = account
+        elif account.seat_id is not None:
+            out[(account.kind, "seat", account.seat_id)] = account
+    return out
+
+
 def _moved_seat(event: ChipsMoved) -> int:
     """The engine seat whose stack or hold an event touches (every movement of 6.8 has one)."""
     src, dst = DEAL_MOVES[event.kind]
@@ -118,14 +153,24 @@ def deal_book(
     accounts: dict[tuple[str, int], Account] = {}
     deltas: dict[int, int] = {}
     by_id: dict[int, Account] = {}
+    known = _table_accounts(session, players)
 
     def account(where: str, seat: int) -> Account:
         key = (where, -1 if where == "bank" else seat)
         if key not in accounts:
             if where == "bank":
-                accounts[key] = account_bank(club=session.club, table_id=session.pk)
+                found = known.get((where, "bank", None))
+                accounts[key] = found or account_bank(club=session.club, table_id=session.pk)
             else:
-                accounts[key] = seat_account(players[seat], where)
+                holder = players[seat]
+                if holder.member_id is None:
+                    found = known.get((where, "seat", holder.pk))
+                elif holder.member.club_id == session.club_id:
+                    found = known.get((where, "member", holder.member_id))
+                else:
+                    found = None  # the lookup of its own says what is wrong
+                # Not read yet: opened now (a hold's first stake at this table).
+                accounts[key] = found or seat_account(holder, where)
         return accounts[key]
 
     for event in moves:
@@ -148,6 +193,9 @@ def deal_book(
         deal=deal_id,
         memo=memo[:500],
         lines=lines,
+        # A refused booking refuses the whole move (the caller's transaction rolls back), so the
+        # ledger's savepoint of its own would only cost two round trips per move.
+        savepoint=False,
     ).journal
 
 
@@ -195,6 +243,16 @@ def deal_journal_reverse(*, session: TableSession, journal: Journal, actor: User
     lines = [(homes[pk], amount) for pk, amount in deltas.items() if amount]
     if len(lines) < 2:
         raise TableError("reverse_no_effect")
+    bank = account_bank(club=session.club, table_id=session.pk)
+    close_again = deltas.get(bank.pk, 0) > 0 and not session.is_live
+    if close_again and not session.practice:
+        # The bank's close below sends chips to the treasury too: locked before this journal holds
+        # the players' wallets, as the ledger orders accounts (the treasury first). Taken after
+        # them, a grant to one of these players, holding the treasury and waiting for his wallet,
+        # deadlocked with this (review 18).
+        from .closing import treasury_lock
+
+        treasury_lock(session)
     try:
         result = journal_post_result(
             club=session.club,
@@ -219,10 +277,9 @@ def deal_journal_reverse(*, session: TableSession, journal: Journal, actor: User
         target=f"journal #{journal.pk}",
         data={"journal": journal.pk, "reversal": result.journal.pk, "memo": memo},
     )
-    bank = account_bank(club=session.club, table_id=session.pk)
-    if deltas.get(bank.pk, 0) > 0 and not session.is_live:
+    if close_again:
         # Nothing shares out the bank of a closed table but its close: close it again.
         from .closing import table_bank_close
 
-        table_bank_close(session=session, reason=_("chips moved back after the session ended"))
+        table_bank_close(session=session, reason=gettext_noop("chips moved back after the session ended"))
     return result.journal

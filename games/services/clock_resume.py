@@ -56,6 +56,7 @@ def clock_beat(now: datetime | None = None, *, force: bool = False) -> timedelta
         stood = now - beat.beat_at
         if stood > clock_gap_limit():
             clock_resume(stopped_at=beat.beat_at, now=now)
+            ClockBeat.objects.filter(pk=1).update(resumed_at=now)
             logger.warning("the table clock stood still for %s: turns and pauses resume", stood)
         if beat.beat_at < now:
             ClockBeat.objects.filter(pk=1).update(beat_at=now)

@@ -8,13 +8,14 @@ closes: members' shares to their wallets, bots' shares and the remainder to the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from club.services import audit_log_write
 from ledger.models import Account, Journal
-from ledger.services import account_bank, account_treasury, account_wallet, journal_post_result
+from ledger.services import account_bank, account_treasury, account_wallet, accounts_lock, journal_post_result
 
 from ..models import Deal, Seat, TableSession
 from .access import seats_taken
@@ -38,7 +39,9 @@ def _bank_lines(session: TableSession, total: int) -> list[tuple[Account, int]]:
 
 
 def table_bank_close(*, session: TableSession, reason: str) -> Journal | None:
-    """Empty the table's bank (the caller holds the session lock and no deal is running)."""
+    """Empty the table's bank (the caller holds the session lock and no deal is running). ``reason``
+    is one of ``ledger.labels.BANK_REASONS``, in English: the memo and the audit row are read in the
+    reader's language."""
     bank = account_bank(club=session.club, table_id=session.pk)
     total = Account.objects.select_for_update().filter(pk=bank.pk).values_list("balance", flat=True).get()
     if total == 0:
@@ -49,7 +52,10 @@ def table_bank_close(*, session: TableSession, reason: str) -> Journal | None:
         kind=Journal.Kind.BANK_CLOSE,
         idempotency_key=f"bank_close:table:{session.pk}:{bank.entries.count()}",
         lines=lines,
-        memo=_("Bank of table “%(title)s”: %(reason)s") % {"title": session.title, "reason": reason},
+        # Stored in English (a worker or the ticker closes most banks, with no reader's language) and
+        # read in each reader's (``ledger.labels.journal_memo_words``).
+        memo=gettext_noop("Bank of table “%(title)s”: %(reason)s")
+        % {"title": session.title, "reason": reason},
     )
     if result.created:
         audit_log_write(
@@ -60,6 +66,42 @@ def table_bank_close(*, session: TableSession, reason: str) -> Journal | None:
             data={"table": session.pk, "total": total, "journal": result.journal.pk, "reason": reason},
         )
     return result.journal
+
+
+def home_accounts_first(session: TableSession, seats: Sequence[Seat], *, bank: bool = False) -> None:
+    """Lock, in the ledger's order, every account that standing ``seats`` up (and closing the bank,
+    ``bank``) will send chips to: the players' wallets and, if bots' stacks or the bank go home too,
+    the club's treasury. Each journal locks its accounts in that order (the treasury first, then by
+    id: ``ledger.services.posting``), but one stand-up after another, in seat order, held one
+    player's wallet while the next waited for another's or for the treasury: a grant to that player,
+    holding the treasury and waiting for his wallet, deadlocked with it (review 18), and so did two
+    tables closing at once with the same two players in opposite seat orders. The caller holds the
+    table's lock."""
+    if session.practice:
+        return  # a practice table's chips all go to the treasury
+    members = {s.member_id for s in seats if s.member_id is not None}
+    if bank:
+        dealt = Deal.objects.filter(session=session).order_by("-number").values_list("players", flat=True)
+        last = dealt.first()
+        if last:
+            members |= set(
+                Seat.objects.filter(pk__in=last, member__isnull=False).values_list("member_id", flat=True)
+            )
+    if not members:
+        return  # bots' chips alone go to the treasury: one account
+    ids = list(
+        Account.objects.filter(kind=Account.Kind.WALLET, member_id__in=members, table_id=None).values_list(
+            "pk", flat=True
+        )
+    )
+    if bank or any(s.member_id is None for s in seats):
+        ids.append(account_treasury(club=session.club).pk)
+    accounts_lock(ids)
+
+
+def treasury_lock(session: TableSession) -> None:
+    """Hold the club's treasury row until the transaction ends (see ``home_accounts_first``)."""
+    accounts_lock([account_treasury(club=session.club).pk])
 
 
 def table_after_stand_up(*, session: TableSession, now: datetime) -> None:
@@ -78,7 +120,7 @@ def table_after_stand_up(*, session: TableSession, now: datetime) -> None:
         session.status = TableSession.Status.FINISHED
         session.next_deal_at = None
         session.save(update_fields=["status", "next_deal_at"])
-    table_bank_close(session=session, reason=_("nobody plays here any more"))
+    table_bank_close(session=session, reason=gettext_noop("nobody plays here any more"))
 
 
 def table_bank_share(*, session: TableSession, deal: Deal) -> Journal | None:
@@ -103,7 +145,7 @@ def table_bank_share(*, session: TableSession, deal: Deal) -> Journal | None:
         kind=Journal.Kind.PAYOUT,
         idempotency_key=f"bank_share:table:{session.pk}:after:{deal.pk}",
         lines=lines,
-        memo=_("Bank of table “%(title)s” shared: too few players can pay to deal")
+        memo=gettext_noop("Bank of table “%(title)s” shared: too few players can pay to deal")
         % {"title": session.title},
     )
     audit_log_write(

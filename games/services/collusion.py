@@ -8,9 +8,11 @@ if the pair's score grows well past the one he dismissed.
 
 from __future__ import annotations
 
+import logging
+import traceback
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -22,6 +24,8 @@ from ..history import deal_steps
 from ..models import CollusionFlag, Deal, DealPlayer, Report, TableSession
 from .errors import TableError
 from .reports import report_create
+
+logger = logging.getLogger("games.collusion")
 
 #: A dismissed pair is raised again when its score passes the dismissed one by this much.
 RAISE_AGAIN = 3.0
@@ -88,19 +92,45 @@ def collusion_scan(*, club: Club, now: datetime | None = None) -> list[Collusion
 
 
 def collusion_scan_all(*, now: datetime | None = None) -> int:
-    """The nightly job: every club with real tables played in the period."""
+    """The nightly job: every club with real tables played in the period. A club whose scan fails
+    is recorded as a failed job of that club (its managers see it) and the others are still
+    scanned: one club's deal that cannot be replayed stopped every club's scan, night after night.
+    A lost database connection or the time limit still ends the job (it is retried whole)."""
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    from ..jobs import job_failure_record
+
     now = now or timezone.now()
     clubs = Club.objects.filter(
         pk__in=TableSession.objects.filter(deals__finished_at__gte=now - PERIOD).values("club")
-    )
-    return sum(len(collusion_scan(club=club, now=now)) for club in clubs)
+    ).order_by("pk")
+    flagged = 0
+    for club in clubs:
+        try:
+            flagged += len(collusion_scan(club=club, now=now))
+        except (OperationalError, InterfaceError, SoftTimeLimitExceeded):
+            raise
+        except Exception as exc:
+            logger.exception("collusion scan: club %s could not be scanned", club.pk)
+            job_failure_record(
+                task="games.collusion_scan",
+                kwargs={"club_id": club.pk},
+                error=exc,
+                trace=traceback.format_exc(),
+            )
+    return flagged
 
 
 @transaction.atomic
 def collusion_decide(*, flag_id: int, actor: User, decision: str) -> CollusionFlag:
     """A manager dismisses a flag, or reports it (a report on the pair's latest deal, which his
     managers then answer like any other)."""
-    flag = CollusionFlag.objects.select_for_update().select_related("club").filter(pk=flag_id).first()
+    flag = (
+        CollusionFlag.objects.select_for_update(of=("self",))  # not the club's row: see report_resolve
+        .select_related("club")
+        .filter(pk=flag_id)
+        .first()
+    )
     if flag is None:
         raise TableError("no_report")
     membership_require_manager(club=flag.club, actor=actor)

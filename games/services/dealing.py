@@ -8,9 +8,13 @@ people only.
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from django.db import connection, transaction
+from django.db.models import BigIntegerField, Case, F, Value, When
 from django.utils import timezone
 
 from ledger.models import Account
@@ -35,8 +39,43 @@ def session_rules(session: TableSession) -> Rules:
     return Rules.from_json(session.rules)
 
 
+#: Engine states of deals as committed, by (deal, seed, seq, snapshot format): a snapshot changes
+#: only with its deal's ``seq`` (``acting._apply``), so the key names one state for good, and the
+#: seed tells a deal apart from another that took a rolled-back one's id. Each move used to decode
+#: the snapshot its previous move had just written, twice (the move, the table update).
+_STATES: OrderedDict[tuple[int, str, int, int], State] = OrderedDict()
+_STATES_LOCK = threading.Lock()
+STATES_KEPT = 1024
+
+
+def _state_key(deal: Deal) -> tuple[int, str, int, int]:
+    return (deal.pk, deal.seed, deal.seq, deal.snapshot_format)
+
+
+def _state_remember(key: tuple[int, str, int, int], state: State) -> None:
+    with _STATES_LOCK:
+        _STATES[key] = state
+        _STATES.move_to_end(key)
+        while len(_STATES) > STATES_KEPT:
+            _STATES.popitem(last=False)
+
+
 def deal_state(deal: Deal) -> State:
-    return state_load(deal.state, rules=deal.session.rules, snapshot_format=deal.snapshot_format)
+    key = _state_key(deal)
+    with _STATES_LOCK:
+        known = _STATES.get(key)
+    if known is not None:
+        return known
+    state = state_load(deal.state, rules=deal.session.rules, snapshot_format=deal.snapshot_format)
+    if deal.pk is not None and not connection.in_atomic_block:  # only what is committed is remembered
+        _state_remember(key, state)
+    return state
+
+
+def deal_state_on_commit(deal: Deal, state: State) -> None:
+    """``state`` is the deal's state at its current ``seq`` once this transaction commits."""
+    key = _state_key(deal)
+    transaction.on_commit(lambda: _state_remember(key, state))
 
 
 _RUNNING = Prepared(
@@ -216,11 +255,18 @@ def pending_seed_take(session: TableSession) -> tuple[bytes, str]:
 
 
 def deal_finish(
-    *, session: TableSession, deal: Deal, state: State, players: Sequence[Seat], now: datetime
+    *,
+    session: TableSession,
+    deal: Deal,
+    state: State,
+    players: Sequence[Seat],
+    now: datetime,
+    unsaved: Sequence[str] = (),
 ) -> None:
     """A deal is over: record its outcome (the seed is revealed with it), schedule the next deal and
-    stand up the players who asked to leave. The caller holds the session lock."""
-    from .closing import table_after_stand_up
+    stand up the players who asked to leave. The caller holds the session lock. ``unsaved``: fields
+    of ``deal`` the caller changed and leaves to be saved with the outcome (one write of the row)."""
+    from .closing import home_accounts_first, table_after_stand_up
     from .schedule import session_close
     from .seating import seat_stand_up
 
@@ -232,21 +278,25 @@ def deal_finish(
     deal.outcome = {**out.to_json(), "stacks": list(out.stacks)}
     deal.deadline = None
     # Saved before anyone stands up: what follows must see this deal as over.
-    deal.save(update_fields=["finished_at", "result", "outcome", "deadline"])
+    deal.save(update_fields=[*unsaved, "finished_at", "result", "outcome", "deadline"])
     start = state.setup.start_stacks
-    for row in DealPlayer.objects.filter(deal=deal):
-        row.status = out.statuses[row.engine_seat]
-        row.net = out.stacks[row.engine_seat] - start[row.engine_seat]
-        row.save(update_fields=["status", "net"])
+    seats = range(len(start))
+    # Every player's row in one statement (a write per row cost a round trip per player).
+    DealPlayer.objects.filter(deal=deal).update(
+        status=Case(*(When(engine_seat=i, then=Value(out.statuses[i])) for i in seats), default=F("status")),
+        net=Case(
+            *(When(engine_seat=i, then=Value(out.stacks[i] - start[i])) for i in seats),
+            default=F("net"),
+            output_field=BigIntegerField(),
+        ),
+    )
     deal_finished_on_commit(deal)  # the players' stats
-    deal.deadline = None
     session.next_dealer = players[out.next_dealer].position
     session.next_deal_at = now + timedelta(seconds=conf.deal_pause())
     session.save(update_fields=["next_dealer", "next_deal_at"])
     next_deal_on_commit(session)
     if session.ends_at is not None and now >= session.ends_at:
         # The session's time is up: this was its last deal.
-        deal.save(update_fields=["finished_at", "result", "outcome", "deadline"])
         session_close(session=session, now=now)
         return
     leaving = [seat for seat in players if seat.leave_after_deal and seat.status != Seat.Status.LEFT]
@@ -256,6 +306,7 @@ def deal_finish(
         seat.save(update_fields=["away_deals"])
         if seat.away_deals >= AWAY_DEALS_BEFORE_STANDING_UP and seat.pk not in {s.pk for s in leaving}:
             leaving.append(seat)
+    home_accounts_first(session, leaving)  # a bot taken off and a player going home: see there
     for seat in leaving:
         seat_stand_up(seat=seat, now=now)
     if leaving:

@@ -25,6 +25,7 @@ _MESSAGES = {
     "suspended": _("You are suspended from this club's tables until %(until)s. Reason: %(reason)s"),
     "not_manager": _("Only the club's managers can do this."),
     "no_table": _("This table does not exist."),
+    "not_found": _("This table does not exist, or only the members of its club may see it."),
     "table_closed": _("This table is not open for play."),
     "no_deal": _("No deal is being played at this table right now."),
     "reverse_mid_deal": _(
@@ -46,6 +47,7 @@ _MESSAGES = {
     "not_your_turn": _("It is not your turn."),
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
+    "not_in_deal": _("You are not dealt in this deal: wait for a deal you play in."),
     "no_player_at": _("Nobody plays at seat %(n)s."),
     "seat_changed": _(
         "Seat %(n)s has changed hands since the list was shown: nobody was stood up. Look again."
@@ -68,6 +70,10 @@ _MESSAGES = {
     "reason_needed": _("Say why."),
     "bad_report": _("Choose a reason from the list; a comment is at most 1,000 characters."),
     "already_reported": _("You have already reported this deal; the managers will answer."),
+    "reports_limit": _(
+        "You have sent %(limit)s reports in the last day: the managers will answer them first. Try "
+        "again tomorrow."
+    ),
     "no_report": _("This report does not exist."),
     "report_answered": _("Another manager has already answered this report."),
     "note_needed": _("Write a note for the player who reported (at most 1,000 characters)."),

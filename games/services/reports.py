@@ -7,8 +7,9 @@ all, and a second manager answering the same report at the same time is told it 
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -18,7 +19,7 @@ from ledger.models import Entry, Journal
 
 from ..models import Deal, Report
 from ..selectors import table_get
-from .access import member_require_active, member_require_manager, session_lock
+from .access import member_require_active, member_require_manager, membership_lock, session_lock
 from .booking import deal_journal_reverse
 from .dealing import deal_running
 from .errors import TableError
@@ -31,12 +32,21 @@ def report_create(*, deal_id: int, user: User, reason: str, comment: str = "") -
     deal = Deal.objects.select_related("session__club").filter(pk=deal_id, finished_at__isnull=False).first()
     if deal is None:
         raise TableError("no_deal")
+    # His membership row is held while his reports of the day are counted: reports sent at once
+    # are counted one after another.
+    membership_lock(club_id=deal.session.club_id, user=user)
     reporter = member_require_active(session=deal.session, user=user)
     if reason not in Report.Reason.values:
         raise TableError("bad_report")
     comment = (comment or "").strip()
     if len(comment) > 1000 or "\x00" in comment:
         raise TableError("bad_report")
+    # Each report asks the club's managers to look into a deal: one member reporting every deal
+    # of the club buried theirs.
+    limit = settings.REPORTS_PER_MEMBER_PER_DAY
+    since = timezone.now() - timedelta(days=1)
+    if Report.objects.filter(reporter=reporter, created_at__gte=since).count() >= limit:
+        raise TableError("reports_limit", limit=limit)
     try:
         with transaction.atomic():
             report = Report.objects.create(deal=deal, reporter=reporter, reason=reason, comment=comment)
@@ -65,8 +75,15 @@ def report_resolve(
 ) -> Report:
     """Answer a report: the note is what the reporter reads; the outcome acts on ``member`` (warn,
     suspend until ``until``, ban) or reverses ``journal`` (a journal of the reported deal)."""
+    # The report's row only: FOR UPDATE through ``select_related`` held the table's row (and the
+    # club's) from here, before a ban takes the member's, the other way round from a sit (his row,
+    # then the table's): a ban answered while he sat down there deadlocked (review 18). The table's
+    # lock is taken where it is needed, as every service does.
     report = (
-        Report.objects.select_for_update().select_related("deal__session__club").filter(pk=report_id).first()
+        Report.objects.select_for_update(of=("self",))
+        .select_related("deal__session__club")
+        .filter(pk=report_id)
+        .first()
     )
     if report is None:
         raise TableError("no_report")

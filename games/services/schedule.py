@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext_noop
 
 from club.models import User
 from club.services import audit_log_write
@@ -32,10 +32,13 @@ logger = logging.getLogger("games.schedule")
 SEATING_OPENS = timedelta(minutes=15)
 #: A session nobody has sat at by this long after its start is cancelled.
 NO_SHOW_GRACE = timedelta(minutes=15)
+#: A start taken later than this after its time was missed by a clock that stood still (the tick
+#: runs every few seconds).
+LATE_START = timedelta(minutes=1)
 Status = TableSession.Status
 
 
-def _week_after(session: TableSession) -> datetime:
+def _week_after(session: TableSession, now: datetime | None = None) -> datetime:
     """The start a week after ``session``'s, at the same hour on the clock of the manager who
     scheduled the series (his form was read in his time zone, kept with the series): "Friday 20:00"
     in Sofia stays 20:00 there across a change of summer time, which the same UTC instant plus seven
@@ -48,16 +51,28 @@ def _week_after(session: TableSession) -> datetime:
     except (ZoneInfoNotFoundError, ValueError):
         zone = ZoneInfo("UTC")
     weeks = round((session.starts_at - first.starts_at) / timedelta(days=7)) + 1
-    wall = first.starts_at.astimezone(zone).replace(tzinfo=None) + timedelta(days=7 * weeks)
-    return wall.replace(tzinfo=zone).astimezone(UTC)
+    if now is not None:
+        # The weeks that went by while the clock stood still (an outage) are not made: each was
+        # opened and called off in turn, or sat at as if it were this week's.
+        weeks = max(weeks, (now - first.starts_at) // timedelta(days=7) + 1)
+
+    def start(weeks: int) -> datetime:
+        wall = first.starts_at.astimezone(zone).replace(tzinfo=None) + timedelta(days=7 * weeks)
+        return wall.replace(tzinfo=zone).astimezone(UTC)
+
+    starts = start(weeks)
+    if now is not None and starts <= now:  # an hour short across a change of summer time
+        starts = start(weeks + 1)
+    return starts
 
 
-def _next_week(session: TableSession) -> TableSession | None:
-    """The next session of a weekly series (created once, whoever asks)."""
+def _next_week(session: TableSession, now: datetime | None = None) -> TableSession | None:
+    """The next session of a weekly series (created once, whoever asks), the first to start after
+    ``now`` when it is given (the clock's)."""
     if not session.repeat_weekly:
         return None
     try:
-        starts = _week_after(session)
+        starts = _week_after(session, now)
         ends = starts + (session.ends_at - session.starts_at) if session.ends_at else None
     except OverflowError:
         # Next week is past the calendar's end (a date saved before the horizon was checked). The
@@ -68,7 +83,13 @@ def _next_week(session: TableSession) -> TableSession | None:
         session.save(update_fields=["repeat_weekly"])
         return None
     series = session.series or session
-    existing = TableSession.objects.filter(series=series, starts_at=starts).first()
+    # Any later week, not only the one computed: two clocks back from an outage at slightly
+    # different times could compute different first weeks.
+    existing = (
+        TableSession.objects.filter(series=series, starts_at__gt=session.starts_at)
+        .order_by("starts_at")
+        .first()
+    )
     if existing is not None:
         return existing
     fields = {
@@ -106,6 +127,28 @@ def _next_week(session: TableSession) -> TableSession | None:
     return following
 
 
+def _reservations_settle(session: TableSession) -> None:
+    """Reservations whose holders sit are used; the others lapse."""
+    seated = set(seats_taken(session).exclude(member__isnull=True).values_list("member_id", flat=True))
+    held = Reservation.objects.filter(session=session, status=Reservation.Status.HELD)
+    held.filter(member_id__in=seated).update(status=Reservation.Status.USED)
+    held.exclude(member_id__in=seated).update(status=Reservation.Status.LAPSED)
+
+
+@transaction.atomic
+def session_reservations_lapse(*, session_id: int, now: datetime | None = None) -> bool:
+    """A table started late: the reservations nobody came for lapse when the no-show grace is over."""
+    now = now or timezone.now()
+    session = session_lock(session_id)
+    if session.started_at is None or now < session.started_at + NO_SHOW_GRACE:
+        return False
+    if not Reservation.objects.filter(session=session, status=Reservation.Status.HELD).exists():
+        return False
+    _reservations_settle(session)
+    table_notify_on_commit(session.pk)
+    return True
+
+
 @transaction.atomic
 def session_open(*, session_id: int, now: datetime | None = None) -> bool:
     """Seating opens 15 minutes before the start."""
@@ -128,15 +171,16 @@ def session_start(*, session_id: int, now: datetime | None = None) -> bool:
     if session.started_at is not None or session.status != Status.OPEN or now < session.starts_at:
         return False
     session.started_at = now
-    seated = set(seats_taken(session).exclude(member__isnull=True).values_list("member_id", flat=True))
-    held = Reservation.objects.filter(session=session, status=Reservation.Status.HELD)
-    held.filter(member_id__in=seated).update(status=Reservation.Status.USED)
-    held.exclude(member_id__in=seated).update(status=Reservation.Status.LAPSED)
+    # Started late (the clock stood still over the start: an outage), seating opened a moment ago:
+    # the holders had no time to come, and their seats stay theirs until the no-show grace is over
+    # (``session_reservations_lapse``).
+    if now - session.starts_at <= LATE_START:
+        _reservations_settle(session)
     if session.next_deal_at is None and seats_taken(session).exists():
         session.next_deal_at = now
     session.save(update_fields=["started_at", "next_deal_at"])
     next_deal_on_commit(session)
-    _next_week(session)
+    _next_week(session, now)
     table_notify_on_commit(session.pk)
     return True
 
@@ -146,7 +190,14 @@ def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> 
     """Nobody sat down by a while after the start: the session is cancelled."""
     now = now or timezone.now()
     session = session_lock(session_id)
-    if session.status not in (Status.SCHEDULED, Status.OPEN) or now < session.starts_at + NO_SHOW_GRACE:
+    # Counted from when play started, not from the start written on the table: after an outage
+    # over the start (no server, or no worker and beat), the first tick opened the table and called
+    # it off in the same tick, before anyone could sit.
+    if (
+        session.status not in (Status.SCHEDULED, Status.OPEN)
+        or session.started_at is None
+        or now < session.started_at + NO_SHOW_GRACE
+    ):
         return False
     if session.practice:  # its bots wait for whoever wants a game: nobody was expected at a time
         return False
@@ -154,7 +205,7 @@ def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> 
         return False
     # Bots a manager seated ahead go home; the reservations nobody came for lapse.
     _call_off(session, now=now, actor=None, reservations_become=Reservation.Status.LAPSED)
-    _next_week(session)
+    _next_week(session, now)
     return True
 
 
@@ -162,9 +213,12 @@ def _call_off(session: TableSession, *, now: datetime, actor: User | None, reser
     """Cancel a table nobody has played at (the caller holds its lock): whoever sits goes home with
     his chips (no deal was dealt: the bank is empty, stacks are all there is), the held reservations
     become ``reservations_become``, audited (``actor`` None: the clock), its readers told."""
+    from .closing import home_accounts_first
     from .seating import seat_stand_up
 
-    for seat in seats_taken(session):
+    seats = list(seats_taken(session))
+    home_accounts_first(session, seats)  # players' stacks to wallets, bots' to the treasury
+    for seat in seats:
         seat_stand_up(seat=seat, now=now)
     session.status = Status.CANCELLED
     session.next_deal_at = None
@@ -215,11 +269,18 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
 
 def session_close(*, session: TableSession, now: datetime) -> None:
     """Stand everyone up (stacks home) and close the bank; the caller holds the lock, no deal runs."""
+    from .closing import home_accounts_first
     from .seating import seat_stand_up
 
-    for seat in seats_taken(session):
+    # The bank first: its journal locks the treasury with the wallets, in the ledger's order (ids,
+    # the treasury first). Closed after the stand-ups, it took the treasury while holding the
+    # wallets they had filled, and a grant to one of those players at that moment, holding the
+    # treasury and waiting for his wallet, deadlocked with it (review 18).
+    seats = list(seats_taken(session))
+    home_accounts_first(session, seats, bank=True)
+    table_bank_close(session=session, reason=gettext_noop("the session ended"))
+    for seat in seats:
         seat_stand_up(seat=seat, now=now)
-    table_bank_close(session=session, reason=gettext("the session ended"))
     session.status = Status.FINISHED
     session.next_deal_at = None
     session.save(update_fields=["status", "next_deal_at"])
@@ -258,8 +319,13 @@ def schedule_due_querysets(now: datetime) -> dict[str, QuerySet[TableSession]]:
         "open": TableSession.objects.filter(status=Status.SCHEDULED, starts_at__lte=now + SEATING_OPENS),
         "start": TableSession.objects.filter(status=Status.OPEN, started_at__isnull=True, starts_at__lte=now),
         "cancel": TableSession.objects.filter(
-            status__in=[Status.SCHEDULED, Status.OPEN], starts_at__lte=now - NO_SHOW_GRACE, practice=False
+            status__in=[Status.SCHEDULED, Status.OPEN], started_at__lte=now - NO_SHOW_GRACE, practice=False
         ).exclude(pk__in=Seat.objects.filter(bot="").values("session")),
+        "lapse": TableSession.objects.filter(
+            status__in=live,
+            started_at__lte=now - NO_SHOW_GRACE,
+            pk__in=Reservation.objects.filter(status=Reservation.Status.HELD).values("session"),
+        ),
         "end": TableSession.objects.filter(status__in=live, ends_at__lte=now).exclude(
             pk__in=Deal.objects.filter(finished_at__isnull=True).values("session")
         ),
@@ -278,6 +344,7 @@ TRANSITIONS = {
     "open": session_open,
     "start": session_start,
     "cancel": session_cancel_if_empty,
+    "lapse": session_reservations_lapse,
     "end": session_end,
 }
 

@@ -14,7 +14,7 @@ from ledger.errors import InsufficientChips
 from .. import conf
 from ..engine import to_act
 from ..jobs import deadline_on_commit, next_deal_on_commit
-from ..models import Reservation, Seat, TableSession
+from ..models import Deal, DealAction, Reservation, Seat, TableSession
 from . import booking
 from .access import (
     member_require_active,
@@ -160,9 +160,22 @@ def _set_away(session: TableSession, seat: Seat, away: bool) -> None:
         acting = to_act(state)
         if acting is not None and deal.players[acting] == seat.pk:
             # Only his own clock follows his new state: another seat's turn keeps its time.
-            deal.deadline = turn_deadline(session, state, deal_players(deal), timezone.now())
+            now = timezone.now()
+            deadline = turn_deadline(session, state, deal_players(deal), now)
+            if not away and deadline is not None:
+                # Back on his own turn: what is left of the turn from its start, not a new one
+                # ("away" then "back" restarted the clock each time, and held the table for good).
+                deadline = max(deal.deadline or now, min(deadline, _turn_started(deal) + (deadline - now)))
+            deal.deadline = deadline
             deal.save(update_fields=["deadline"])
             deadline_on_commit(deal)  # a clock moved earlier is not left to the next sweep
+
+
+def _turn_started(deal: Deal) -> datetime:
+    """When the turn now running began: at the deal's last move, or at its start (a look by another
+    seat since leaves his clock running: the time is then a little late, in his favour)."""
+    last = DealAction.objects.filter(deal=deal).order_by("-seq").values_list("created_at", flat=True).first()
+    return last or deal.started_at
 
 
 @transaction.atomic

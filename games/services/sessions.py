@@ -192,13 +192,20 @@ def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots
     # treasury chips, so opening them without end would spend the treasury on nothing). His
     # membership row is held first, so eight requests at once open one table, not eight.
     membership_lock(club_id=club.pk, user=user)
-    mine = TableSession.objects.filter(
-        club=club,
-        created_by=user,
-        practice=True,
-        close_when_empty=True,
-        status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING],
-    ).first()
+    # His open table is locked as it is read: one he is leaving at this moment (the last person gone,
+    # it closes) is waited for and then no longer open, and he gets a new one, not the closed table.
+    mine = (
+        TableSession.objects.select_for_update(of=("self",))
+        .filter(
+            club=club,
+            created_by=user,
+            practice=True,
+            close_when_empty=True,
+            status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING],
+        )
+        .order_by("pk")
+        .first()
+    )
     if mine is not None:
         return mine
     seats = min(max(bots + 1, rules.min_players), rules.max_players, 6)

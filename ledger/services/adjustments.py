@@ -24,7 +24,13 @@ from club.services import audit_log_write, membership_require_manager, membershi
 from ..errors import InsufficientChips, LedgerError
 from ..models import Account, Adjustment, ChipRequest, Entry, Journal
 from ..selectors import wallet_balance
-from .operations import _amount, chips_grant_result, chips_revoke_result, grant_within_limits
+from .operations import (
+    _amount,
+    _require_active,
+    chips_grant_result,
+    chips_revoke_result,
+    grant_within_limits,
+)
 
 Kind = Adjustment.Kind
 Status = Adjustment.Status
@@ -105,19 +111,36 @@ def chips_adjust(
         # One member's adjustments one at a time: the window's total read by ``needs_second_manager``
         # stays true until this one is booked. Without the lock, six grants of 3,000 sent at the same
         # moment each read the same empty window and all six were booked by one manager alone.
-        list(Membership.objects.select_for_update().filter(pk=member.pk).values_list("pk", flat=True))
-        if not needs_second_manager(
+        # FOR NO KEY UPDATE on his row alone, as every membership lock (club.services
+        # ._lock_membership): a table dealing him in meanwhile still writes its rows that point at
+        # his. And read again under it: the form's member, read before, was still active for a
+        # grant booked after a ban or a leave had committed (review 18).
+        member = _member_locked(member.pk, also=mine.pk)
+        # His own rank read again under the lock on his row too: a manager demoted or banned after
+        # the form was read still had his grant booked (review 18's note).
+        mine = membership_require_manager(club=club, actor=actor)
+        if kind == Kind.REVOKE:
+            membership_require_rank(mine=mine, target=member)
+        # The same form again (a double click, a browser's retry) is answered by what the first one
+        # did, whatever the window or the club's threshold says now: asked again after the owner
+        # raised the threshold, a grant filed for a second manager was booked at once as well (and
+        # booked again when approved); after he lowered it, one booked at once was filed again for
+        # approval (review 18).
+        existing = Adjustment.objects.filter(request_key=idempotency_key).first()
+        if existing is not None:
+            if (existing.member_id, existing.kind, existing.amount) != (member.pk, kind, amount):
+                raise LedgerError(_("This form was already used for another request; reload the page."))
+            return Adjusted(journal=existing.journal, adjustment=existing, repeated=True)
+        booked = Journal.objects.filter(idempotency_key=idempotency_key).exists()
+        if booked or not needs_second_manager(
             club=club, member=member, actor=actor, kind=kind, amount=amount, key=idempotency_key
         ):
             journal, created = _book(
                 kind=kind, member=member, amount=amount, actor=actor, reason=reason, key=idempotency_key
             )
             return Adjusted(journal=journal, adjustment=None, repeated=not created)
-        existing = Adjustment.objects.filter(request_key=idempotency_key).first()
-        if existing is not None:
-            if (existing.member_id, existing.kind, existing.amount) != (member.pk, kind, amount):
-                raise LedgerError(_("This form was already used for another request; reload the page."))
-            return Adjusted(journal=existing.journal, adjustment=existing, repeated=True)
+        if kind == Kind.GRANT:
+            _require_active(member)  # as a grant booked at once is
         if kind == Kind.REVOKE:
             # Refused now, as a revoke booked at once is: filed, it waited for a second manager who
             # could only be told the chips are not there.
@@ -156,15 +179,38 @@ def chips_adjust(
     return Adjusted(journal=None, adjustment=adjustment)
 
 
+def _member_locked(member_id: int, *, also: int | None = None) -> Membership:
+    """The member's row, read and held (FOR NO KEY UPDATE), with ``also`` (the acting manager's
+    membership) held beside it: both in id order, so two managers granting to each other at once
+    do not deadlock."""
+    rows = (
+        Membership.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("club", "user")
+        .filter(pk__in={member_id, also or member_id})
+        .order_by("pk")
+    )
+    member = next((row for row in rows if row.pk == member_id), None)
+    if member is None:
+        raise ServiceError(_("This person is no longer in the club."), code="stale")
+    return member
+
+
 def _deciding(adjustment_id: int, actor: User) -> Adjustment:
+    # The adjustment's row only. FOR UPDATE through ``select_related`` held the club's, the member's
+    # and the person's rows as well: a table of his closing meanwhile, holding his wallet from his
+    # stand-up, waited on the club's row to write its next journal while this waited on his wallet,
+    # and PostgreSQL failed one of them (review 18).
     adjustment = (
-        Adjustment.objects.select_for_update()
+        Adjustment.objects.select_for_update(of=("self",))
         .select_related("club", "member__user", "member__club")
         .filter(pk=adjustment_id)
         .first()
     )
     if adjustment is None:
         raise ServiceError(_("This request does not exist."), code="stale")
+    # The member's row is held too (after the adjustment's, never before): a ban or a leave
+    # committing meanwhile is seen, and the grant is refused rather than booked into his wallet.
+    adjustment.member = _member_locked(adjustment.member_id)
     membership_require_manager(club=adjustment.club, actor=actor)
     if adjustment.status != Status.PENDING:
         raise ServiceError(_("Another manager has already decided this."), code="stale")
@@ -261,7 +307,7 @@ def chips_request_answer(
     """A manager answers a request: a grant (of the asked amount, or another), through the four-eyes
     rule like any grant, or no; the member reads the answer on his chips page."""
     request = (
-        ChipRequest.objects.select_for_update()
+        ChipRequest.objects.select_for_update(of=("self",))  # its own row only, as ``_deciding``
         .select_related("club", "member__user", "member__club")
         .filter(pk=request_id)
         .first()

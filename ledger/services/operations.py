@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from club.errors import NotAllowed
 from club.models import Club, Membership, User
@@ -394,7 +395,7 @@ def bank_close(
             idempotency_key=idempotency_key or f"bank_close:table:{table_id}",
             actor=actor,
             lines=lines,
-            memo=_("Bank of table %(table)s closed") % {"table": table_id},
+            memo=gettext_noop("Bank of table %(table)s closed") % {"table": table_id},  # read in words
         )
         if result.created:
             audit_log_write(

@@ -18,12 +18,13 @@ import random
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
 from django.db import DataError, IntegrityError, OperationalError, connection, transaction
+from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -41,6 +42,14 @@ MAX_ATTEMPTS = 5
 # safe. (Ordered locking makes deadlocks between postings impossible; callers that hold other locks
 # can still meet one.)
 _RETRY_SQLSTATES = frozenset({"40P01", "40001"})
+
+# A journal locks its accounts in one order everywhere: the club's treasury first, then by id. Tables
+# that stand players up and send chips home lock the treasury before any wallet
+# (games.services.closing.home_accounts_first); by id alone, a wallet opened before its club's treasury
+# (opened with the first grant) would be locked before it, and a grant to that member would
+# deadlock with such a close.
+_TREASURY_FIRST = Case(When(kind=Account.Kind.TREASURY, then=Value(0)), default=Value(1))
+
 MAX_AMOUNT = 10**15  # far from the bigint limit even after summing many lines
 # A balance is a PostgreSQL bigint (SQLite: a 64-bit integer). Kept symmetric: -(2**63 - 1) is the
 # lowest balance, so negating one never overflows.
@@ -88,15 +97,16 @@ def _retry_cause(exc: BaseException) -> str | None:
     return None
 
 
-def run_in_transaction(fn: Callable[[], T]) -> T:
+def run_in_transaction(fn: Callable[[], T], *, savepoint: bool = True) -> T:
     """Run ``fn`` in a transaction, again (bounded) after a deadlock or serialization failure.
 
     Inside a caller's transaction there is nothing to retry with (the failure aborts the caller's
-    work too), so the error goes up to whoever owns the outermost transaction."""
+    work too), so the error goes up to whoever owns the outermost transaction. ``savepoint=False``:
+    a caller whose transaction fails whole with any error of ``fn`` needs no savepoint around it."""
     attempts = 1 if connection.in_atomic_block else MAX_ATTEMPTS
     for attempt in range(1, attempts + 1):
         try:
-            with transaction.atomic():
+            with transaction.atomic(savepoint=savepoint):
                 return fn()
         except OperationalError as exc:
             cause = _retry_cause(exc)
@@ -221,8 +231,9 @@ def _write_postgresql(
                                         deltas=deltas), False)
         journal_id = row[0]
         cursor.execute(
-            "SELECT id, club_id, kind, balance FROM ledger_account WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
-            [ids],
+            "SELECT id, club_id, kind, balance FROM ledger_account WHERE id = ANY(%s)"
+            " ORDER BY kind <> %s, id FOR UPDATE",
+            [ids, Account.Kind.TREASURY.value],
         )
         _check_locked(cursor.fetchall(), deltas, club_id)
         # One statement updates the balances and writes the entries with the balance each update
@@ -292,7 +303,7 @@ def _write_orm(
         return PostResult(
             _existing(idempotency_key=idempotency_key, club_id=club_id, kind=kind, deltas=deltas), False
         )
-    accounts = list(Account.objects.select_for_update().filter(pk__in=deltas).order_by("pk"))
+    accounts = list(Account.objects.select_for_update().filter(pk__in=deltas).order_by(_TREASURY_FIRST, "pk"))
     _check_locked([(a.pk, a.club_id, a.kind, a.balance) for a in accounts], deltas, club_id)
     entries = []
     for account in accounts:
@@ -320,8 +331,12 @@ def journal_post_result(
     deal: Any = None,
     memo: str = "",
     reversal_of: Journal | None = None,
+    savepoint: bool = True,
 ) -> PostResult:
-    """``journal_post`` that also says whether this call wrote the journal (False: the key was used)."""
+    """``journal_post`` that also says whether this call wrote the journal (False: the key was used).
+
+    ``savepoint=False``, inside a caller's transaction: a refusal is not undone on its own but
+    leaves the caller's transaction to be rolled back whole (for callers that never go on after one)."""
     deltas = _validate(club=club, kind=kind, lines=lines, idempotency_key=idempotency_key, memo=memo)
     deal_id = getattr(deal, "pk", deal)
     writer = _write_postgresql if connection.vendor == "postgresql" else _write_orm
@@ -335,7 +350,7 @@ def journal_post_result(
         memo=memo,
         reversal_of_id=reversal_of.pk if reversal_of is not None else None,
     )
-    return run_in_transaction(lambda: writer(now=timezone.now(), **kwargs))
+    return run_in_transaction(lambda: writer(now=timezone.now(), **kwargs), savepoint=savepoint)
 
 
 def journal_post(
@@ -390,6 +405,16 @@ def journal_reverse(journal: Journal, *, actor: User | None, memo: str = "") -> 
 
 # Accounts. Created on first use; the partial unique constraints make a racing second creation fail
 # and get_or_create then reads the winner's row.
+
+
+def accounts_lock(account_ids: Iterable[int]) -> None:
+    """Hold these accounts' rows until the transaction ends, in the ledger's order (the treasury
+    first, then by id), for a caller about to post several journals that, one after another, would
+    lock them in another order."""
+    ids = list(account_ids)
+    if ids:
+        locked = Account.objects.select_for_update().filter(pk__in=ids).order_by(_TREASURY_FIRST, "pk")
+        list(locked.values_list("pk", flat=True))
 
 
 def account_treasury(*, club: Club) -> Account:

@@ -198,17 +198,21 @@ def _stranded() -> list[dict[str, Any]]:
 def ledger_reconcile_run() -> ReconciliationRun:
     """Check the books, seal the journals committed since the last run into the hash chain, store the
     result, and on any difference log at ERROR and write an AuditLog row per club concerned."""
-    run = ReconciliationRun.objects.create(started_at=timezone.now())
+    started_at = timezone.now()
     differences, n_accounts, n_journals = ledger_verify()
     # Sealed whatever was found: a difference stays reported by every later run, and the sooner a
     # journal is sealed, the shorter the time in which it could be edited unseen.
     chain_seal()
-    run.finished_at = timezone.now()
-    run.ok = not differences
-    run.accounts_checked = n_accounts
-    run.journals_checked = n_journals
-    run.differences = differences
-    run.save()
+    # Stored once the run is over: stored at its start, a run that failed or hit its time limit
+    # stayed behind as "not consistent" with no difference, one more at each retry.
+    run = ReconciliationRun.objects.create(
+        started_at=started_at,
+        finished_at=timezone.now(),
+        ok=not differences,
+        accounts_checked=n_accounts,
+        journals_checked=n_journals,
+        differences=differences,
+    )
     if differences:
         logger.error(
             "ledger reconciliation run %s found %d difference(s): %s",

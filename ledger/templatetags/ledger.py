@@ -9,7 +9,7 @@ from club.models import Club, Membership, User
 from games.prepared import Prepared
 
 from ..forms import GrantForm
-from ..labels import user_label
+from ..labels import journal_memo_words, user_label
 from ..models import ChipRequest
 from ..selectors import wallet_balance
 
@@ -18,12 +18,22 @@ register = template.Library()
 
 @register.simple_tag
 def ledger_wallet_balance(membership: Membership | None) -> int:
+    # The club page reads the balance with the membership (``membership_get_with_wallet``).
+    if membership is not None and "wallet_balance" in membership.__dict__:
+        return membership.__dict__["wallet_balance"] or 0
     return wallet_balance(membership=membership) if membership is not None and membership.pk else 0
 
 
 @register.simple_tag
 def ledger_grant_form(club: Club) -> GrantForm:
     return GrantForm(club=club)
+
+
+@register.filter(name="grant_reason")
+def grant_reason(reason: str) -> str:
+    """A grant's reason as its journal's memo reads: the site's own words ("Asked for by the
+    member", written in the answering manager's language) in the reader's."""
+    return journal_memo_words(kind="grant", memo=reason or "", deal_id=None)
 
 
 @register.filter(name="user_label")
@@ -41,7 +51,11 @@ def chips_waiting(club: Club) -> dict[str, object]:
         "adjustments": Adjustment.objects.filter(club=club, status=Adjustment.Status.PENDING)
         .select_related("member__user", "requested_by")
         .order_by("created_at")[:50],
-        "requests": ChipRequest.objects.filter(club=club, status=ChipRequest.Status.OPEN)
+        # Only members' requests: one who asked and then left (or was banned) cannot be granted
+        # chips ("Only active members can hold chips"), so his request waits until he is back.
+        "requests": ChipRequest.objects.filter(
+            club=club, status=ChipRequest.Status.OPEN, member__status=Membership.Status.ACTIVE
+        )
         .select_related("member__user")
         .order_by("created_at")[:50],
     }

@@ -105,8 +105,49 @@
 
   var HAND_SIZE = {classic: 4, moryak: 4, bulgarian36: 4, zone52: 4, student: 4, frap: 4, khrap5: 5, named5: 5};
 
-  function verifyDeal(deal, handSize) {
+  function isSeat(value, seats) { return typeof value === "number" && value % 1 === 0 && value >= 0 && value < seats; }
+
+  // RULES.md 4.1: the hands go round clockwise from the dealer's left, the dealer last, past the
+  // seats that sit the deal out; with no dealer named (a file of an earlier version, after its first
+  // deal), clockwise from any seat. As games.engine.verify: "dealt" is the server's word and the
+  // order is checked, or a server that knew the deck could give the first hand to any seat.
+  function dealtInTurn(dealt, seats, dealer) {
+    var start = dealer === null ? dealt[dealt.length - 1] : dealer;
+    function after(seat) { return ((seat - start - 1) % seats + seats) % seats; }
+    var order = dealt.slice().sort(function (a, b) { return after(a) - after(b); });
+    return order.join(" ") === dealt.join(" ");
+  }
+
+  // A player's string as games.engine.fairness.contribution_ok holds it: 1 to 64 characters (code
+  // points, not UTF-16 units), every one printable as Python's str.isprintable says (the plain
+  // space is; line breaks, format characters, other spaces and lone surrogate halves are not).
+  var UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+  function contributionOk(value) {
+    if (typeof value !== "string") return false;
+    var length = Array.from(value).length;
+    return length > 0 && length <= 64 && !UNPRINTABLE.test(value.replace(/ /g, "x"));
+  }
+
+  function verifyDeal(deal, handSize, dealer) {
     var fair = deal._fair, problems = [];
+    // As strict as games.engine.verify: at least two different seats dealt in, each with a hand
+    // (an empty list would pass the hands check without checking a hand), strings for strings.
+    var dealt = fair.dealt, hands = fair.hands, contributions = fair.contributions || [];
+    if (!Array.isArray(dealt) || !Array.isArray(hands) || dealt.length < 2 ||
+        dealt.some(function (s, i) {
+          return typeof s !== "number" || s % 1 !== 0 || s < 0 || s >= hands.length || dealt.indexOf(s) !== i;
+        })) throw new Error("dealt");
+    if (!Array.isArray(contributions) || !contributions.every(contributionOk)) throw new Error("contributions");
+    // Each hand a list of card names, or null: a hand written as one string ("AS KS QS JS") read
+    // the same as its four cards once joined with spaces.
+    if (hands.some(function (hand) {
+      return hand !== null && (!Array.isArray(hand) || hand.some(function (c) { return typeof c !== "string"; }));
+    })) throw new Error("hands");
+    // 32, 36 or 52 cards, as games.engine.verify: another count has no canonical deck to shuffle.
+    if (!Array.isArray(deal.deck) || !Object.prototype.hasOwnProperty.call(LOWEST, deal.deck.length)) {
+      throw new Error("deck");
+    }
     var seed = fromHex(fair.seed);
     if (hex(sha256(seed)) !== String(fair.commitment).toLowerCase()) problems.push("commitment");
     var deck = shuffled(deckSeed(seed, fair.contributions || []), deal.deck.length);
@@ -115,11 +156,38 @@
     fair.dealt.forEach(function (seat, j) {
       var should = [];
       for (var p = j; p < m * handSize; p += m) should.push(deck[p]);
-      var got = (fair.hands[seat] || []).slice().sort().join(" ");
-      if (should.sort().join(" ") !== got) handsOk = false;
+      var got = hands[seat] === null ? null : JSON.stringify(hands[seat].slice().sort());
+      if (JSON.stringify(should.sort()) !== got) handsOk = false;
     });
     if (!handsOk) problems.push("hands");
+    if (dealer !== null && !isSeat(dealer, hands.length)) throw new Error("dealer");
+    var inTurn = true;
+    if (Object.prototype.hasOwnProperty.call(fair, "dealer")) {
+      if (!isSeat(fair.dealer, hands.length)) throw new Error("dealer");
+      if (dealer !== null && fair.dealer !== dealer) inTurn = false;
+      dealer = fair.dealer;
+    }
+    if (!inTurn || !dealtInTurn(dealt, hands.length, dealer)) problems.push("order");
     return problems;
+  }
+
+  // The strings this browser added at the tables, by commitment: one key per string
+  // ("khrap-own-string:<commitment>:<string>", table.js), and the one record earlier versions kept.
+  function ownStrings() {
+    var own = {};
+    try {
+      var storage = window.localStorage;
+      var old = JSON.parse(storage.getItem("khrap-own-strings") || "{}");
+      if (old && typeof old === "object" && !Array.isArray(old)) {
+        Object.keys(old).forEach(function (c) { own[c] = [].concat(old[c]); });
+      }
+      for (var i = 0; i < storage.length; i++) {
+        var parts = (storage.key(i) || "").split(":");
+        if (parts.length !== 3 || parts[0] !== "khrap-own-string") continue;
+        (own[parts[1]] = own[parts[1]] || []).push(parts[2]);
+      }
+    } catch (e) { /* no storage: nothing to show */ }
+    return own;
   }
 
   function show(box, text, ok) {
@@ -144,15 +212,36 @@
       try {
         var data = JSON.parse(text);
         var overrides = data.rules || {};
-        var handSize = overrides.hand_size || HAND_SIZE[data.preset];
-        if (!handSize || !Array.isArray(data.deals) || !data.deals.length) throw new Error("shape");
-        var failures = [];
-        data.deals.forEach(function (deal) {
+        if (typeof overrides !== "object" || Array.isArray(overrides)) throw new Error("rules");
+        // Own properties only: HAND_SIZE["constructor"] is a function, and "toString" too, and a hand
+        // size that is no whole number from 1 deals no card to compare (every hand "was dealt").
+        if (!Object.prototype.hasOwnProperty.call(HAND_SIZE, data.preset)) throw new Error("preset");
+        var handSize = HAND_SIZE[data.preset];
+        if (Object.prototype.hasOwnProperty.call(overrides, "hand_size")) handSize = overrides.hand_size;
+        if (typeof handSize !== "number" || handSize % 1 !== 0 || handSize < 1) throw new Error("rules");
+        if (!Array.isArray(data.deals) || !data.deals.length) throw new Error("shape");
+        // A scenario's dealer deals its first deal (a fairness record alone names its own).
+        var dealer = null;
+        if (Object.prototype.hasOwnProperty.call(data, "dealer")) {
+          if (!isSeat(data.dealer, Infinity)) throw new Error("dealer");
+          dealer = data.dealer;
+        }
+        var failures = [], own = ownStrings(), mineIn = 0, mineOut = 0;
+        data.deals.forEach(function (deal, k) {
           if (!deal._fair) throw new Error("no record");
-          verifyDeal(deal, handSize).forEach(function (p) { failures.push(box.dataset[p]); });
+          verifyDeal(deal, handSize, k === 0 ? dealer : null).forEach(function (p) { failures.push(box.dataset[p]); });
+          // One string, or several when two tabs at the table each sent one (the server kept one).
+          var mine = own[String(deal._fair.commitment).toLowerCase()];
+          if (typeof mine === "string") mine = [mine];
+          if (Array.isArray(mine) && mine.length) {
+            var strings = deal._fair.contributions || [];
+            if (mine.some(function (v) { return strings.indexOf(v) >= 0; })) mineIn += 1; else mineOut += 1;
+          }
         });
-        if (failures.length) show(box, box.dataset.bad + ": " + failures.join("; "), false);
-        else show(box, box.dataset.ok, true);
+        var text = failures.length ? box.dataset.bad + ": " + failures.join("; ") : box.dataset.ok;
+        if (mineIn) text += " " + box.dataset.mineIn;
+        if (mineOut) text += " " + box.dataset.mineOut;
+        show(box, text, !failures.length && !mineOut);
       } catch (e) {
         show(box, box.dataset.malformed, false);
       }

@@ -7,6 +7,8 @@
 
   function table() { return document.getElementById("table-socket"); }
 
+  var lastError = null;  // the last error frame: a close that follows it is explained by it
+
   function showError(text) {
     var box = document.getElementById("table-error");
     if (!box) return;
@@ -85,6 +87,68 @@
     });
   }
 
+  // The field being typed in is kept itself, not only its value: its twin took the value but not
+  // the caret, so the next keys went in front of what was typed ("2", an update, "00" made "002"),
+  // and a field whose text was selected to be replaced got the new text beside the old ("200100").
+  // The kept field takes the twin's attributes (limits, disabled) and its place.
+  var typing = null;
+
+  function typingField() {
+    var el = document.activeElement;
+    if (!el || !el.id || !el.closest("#table-live")) return null;
+    var tag = el.tagName.toLowerCase();
+    if (tag === "textarea" || tag === "select") return el;
+    if (tag === "input" && !/^(checkbox|radio|hidden|submit|button|reset|image|file)$/.test(el.type)) return el;
+    return null;
+  }
+
+  function keepTyping() {
+    var el = typing;
+    typing = null;
+    if (!el || el.isConnected) return;
+    var twin = document.getElementById(el.id);
+    if (!twin || twin.tagName !== el.tagName || twin.type !== el.type || twin.name !== el.name) return;
+    Array.prototype.slice.call(el.attributes).forEach(function (a) {
+      if (!twin.hasAttribute(a.name)) el.removeAttribute(a.name);
+    });
+    Array.prototype.slice.call(twin.attributes).forEach(function (a) {
+      if (a.name !== "value") el.setAttribute(a.name, a.value);
+    });
+    twin.replaceWith(el);
+    el.focus();
+  }
+
+  // A click is a press and a release on one element. An update that lands between the two (any
+  // player's move, somebody opening the table) replaces the pressed button with its twin, and the
+  // browser then clicks nothing: the player's "Sit down" or card did nothing. The release on the
+  // twin clicks it, if the update left that control and its form as they were.
+  var pressed = null;
+
+  function formOf(control) { return control.form || control; }
+
+  document.addEventListener("pointerdown", function (event) {
+    var control = event.target.closest && event.target.closest(
+      "#table-live button[id], #table-live input[id][type=submit], #table-live input[id][type=checkbox]");
+    pressed = control ? {id: control.id, element: control, html: formOf(control).outerHTML, clicked: false} : null;
+  }, true);
+
+  document.addEventListener("click", function () { if (pressed) pressed.clicked = true; }, true);
+
+  document.addEventListener("pointerup", function (event) {
+    var was = pressed;
+    if (!was || was.element.isConnected) { pressed = null; return; }
+    setTimeout(function () {  // after the click the browser may still send for this release
+      pressed = null;
+      if (was.clicked) return;
+      var twin = document.getElementById(was.id);
+      var under = document.elementFromPoint(event.clientX, event.clientY);
+      if (!twin || twin.disabled || !under || !(twin === under || twin.contains(under) ||
+          (twin.labels && Array.prototype.some.call(twin.labels, function (l) { return l.contains(under); })))) return;
+      if (formOf(twin).outerHTML !== was.html) return;  // the update changed what it would do
+      twin.click();
+    }, 0);
+  }, true);
+
   // Where a frame stands in the table's story: (deal number, seq). Two updates sent from two
   // threads can arrive the wrong way round; an older picture never replaces a newer one.
   function position(text) {
@@ -100,7 +164,10 @@
       event.preventDefault();  // an error frame, not HTML to swap
       try {
         var data = JSON.parse(message);
-        if (data.message) showError(data.message);
+        // The browser sends the random string by itself, from every tab at the table: the one
+        // the server refuses as a second string for the deal is nothing the player did or can mend.
+        if (data.message && data.error !== "already_contributed") showError(data.message);
+        lastError = data;
       } catch (e) { /* not for us */ }
       return;
     }
@@ -110,11 +177,13 @@
       return;
     }
     keepInputs();
+    typing = typingField();
   });
 
   document.addEventListener("htmx:wsAfterMessage", function () {
     table().dataset.live = "1";  // the socket's first picture has arrived (tests wait for it)
     restoreInputs();
+    keepTyping();
     prepare(document.getElementById("table-live"));
     contribute();
     if (focusedId && !document.activeElement.closest("#table-live")) {
@@ -137,6 +206,30 @@
     var value = Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
     contributedTo[commitment] = true;
     socket.send(JSON.stringify({do: "contribute", value: value}));
+    remember(commitment, value);
+  }
+
+  // The browser keeps its strings (the last 500) so that the Fairness page can show the player that
+  // his own string was mixed into a deal's seed: nobody else can tell him.
+  // Two tabs of one player at one table each send a string for the same deal; the server keeps the
+  // first to arrive and refuses the other. Each string is kept under a key of its own: one shared
+  // record, read and written back by each tab, lost one tab's string when the two wrote at once
+  // (the browser's tabs see each other's writes late), and the Fairness page then told the player
+  // his string was left out of a fair deal.
+  var OWN_PREFIX = "khrap-own-string:", OWN_KEEP = 500;
+  function remember(commitment, value) {
+    try {
+      var storage = window.localStorage;
+      storage.setItem(OWN_PREFIX + commitment.toLowerCase() + ":" + value, String(Date.now()));
+      var mine = [];
+      for (var i = 0; i < storage.length; i++) {
+        var key = storage.key(i);
+        if (key && key.indexOf(OWN_PREFIX) === 0) mine.push([Number(storage.getItem(key)) || 0, key]);
+      }
+      if (mine.length <= OWN_KEEP) return;
+      mine.sort(function (a, b) { return a[0] - b[0]; });
+      mine.slice(0, mine.length - OWN_KEEP).forEach(function (entry) { storage.removeItem(entry[1]); });
+    } catch (e) { /* no storage (private mode, full): the check on the Fairness page is skipped */ }
   }
 
   document.addEventListener("htmx:wsOpen", function (event) {
@@ -150,7 +243,12 @@
     var banner = document.getElementById("table-banner");
     var code = event.detail && event.detail.event ? event.detail.event.code : 0;
     if (banner) {
-      if (code >= 4400 && code < 4500 && banner.dataset.removed) {
+      if (code === 4429 && lastError && lastError.message) {
+        // Too many tabs, or too many messages: what the server said, and what to do about it.
+        // The person is not shut out, as the sentence below would tell him.
+        banner.textContent = lastError.message;
+        banner.classList.add("error");
+      } else if (code >= 4400 && code < 4500 && banner.dataset.removed) {
         // Refused by the server (banned, suspended, left the club): no reconnecting, and the error
         // frame before the close said why.
         banner.textContent = banner.dataset.removed;
@@ -159,6 +257,14 @@
       banner.hidden = false;
     }
     table().classList.add("offline");
+    // htmx connects again after 1006, 1011, 1012 and 1013 only; these closes are no refusal either,
+    // and the tab stayed dead under "reconnecting…": 4001, the login the socket was opened under
+    // changed (a password changed, here or elsewhere: only a login that still holds gets back in),
+    // and 1000 or 1001, daphne closing a socket it has held for its --websocket_timeout (a day).
+    var wrapper = event.detail && event.detail.socketWrapper;
+    if ((code === 4001 || code === 1000 || code === 1001) && wrapper && wrapper.reconnect) {
+      setTimeout(function () { wrapper.reconnect(); }, 500);
+    }
   });
 
   document.addEventListener("htmx:wsConfigSend", function (event) {
@@ -183,6 +289,13 @@
     if (!live) return;
     var key = event.key, target = null;
     var digit = /^Digit[1-9]$/.test(event.code || "") ? event.code.slice(5) : (/^[1-9]$/.test(key) ? key : null);
+    if (event.repeat) {
+      // A key held down repeats its keydown: each repeat clicked the move again before the new
+      // picture came (refused as stale, "the table moved on" under a move that went through), or
+      // ticked and unticked a card. Only a new press acts.
+      if (digit || key === "Enter" || event.code === "KeyB" || LETTERS[event.code]) event.preventDefault();
+      return;
+    }
     if (digit) {
       key = digit;
       target = live.querySelector('[data-key="' + key + '"]');

@@ -242,6 +242,7 @@ def test_table_errors_speak_russian_and_bulgarian():
         "reason": "y",
         "days": 7,
         "n": 3,  # a seat's number (no_player_at, no_bot_at)
+        "limit": 10,  # reports a day (reports_limit)
     }
     for code in _MESSAGES:
         if code == "bad_session":  # "%(problem)s" alone: the problem is already in the reader's words

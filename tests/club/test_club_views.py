@@ -114,7 +114,10 @@ def test_join_invite_only_club_by_post_is_refused(invite_club, stranger):
 
 
 def test_join_needs_post(club, stranger):
-    assert client_for(stranger).get(reverse("club_join", args=[club.slug])).status_code == 405
+    # A GET joins nobody: it goes to the club's page (review 21: a log-in coming back to a stale form).
+    response = client_for(stranger).get(reverse("club_join", args=[club.slug]))
+    assert response.status_code == 302 and response.url == club.get_absolute_url()
+    assert not Membership.objects.filter(club=club, user=stranger).exists()
 
 
 def test_leave(club, member):

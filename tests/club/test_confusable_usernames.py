@@ -138,12 +138,15 @@ def test_old_look_alike_pairs_survive_the_migration_and_later_saves(make_user):
     from importlib import import_module
 
     fill = import_module("club.migrations.0002_username_skeleton").fill_skeletons
+    fill_small = import_module("club.migrations.0013_small_skeletons").fill_users
     first = make_user("vera")
     second = make_user("gleb")
     User.objects.filter(pk=second.pk).update(username="vеra", username_skeleton="")
     fill(apps, None)
+    fill_small(apps, None)
     second.refresh_from_db()
     assert second.username_skeleton == f"vera#{second.pk}"
+    assert second.username_small_skeleton == f"vera#{second.pk}"
     second.display_name = "Old impostor"
     second.save()
     second.last_login = None

@@ -90,6 +90,21 @@ def test_the_400_page_is_the_sites_own_and_says_what_happened():
     assert "Bad request" in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("ru", "Неверный запрос"), ("bg", "Невалидна заявка")],
+)
+def test_the_nul_400_page_speaks_the_readers_language(language, words):
+    # Answered before the locale middleware, it read in English for everyone (review 16).
+    client = Client()
+    client.cookies["django_language"] = language
+    page = client.get("/?clubs=%00").content.decode()
+    assert words in page and "Bad request" not in page and f'<html lang="{language}">' in page
+    by_browser = Client().get("/?q=%00", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert words in by_browser and "Bad request" not in by_browser
+
+
+
 @pytest.mark.parametrize("value", ["%00", "x", "99999999999999999999", "-1"])
 def test_my_chips_before_cursor_values(club, member, value):
     response = client_for(member).get(f"{reverse('ledger_my_chips', args=[club.slug])}?before={value}")

@@ -29,12 +29,14 @@ pytestmark = [
 ]
 
 BURST = 300
+PEOPLE = 30
 
 
 def test_300_sockets_connect_and_close_at_once_without_errors_or_stale_groups(caplog):
     caplog.set_level(logging.WARNING)
-    base = 50_000_000 + os.getpid() % 1_000_000 * 10  # groups of this run only
-    users = [SimpleNamespace(pk=base + i % 7, is_authenticated=True, preferred_language="")
+    base = 50_000_000 + os.getpid() % 1_000_000 * 100  # groups of this run only
+    # Ten sockets a person (club.consumers.MAX_SOCKETS_PER_USER refuses more than twelve).
+    users = [SimpleNamespace(pk=base + i % PEOPLE, is_authenticated=True, preferred_language="")
              for i in range(BURST)]
 
     async def scenario() -> tuple[list, list, int, int]:
@@ -49,7 +51,7 @@ def test_300_sockets_connect_and_close_at_once_without_errors_or_stale_groups(ca
         connected = await asyncio.gather(*(c.connect(timeout=60) for c in communicators),
                                          return_exceptions=True)
         client = redis.Redis.from_url(settings.REDIS_URL)
-        keys = [f"{layer.prefix}:group:{user_group(base + k)}" for k in range(7)]
+        keys = [f"{layer.prefix}:group:{user_group(base + k)}" for k in range(PEOPLE)]
         members_open = sum([await client.zcard(key) for key in keys])
         # Every socket hears a message to its group.
         await layer.group_send(user_group(base), {"type": "user.notice", "text": "all here"})

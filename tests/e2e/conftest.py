@@ -48,3 +48,9 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 @pytest.fixture(autouse=True)
 def _plain_cache(settings) -> None:
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+@pytest.fixture
+def daphne_args() -> list[str]:
+    """More options for the daphne of ``daphne_server.daphne_url`` (a test module may override it)."""
+    return []

@@ -39,7 +39,7 @@ def _database_url() -> str:
 
 
 @pytest.fixture
-def daphne_url(transactional_db: None, tmp_path: Path) -> Iterator[str]:
+def daphne_url(transactional_db: None, tmp_path: Path, daphne_args: list[str]) -> Iterator[str]:
     port = _free_port()
     env = {
         **os.environ,
@@ -54,7 +54,11 @@ def daphne_url(transactional_db: None, tmp_path: Path) -> Iterator[str]:
     }
     log = (tmp_path / "daphne.log").open("w")
     process = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "club.asgi:application"],
+        [
+            *(sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)),
+            *daphne_args,
+            "club.asgi:application",
+        ],
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -25,7 +25,7 @@ def _fair_file() -> dict[str, Any]:
         "preset": "classic",
         "stake": 5,
         "stacks": [100] * 4,
-        "dealer": 0,
+        "dealer": 3,  # dealt from his left: 0, 1, 2, then the dealer (RULES.md 4.1)
         "deals": [{"deck": deck, "actions": [], "_fair": {**fair, "hands": hands}}],
     }
 

@@ -41,6 +41,20 @@ async def frames(communicator: WebsocketCommunicator, *, timeout: float = 0.5) -
     return out
 
 
+async def refused(communicator: WebsocketCommunicator) -> tuple[str | None, int | None]:
+    """Connect a socket the table refuses: the error code it was told, and the close code. It is
+    accepted to be told why (a refused handshake reaches a browser as 1006, which it retries)."""
+    connected, code = await communicator.connect(timeout=5)
+    if not connected:
+        return None, code
+    said = None
+    while True:
+        output = await communicator.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            return said, output.get("code")
+        said = json.loads(output["text"])["error"]
+
+
 def is_error(frame: str) -> bool:
     return frame.startswith("{")
 

@@ -204,6 +204,10 @@ def _odd_bids(m: dict[str, Any]) -> None:
     ]
 
 
+def _bids_out_of_reach(m: dict[str, Any]) -> None:
+    m["view"]["out_of_reach"] = [{"do": "snore", "cost": 40}, {"do": "wrap_swap", "cost": 1}]
+
+
 def _everyone_away_leaving_waiting(m: dict[str, Any]) -> None:
     for seat in m["public"]["seats"]:
         seat.update(status="away", leaving=True, waiting=True, connected=False)
@@ -238,6 +242,7 @@ def _no_deadline(m: dict[str, Any]) -> None:
         _discard,
         _exchange_from,
         _odd_bids,
+        _bids_out_of_reach,
         _everyone_away_leaving_waiting,
         _odd_names,
         _a_trick_with_a_joker,

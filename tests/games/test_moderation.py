@@ -20,7 +20,7 @@ from games.services import TableError, dealing, table_sit, table_stand_up, table
 from ledger.services import account_wallet, ledger_verify
 
 from .conftest import sit_all, start_deal
-from .sockets import connect, error_of, frames, is_error
+from .sockets import connect, error_of, frames, is_error, refused
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,17 +76,17 @@ def test_a_ban_or_suspension_during_a_live_deal_closes_the_socket_and_sends_the_
                 break
             got.append(output.get("text") or "")
         again = await connect(user, table.pk)
-        refused = await again.connect(timeout=5)
-        return got, closed, refused
+        told = await refused(again)
+        return got, closed, told
 
-    got, closed, refused = async_to_sync(scenario)()
+    got, closed, told = async_to_sync(scenario)()
     errors = [error_of(f) for f in got if is_error(f)]
     assert errors and errors[-1]["error"] == ("banned_until" if how == "ban" else "suspended")
     assert ("marked cards" if how == "ban" else "slow play") in errors[-1]["message"]
     if how == "suspend":
         assert "slow play" in errors[-1]["message"]
     assert closed == 4403
-    assert refused == (False, 4403)
+    assert told == (errors[-1]["error"], 4403)
     # His seat is played by default moves until the deal ends, then he is stood up, chips home.
     seat.refresh_from_db()
     assert seat.status == Seat.Status.AWAY and seat.leave_after_deal

@@ -89,6 +89,7 @@ def test_every_table_refusal_is_translated(language):
         "reason": "y",
         "days": 5,
         "n": 3,  # a seat's number (no_player_at, no_bot_at)
+        "limit": 10,  # reports a day (reports_limit)
     }
     untranslated = []
     for code in _MESSAGES:

@@ -123,6 +123,9 @@ def test_members_without_play_for_90_days_are_dormant_until_they_play(
     Membership.objects.filter(user__in=[vera, gleb, dasha]).update(
         created_at=timezone.now() - timedelta(days=120)
     )
+    AuditLog.objects.filter(action="membership.joined", target_user__in=[vera, gleb, dasha]).update(
+        created_at=timezone.now() - timedelta(days=120)
+    )
     # Vera last played 100 days ago, Gleb 10 days ago; Dasha never (a member for 120 days); Ivan and
     # the owner joined today.
     summary = members_dormant_job.apply().get()

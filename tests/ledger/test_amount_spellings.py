@@ -69,5 +69,5 @@ def test_a_chip_request_with_an_odd_amount_is_refused(club: Club, member_factory
     response = login(vera.user).post(
         reverse("ledger_ask", args=[club.slug]), {"amount": "1_0", "note": "please"}, follow=True
     )
-    assert "Ask for a whole number of chips." in response.content.decode()
+    assert MESSAGE in response.content.decode()  # the field's own words (review 21)
     assert not ChipRequest.objects.filter(member=vera).exists()

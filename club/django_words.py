@@ -1,0 +1,63 @@
+"""Words of Django's admin and password checks that Django's own Bulgarian catalogue lacks.
+
+Named here only so that ``makemessages`` keeps the site's translations of them in ``locale/``, which
+Django reads before its own catalogues: without them a Bulgarian manager's admin had English
+headers ("Model name", "Add link") and a Bulgarian newcomer was told "This password is too short"
+in English. Nothing imports this module.
+"""
+
+from django.utils.translation import gettext_noop, ngettext_lazy
+
+ADMIN = (
+    gettext_noop("Model name"),
+    gettext_noop("Add link"),
+    gettext_noop("Change or view list link"),
+    gettext_noop("After you’ve created a user, you’ll be able to edit more user options."),
+    gettext_noop("Error:"),
+    gettext_noop("Forgotten your login credentials?"),
+    gettext_noop("In case you’ve forgotten, you are:"),
+    gettext_noop("%(model)s instance with %(field)s %(value)r is not a valid choice."),
+)
+PASSWORD_TOO_SHORT = ngettext_lazy(
+    "This password is too short. It must contain at least %d character.",
+    "This password is too short. It must contain at least %d characters.",
+    "min_length",
+)
+
+#: django-axes has no Bulgarian catalogue and an incomplete Russian one; the admin shows its models'
+#: and fields' names to the superuser.
+AXES = (
+    gettext_noop("Access Attempt"),
+    gettext_noop("Access lock out"),
+    gettext_noop("Account locked: too many login attempts. Please try again later."),
+    gettext_noop("Account locked: too many login attempts. Contact an admin to unlock your account."),
+    gettext_noop("Attempt Remaining"),
+    gettext_noop("Attempt Time"),
+    gettext_noop("Clean up expired attempts"),
+    gettext_noop("Expires At"),
+    gettext_noop("Failed Logins"),
+    gettext_noop("Form Data"),
+    gettext_noop("GET Data"),
+    gettext_noop("HTTP Accept"),
+    gettext_noop("IP Address"),
+    gettext_noop("Locked Out"),
+    gettext_noop("Logout Time"),
+    gettext_noop("Meta Data"),
+    gettext_noop("No"),
+    gettext_noop("Not set"),
+    gettext_noop("POST Data"),
+    gettext_noop("Path"),
+    gettext_noop("Session key hash (sha256)"),
+    gettext_noop("The time when access attempt expires and is no longer valid."),
+    gettext_noop("User Agent"),
+    gettext_noop("Username"),
+    gettext_noop("Yes"),
+    gettext_noop("access attempt expiration"),
+    gettext_noop("access attempt expirations"),
+    gettext_noop("access attempt"),
+    gettext_noop("access attempts"),
+    gettext_noop("access failure"),
+    gettext_noop("access failures"),
+    gettext_noop("access log"),
+    gettext_noop("access logs"),
+)

@@ -1,0 +1,31 @@
+"""A history filter that names a player or a table that is not there lists no deal. It listed
+every deal of the club under "No player has this username." (or, for another club's table or a
+table that does not exist, with no word at all), as if the list were filtered."""
+
+from __future__ import annotations
+
+from django.test import Client
+
+from .conftest import play_deal_as_people, sit_all, start_deal
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    return client
+
+
+def test_an_unknown_player_or_table_matches_no_deal(make_table, players):
+    table = make_table()
+    sit_all(table, players)
+    deal = play_deal_as_people(start_deal(table), players)
+    client = _client(players[0])
+    url = f"/clubs/{table.club.slug}/deals/"
+    assert f"/deals/{deal.pk}/" in client.get(url).content.decode()
+    assert f"/deals/{deal.pk}/" in client.get(f"{url}?table={table.pk}").content.decode()
+    elsewhere = table.pk + 1000
+    for odd in ("?player=nobody-at-all", f"?table={elsewhere}", "?table=99999999999", "?table=x"):
+        response = client.get(url + odd)
+        assert response.status_code == 200, odd
+        assert f"/deals/{deal.pk}/" not in response.content.decode(), odd
+    assert "No player has this username." in client.get(f"{url}?player=nobody-at-all").content.decode()
