@@ -78,7 +78,9 @@ def bad_cards(message: str) -> EngineError:
 
 def without(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
     """``hand`` minus ``cards``; ``bad_cards`` if one is not held or is named twice."""
-    if cards and len(set(cards)) != len(cards):
+    if not cards:
+        return hand
+    if len(set(cards)) != len(cards):
         raise bad_cards("The same card is named twice.")
     rest = list(hand)
     for c in cards:

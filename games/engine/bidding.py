@@ -329,7 +329,7 @@ def _effects(w: Work, seat: int, do: str, action: Action, out: list[Event]) -> b
         else:  # show the ace (six) of trumps, discard the rest
             shown = ("A" if do == "cheer" else "6") + w.trump
             keep = (shown,)
-            gone = tuple(c for c in hand if c != shown)
+            gone = tuple([c for c in hand if c != shown])
         w.discards = w.discards + gone
         start = w.stock_top
         w.stock_top = start + rules.hand_size
@@ -476,12 +476,13 @@ def _end_round(w: Work, out: list[Event]) -> None:
                 w.discards = w.discards + w.hands[s]
                 w.hands = set_seat(w.hands, s, ())
         w.b0 = w.bank
-        if sum(1 for st in w.status if st == "") < 2:
+        if w.status.count("") < 2:
             finish_redeal(w, out)
             return
     w.step = "S"
     w.need = "bid"
-    w.queue = tuple(s for s in setup.dealt if w.status[s] == "")
+    status = w.status
+    w.queue = tuple([s for s in setup.dealt if status[s] == ""])
 
 
 def _turn_next(w: Work, out: list[Event]) -> bool:

@@ -17,6 +17,7 @@ from .state import Work
 
 SHOOT_GIVE = 3
 SHOOT_DRAW = 4
+_FREE = ("snore", "help")  # the statuses (said and held) of a free exchanger, 4.3
 
 
 def free_exchanger(w: Work, seat: int) -> bool:
@@ -38,16 +39,20 @@ def start_exchange(w: Work, out: list[Event]) -> None:
     rules = setup.rules
     sn = w.snorer
     others = after(sn, setup.seats)
-    fives = tuple(s for s in others if w.status[s] in FIVE_TYPES)
-    helpers = tuple(s for s in others if free_exchanger(w, s))
-    snorer = (sn,) if w.status[sn] in ("snore", "shoot") else ()
-    order_name = "snorer_fives_helpers" if w.status[sn] == "shoot" else rules.exchange_order
+    status = w.status
+    declared = w.declared
+    # Once per deal: list comprehensions (a generator per tuple costs more) and free_exchanger
+    # inlined.
+    fives = tuple([s for s in others if status[s] in FIVE_TYPES])
+    helpers = tuple([s for s in others if status[s] in _FREE and declared[s] in _FREE])
+    snorer = (sn,) if status[sn] in ("snore", "shoot") else ()
+    order_name = "snorer_fives_helpers" if status[sn] == "shoot" else rules.exchange_order
     if order_name == "fives_snorer_helpers":
         queue = fives + snorer + helpers
     elif order_name == "snorer_fives_helpers":
         queue = snorer + fives + helpers
     else:
-        queue = snorer + tuple(s for s in others if s in fives or s in helpers)
+        queue = snorer + tuple([s for s in others if s in fives or s in helpers])
     w.phase = "exchange"
     w.step = ""
     w.queue = queue
@@ -59,7 +64,8 @@ def start_cut_draws(w: Work, out: list[Event]) -> None:
     snorer), each discarding down to ``hand_size``."""
     w.phase = "exchange"
     w.step = ""
-    w.queue = tuple(s for s in after(w.snorer, w.setup.seats) if w.status[s] in FIVE_TYPES)
+    status = w.status
+    w.queue = tuple([s for s in after(w.snorer, w.setup.seats) if status[s] in FIVE_TYPES])
     _serve(w, out)
 
 
@@ -73,7 +79,8 @@ def _exchange_over(w: Work, out: list[Event]) -> None:
         w.phase = "bid"
         w.step = "F"
         w.need = "bid"
-        w.queue = tuple(s for s in after(w.snorer, w.setup.seats) if w.status[s] == "")
+        status = w.status
+        w.queue = tuple([s for s in after(w.snorer, w.setup.seats) if status[s] == ""])
         return
     if rules.trump_source == "named" and not w.trump and _players(w) > 1:
         # 4.3: the snorer names the trump when the exchange is over. A snorer left alone takes

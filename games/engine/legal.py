@@ -228,6 +228,13 @@ def _bids(state: State, seat: int) -> list[Action]:
     stack = state.stacks[seat]
     rules = state.setup.rules
     b0 = state.b0
+    if len(names) == 1:
+        # Most bids are offered nothing but the step's own snore or help.
+        name = names[0]
+        if name == "snore":
+            return [PASS, _SNORE] if stack >= rules.liability_snorer * b0 else [PASS]
+        if name == "help":
+            return [PASS, _HELP] if stack >= rules.liability_helper * b0 else [PASS]
     acts: list[Action] = [PASS]
     for name in names:
         if name == "blind":
@@ -281,5 +288,7 @@ def bids_out_of_reach(state: State, seat: int) -> list[tuple[str, int]]:
 
 
 _SNORER_COST = SNORER_TYPES | {"wrap_swap"}
+_SNORE = SIMPLE["snore"]
+_HELP = SIMPLE["help"]
 #: Offers that are always a single plain action (the others may need a look at the state).
 _PLAIN_BIDS = frozenset({"snore", "help", "six", "cheer", "mourn", "helicopter", "shoot", "blind"})

@@ -49,13 +49,13 @@ def start_play(w: Work, out: list[Event]) -> None:
         w.seen = tuple(now)
     if len(players) == 1:
         # 4.5: the snorer alone takes every trick without play.
-        w.tricks = tuple(rules.hand_size if s == players[0] else 0 for s in range(n))
+        w.tricks = tuple([rules.hand_size if s == players[0] else 0 for s in range(n)])
         finish_played(w, out)
         return
     if rules.instant_win:
         winner = _instant_winner(w.hands, players, rules.instant_win)
         if winner is not None:
-            w.tricks = tuple(rules.hand_size if s == winner else 0 for s in range(n))
+            w.tricks = tuple([rules.hand_size if s == winner else 0 for s in range(n)])
             out.append(ev.shared(ev.InstantWin, winner))
             finish_played(w, out, "instant_win")
             return
@@ -205,7 +205,7 @@ def _play_full(d: dict[str, Any], seat: int, action: Action) -> tuple[State, tup
         return w.freeze(), tuple(out)
     w.leader = winner
     status = w.status
-    w.queue = tuple(s for s in ring(winner, w.setup.seats) if status[s] not in NOT_IN_DEAL)
+    w.queue = tuple([s for s in ring(winner, w.setup.seats) if status[s] not in NOT_IN_DEAL])
     return w.freeze(), tuple(out)
 
 

@@ -76,20 +76,19 @@ def settle_chips(
     needs = _NEEDS.get(rules.snore_tricks) or _needs(rules.snore_tricks)
     rest_rule = rules.snorer_payout == "rest_by_round"
     failed_collect = rules.failed_collect
+    chips = ev.CHIPS
     st = list(stacks)
     pays = [0] * n
-    pens = [0] * n
-    made = [False] * n
     out: list[Event] = []
     rest_seats: list[int] = []  # snorers paid after everyone else (6.6)
     failed: list[int] = []  # seats that owe a penalty out of their hold
+    made: list[int] = []  # seats that took their obligation, in seat order
     for seat, status in enumerate(statuses):
-        need = needs.get(status)
-        if need is None:
+        if status not in needs:
             continue  # no status: nothing to collect, nothing held
         took = tricks[seat]
-        if took >= need:
-            made[seat] = True
+        if took >= needs[status]:
+            made.append(seat)
             if rest_rule and status in SNORER_TYPES:
                 rest_seats.append(seat)
                 continue
@@ -104,7 +103,7 @@ def settle_chips(
                 pays[seat] = amount
                 bank -= amount
                 st[seat] += amount
-                out.append(ev.CHIPS["payout", seat, amount])
+                out.append(chips["payout", seat, amount])
     for seat in rest_seats:
         amount = b0 - sum(pays)
         if round_no >= 2:
@@ -114,32 +113,35 @@ def settle_chips(
             pays[seat] = amount
             bank -= amount
             st[seat] += amount
-            out.append(ev.CHIPS["payout", seat, amount])
+            out.append(chips["payout", seat, amount])
+    pens = [0] * n
     for seat in failed:
         mult = penalty_multiple(rules, statuses[seat], tricks[seat], trump_ace)
-        amount = min(holds[seat], mult * b0)
+        amount = holds[seat]
+        if amount > mult * b0:
+            amount = mult * b0
         if amount:
             pens[seat] = amount
             bank += amount
-            out.append(ev.CHIPS["penalty", seat, amount])
+            out.append(chips["penalty", seat, amount])
     for seat, held in enumerate(holds):
         if held:
             rest = held - pens[seat]
             if rest:
                 st[seat] += rest
-                out.append(ev.CHIPS["release", seat, rest])
+                out.append(chips["release", seat, rest])
     if rules.penalty_to == "winners_now":
-        total = sum(tricks[s] for s in range(n) if made[s])
+        total = sum(tricks[s] for s in made)
         if total and bank > 0:
             pot = bank
-            for seat in range(n):
-                if made[seat] and tricks[seat]:
+            for seat in made:
+                if tricks[seat]:
                     share = pot * tricks[seat] // total
                     if share:
                         pays[seat] += share
                         st[seat] += share
                         bank -= share
-                        out.append(ev.CHIPS["payout", seat, share])
+                        out.append(chips["payout", seat, share])
     return tuple(st), bank, tuple(pays), tuple(pens), out
 
 
