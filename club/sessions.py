@@ -7,6 +7,8 @@ what happens when it is missing or expired are Django's own.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.utils import timezone
@@ -28,3 +30,11 @@ class SessionStore(db.SessionStore):
             self._session_key = None
             return None
         return row
+
+
+def login_expiry(session_key: str) -> datetime | None:
+    """When the login of ``session_key`` ends (``None``: it has ended, or there is none)."""
+    row = _SESSION.first(session_key)
+    if row is None or row.expire_date <= timezone.now():
+        return None
+    return row.expire_date

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
 
 from club.errors import ServiceError
+from club.sessions import login_expiry
 from club.ws import JsonSocketConsumer
 
 from .broadcast import user_group, watch_group
@@ -144,6 +145,8 @@ class TableConsumer(JsonSocketConsumer):
         ensure_ticker()
         session = self.scope.get("session")
         self.login_session = getattr(session, "session_key", None)
+        # Read at the first heartbeat, not here: a connect costs no query more.
+        self.login_expires: datetime | None = None
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         try:
             self.club_id, self.can_manage = await _db(_check_access)(self.session_id, self.user)
@@ -239,6 +242,12 @@ class TableConsumer(JsonSocketConsumer):
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
+            with contextlib.suppress(DatabaseError):
+                if not await self._login_holds():
+                    self.heartbeat = None  # this task: closing must not cancel it mid-send
+                    await self.send_error(TableError("logged_out"))
+                    await self.close(code=4401)
+                    return
             with contextlib.suppress(Exception):  # a missed beat only ages the presence mark
                 await _db(presence_beat)(session_id=self.session_id, user=self.user)
             # Joined again: a channel layer that restarted empty (Redis without persistence) knows
@@ -246,6 +255,18 @@ class TableConsumer(JsonSocketConsumer):
             with contextlib.suppress(Exception):
                 for group in self.joined:
                     await self.channel_layer.group_add(group, self.channel_name)
+
+    async def _login_holds(self) -> bool:
+        """Whether the login this socket was opened under still holds. A logout or a password
+        change closes the socket at once (``table_login``); a login that simply runs out sends
+        nothing, and the socket went on acting for its player for as long as the tab stayed open.
+        Its end is read again only once it is due (it moves on when the login is renewed)."""
+        if not isinstance(self.login_session, str):
+            return True
+        if self.login_expires is not None and timezone.now() < self.login_expires:
+            return True
+        self.login_expires = await _db(login_expiry)(self.login_session)
+        return self.login_expires is not None
 
     # --- from the browser (club.ws.JsonSocketConsumer has checked the frame) -----------------------
 
