@@ -45,6 +45,9 @@ def _timed_reset(address: str, email: str) -> float:
 
 def test_an_address_with_an_account_is_answered_before_the_mail_is_sent(slow_mail, make_user):
     make_user("vera", email="vera@example.org")
+    # The first request of a process loads templates and the rest (0.15 s here, more on a loaded
+    # machine): not the time of the mail, which this test is about.
+    _timed_reset("203.0.113.59", "warm-up@example.org")
     assert _timed_reset("203.0.113.60", "vera@example.org") < MAIL_SERVER_SECONDS / 2
     assert _timed_reset("203.0.113.61", "nobody@example.org") < MAIL_SERVER_SECONDS / 2
     deadline = time.monotonic() + 10

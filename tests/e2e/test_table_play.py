@@ -199,5 +199,9 @@ def test_a_demo_member_plays_the_bots_at_the_practice_table(daphne_url: str, bro
     page.locator("#table-socket[data-live='1']").wait_for()
     page.locator("#sit-1").click()
     expect(page.locator(".phase")).to_contain_text(re.compile("Bidding"), timeout=15_000)
+    # She stands up when this deal ends, so no next deal follows (bots never play among themselves):
+    # a second after the settlement the table dealt the next deal, and the settlement went with it.
+    page.get_by_role("button", name="Leave the table").click()
+    expect(page.locator(".seat-controls")).to_contain_text("when this deal ends")
     _play_until_settled([page])
     expect(page.locator(".settlement")).to_contain_text("Vera")
