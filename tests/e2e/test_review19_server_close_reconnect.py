@@ -17,7 +17,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def daphne_args() -> list[str]:
-    return ["--websocket_timeout", "6"]
+    # Long enough that the reconnected socket outlives the seat taken through it on a loaded
+    # machine (at 6 s the second close could come while the click was on its way).
+    return ["--websocket_timeout", "10"]
 
 
 def test_the_table_connects_again_after_the_server_closes_an_old_socket(
@@ -29,7 +31,7 @@ def test_the_table_connects_again_after_the_server_closes_an_old_socket(
     page = _login(browser, daphne_url, vera.username)
     _open_table(page, f"{daphne_url}/tables/{table.pk}/")
     watch_closes(page)
-    assert closes_seen(page, 150)[:1] == [1000]
+    assert closes_seen(page, 250)[:1] == [1000]
     expect(page.locator("#table-banner")).to_be_hidden(timeout=3_000)
     page.locator("#sit-1").click()
     expect(page.locator(".seat-controls").get_by_role("button", name="Leave the table")).to_be_visible(

@@ -42,7 +42,8 @@ def test_a_deadline_task_on_commit_expires_the_turn(celery_run, make_table, play
     assert first == [(1, DealAction.Actor.TIMEOUT)]
     action = DealAction.objects.get(deal=deal, seq=1)
     lag = (action.created_at - deadline).total_seconds()
-    assert 0 <= lag < 2, f"the move came {lag:.2f} s after the deadline"
+    # On time, with room for a worker process on a loaded two-core machine (the bound was 2 s).
+    assert 0 <= lag < 4, f"the move came {lag:.2f} s after the deadline"
     timed_out = Seat.objects.get(pk=deal.players[action.seat])
     assert timed_out.status == Seat.Status.AWAY
     assert "games.turn_expire" in worker.text()
