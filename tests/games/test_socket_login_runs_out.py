@@ -12,27 +12,22 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from channels.layers import channel_layers
 from django.contrib.sessions.models import Session
-from django.test import Client, override_settings
+from django.test import Client
 from django.utils import timezone
 
 from games import consumers
 
 from .conftest import sit_all
 from .sockets import error_of, frames, is_error
-from .test_socket_login_end import _closed_with, _open
+from .test_socket_login_end import _closed_with, _memory_layer, _open  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def _memory_layer_and_quick_beats(monkeypatch):
+def _quick_beats(monkeypatch):
     monkeypatch.setattr(consumers, "HEARTBEAT_SECONDS", 0.05)
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        channel_layers.backends = {}
-        yield
-    channel_layers.backends = {}
 
 
 def _login_of(user) -> str:
