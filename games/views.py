@@ -17,11 +17,11 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from club.errors import ServiceError
 from club.models import Club, Membership
 from club.selectors import membership_get
+from club.views import club_page, post_only
 
 from .engine import Rules
 from .engine.rules import PRESETS
@@ -112,6 +112,11 @@ def _table_howto(rules: Rules, language: str | None) -> str:
     return render_to_string("games/table.html#howto", {"howto": preset_howto(rules, language=language)})
 
 
+def table_page_of(session_id: int, **_kwargs: object) -> str:
+    """Where a GET of a table form's address goes (``post_only``): the table's page."""
+    return reverse("table_page", args=[session_id])
+
+
 def _post_to_table(request: HttpRequest, session_id: int, call: Callable[[], object]) -> HttpResponse:
     try:
         call()
@@ -120,8 +125,8 @@ def _post_to_table(request: HttpRequest, session_id: int, call: Callable[[], obj
     return redirect(reverse("table_page", args=[session_id]))
 
 
+@post_only(table_page_of)
 @login_required
-@require_POST
 def table_act_view(request: HttpRequest, session_id: int) -> HttpResponse:
     """The plain-form way to move (no JavaScript): the same message a socket would carry."""
     data: dict[str, object] = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
@@ -142,8 +147,8 @@ def table_act_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return _post_to_table(request, session_id, act)
 
 
+@post_only(table_page_of)
 @login_required
-@require_POST
 def table_sit_view(request: HttpRequest, session_id: int) -> HttpResponse:
     def sit() -> None:
         message = parse_message(
@@ -155,8 +160,8 @@ def table_sit_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return _post_to_table(request, session_id, sit)
 
 
+@post_only(table_page_of)
 @login_required
-@require_POST
 def table_leave_view(request: HttpRequest, session_id: int) -> HttpResponse:
     def leave() -> None:
         # Read before leaving: a member's own practice table closes when he leaves it.
@@ -173,20 +178,20 @@ def table_leave_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return _post_to_table(request, session_id, leave)
 
 
+@post_only(table_page_of)
 @login_required
-@require_POST
 def table_away_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return _post_to_table(request, session_id, lambda: table_away(session_id=session_id, user=request.user))
 
 
+@post_only(table_page_of)
 @login_required
-@require_POST
 def table_back_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return _post_to_table(request, session_id, lambda: table_back(session_id=session_id, user=request.user))
 
 
+@post_only(table_page_of)
 @login_required
-@require_POST
 def table_bot_view(request: HttpRequest, session_id: int) -> HttpResponse:
     def bot() -> None:
         message = parse_message({k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"})
@@ -202,8 +207,8 @@ def table_bot_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return _post_to_table(request, session_id, bot)
 
 
+@post_only(table_page_of)
 @login_required
-@require_POST
 def table_standup_view(request: HttpRequest, session_id: int) -> HttpResponse:
     def standup() -> None:
         message = parse_message({k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"})
@@ -226,8 +231,8 @@ def _session_of_a_club_of_mine(request: HttpRequest, session_id: int) -> TableSe
     return session
 
 
+@post_only(table_page_of)
 @login_required
-@require_POST
 def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_of_a_club_of_mine(request, session_id)
     raw = request.POST.get("position", "")
@@ -242,8 +247,8 @@ def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return redirect(session.club)
 
 
+@post_only(table_page_of)
 @login_required
-@require_POST
 def reservation_cancel_view(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session_of_a_club_of_mine(request, session_id)
     if reservation_cancel(session_id=session_id, user=request.user):
@@ -253,8 +258,8 @@ def reservation_cancel_view(request: HttpRequest, session_id: int) -> HttpRespon
     return redirect(session.club)
 
 
+@post_only(club_page)
 @login_required
-@require_POST
 def practice_open_view(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     preset = request.POST.get("preset") or "classic"

@@ -167,6 +167,7 @@
         // The browser sends the random string by itself, from every tab at the table: the one
         // the server refuses as a second string for the deal is nothing the player did or can mend.
         if (data.message && data.error !== "already_contributed") showError(data.message);
+        if (data.error !== "already_contributed") freeForms();
         lastError = data;
       } catch (e) { /* not for us */ }
       return;
@@ -267,7 +268,32 @@
     }
   });
 
+  // A form sent from the picture on the screen is not sent again until the table answers: a double
+  // click sent a bid (or "Sit down") twice, the first went through and the second, refused, told
+  // the player in red to make the move he had just made. The table's answer is a new picture (new
+  // forms) or an error frame (which frees the forms: he may try again); a few seconds free them too.
+  function sentAlready(form) {
+    if (!form || !form.dataset) return false;
+    if (form.dataset.sent) return true;
+    form.dataset.sent = "1";
+    setTimeout(function () { delete form.dataset.sent; }, 3000);
+    return false;
+  }
+
+  function freeForms() {
+    Array.prototype.forEach.call(document.querySelectorAll("#table-live form[data-sent]"), function (form) {
+      delete form.dataset.sent;
+    });
+  }
+
   document.addEventListener("htmx:wsConfigSend", function (event) {
+    var invalid = event.detail.errors && event.detail.errors.length;  // htmx sends nothing then
+    if (!invalid && sentAlready(event.target)) {
+      event.preventDefault();
+      // htmx then leaves the submit alone: without this the browser would post the form itself.
+      if (event.detail.triggeringEvent) event.detail.triggeringEvent.preventDefault();
+      return;
+    }
     var box = document.getElementById("table-error");
     if (box) box.hidden = true;
     // The server reads none of htmx's headers, and they carry the page's whole address: a link with
