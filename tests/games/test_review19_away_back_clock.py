@@ -14,8 +14,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.engine import observe, to_act
-from games.engine.bots import BasicBot
+from games.engine import apply, legal_actions, to_act
 from games.models import Deal, DealAction, Seat
 from games.services import dealing, table_act, table_away, table_back, tables_tick
 
@@ -53,10 +52,16 @@ def test_a_player_away_when_his_turn_came_gets_his_turn_on_coming_back(make_tabl
     table = make_table(turn_seconds=30)
     sit_all(table, players)
     deal = start_deal(table)
-    # The first player moves; the second stepped away before his turn came.
+    # The first player moves; the one whose turn that move brings stepped away before it came. The
+    # move is one that hands the turn on (not every move does, and who gets it depends on the cards).
     user, seat, state = _to_act(deal)
-    action = BasicBot(seed=1).choose(observe(state, seat))
-    second_seat = Seat.objects.select_related("member__user").get(pk=deal.players[state.queue[1]])
+    action, after = next(
+        (a, after)
+        for a in legal_actions(state, seat)
+        for after, _events in [apply(state, seat, a)]
+        if to_act(after) not in (None, seat)
+    )
+    second_seat = Seat.objects.select_related("member__user").get(pk=deal.players[to_act(after)])
     table_away(session_id=table.pk, user=second_seat.member.user)
     table_act(session_id=table.pk, user=user, action=action, expected_seq=deal.seq, expected_deal=deal.pk)
     deal.refresh_from_db()
