@@ -50,7 +50,8 @@ def _settled(table: TableSession, players: list[User], *, bank_paid: bool = Fals
     """Play deals until one settles with a stake released to a winner's stack (most do); with
     ``bank_paid``, one that paid out of the bank."""
     deal = play_deal_as_people(start_deal(table), players)
-    for n in range(20):
+    # Forty deals: a run of redeals (all passes) and no bank paid out came past twenty once.
+    for n in range(40):
         for journal in Journal.objects.filter(deal=deal, kind=Journal.Kind.SETTLE):
             bank = sum(
                 journal.entries.filter(account__kind=Account.Kind.BANK).values_list("amount", flat=True)
