@@ -31,7 +31,9 @@ def deals_finished(*, club: Club) -> QuerySet[Deal]:
     return (
         Deal.objects.filter(session__club=club, finished_at__isnull=False)
         .select_related("session")
-        .prefetch_related("deal_players__seat__member__user")
+        # ``member``: the membership a player had in the deal (whose net the reader's own row shows);
+        # read with the rest, not one query per player of the page.
+        .prefetch_related("deal_players__seat__member__user", "deal_players__member")
         .order_by("-finished_at", "-id")
     )
 
