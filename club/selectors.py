@@ -150,9 +150,7 @@ def club_members(*, club: Club, status: str = Status.ACTIVE) -> QuerySet[Members
     )
 
 
-# The club page's members and their count, compiled once per process (games.prepared): the role
-# ordering's CASE made compiling this read cost more than running it.
-_MEMBERS = Prepared(lambda club_id, status: club_members(club=club_id, status=status))
+# The club page's member count, compiled once per process (games.prepared).
 _MEMBER_COUNT = Prepared(
     lambda club_id: (
         Membership.objects.filter(club_id=club_id, status=Status.ACTIVE)
@@ -161,11 +159,6 @@ _MEMBER_COUNT = Prepared(
         .values_list("n", flat=True)
     )
 )
-
-
-def club_member_list(*, club: Club, status: str = Status.ACTIVE) -> list[Membership]:
-    """``club_members`` as a list (the same read, compiled once per process)."""
-    return _MEMBERS(club.pk, str(status))
 
 
 def club_member_count(*, club: Club) -> int:

@@ -211,6 +211,17 @@ def club_create(request: HttpRequest) -> HttpResponse:
 _UNREAD: Any = object()
 
 
+#: Members listed per page of the club page (``?people=N``).
+MEMBERS_PAGE = 50
+
+
+def _people_page(request: HttpRequest) -> int:
+    """The page of the members list: ``people`` of the address, or of the form a manager's action on
+    a member sent from that page (its answer shows the same page). Odd values show the first page."""
+    raw = request.GET.get("people") or request.POST.get("people") or ""
+    return int(raw) if raw.isascii() and raw.isdigit() and 0 < len(raw) <= 6 and int(raw) > 0 else 1
+
+
 def _club_context(request: HttpRequest, club: Club, membership: Membership | None = _UNREAD) -> dict:
     """``membership``: the reader's (None: he has none), read with the club by
     ``club_and_membership_or_404``; read here when not given."""
@@ -226,18 +237,36 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership | Non
         "is_owner": is_manager and membership.role == Membership.Role.OWNER,
     }
     if is_member:
-        # A member's page lists every active member: their count and the managers come from that one
-        # read (it is ordered owner, managers, then by name, as ``club_managers`` orders them).
-        members = selectors.club_member_list(club=club)
-        context["members"] = members
-        context["member_count"] = len(members)
-        context["managers"] = [m for m in members if m.is_manager]
+        # The members are listed ``MEMBERS_PAGE`` at a time (a club after a year has hundreds: the
+        # whole list, each row with a manager's forms, made a page of about a megabyte), ordered owner,
+        # managers, then by name. A first page that holds them all gives their count, and one that
+        # ends with a plain member holds every manager (whom a member asks for chips): no more reads.
+        page = _people_page(request)
+        start = (page - 1) * MEMBERS_PAGE
+        members = list(selectors.club_members(club=club)[start : start + MEMBERS_PAGE + 1])
+        more = len(members) > MEMBERS_PAGE
+        members = members[:MEMBERS_PAGE]
+        context.update(members=members, people_page=page, people_more=more)
+        context["member_count"] = (
+            len(members) if page == 1 and not more else selectors.club_member_count(club=club)
+        )
+        if page == 1 and (not more or not members[-1].is_manager):
+            context["managers"] = [m for m in members if m.is_manager]
+        else:
+            context["managers"] = list(selectors.club_managers(club=club))
     else:
         context["member_count"] = selectors.club_member_count(club=club)
     if is_manager:
+        # Requests to join and bans grow as well (anyone may ask to join an open-by-approval club):
+        # the page shows the first ``MEMBERS_PAGE`` of each, the admin lists them all.
+        pending_all = selectors.club_members(club=club, status=Status.PENDING).order_by("created_at")
+        pending = list(pending_all[: MEMBERS_PAGE + 1])
+        banned = list(selectors.club_members(club=club, status=Status.BANNED)[: MEMBERS_PAGE + 1])
         context.update(
-            pending=selectors.club_members(club=club, status=Status.PENDING).order_by("created_at"),
-            banned=selectors.club_members(club=club, status=Status.BANNED),
+            pending=pending[:MEMBERS_PAGE],
+            pending_more=len(pending) > MEMBERS_PAGE,
+            banned=banned[:MEMBERS_PAGE],
+            banned_more=len(banned) > MEMBERS_PAGE,
             invites=selectors.invite_list_usable(club=club),
             audit=selectors.audit_log_recent(club=club),
             invite_form=InviteCreateForm(),
