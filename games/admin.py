@@ -16,7 +16,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from club.admin_site import ClubScopedAdmin, admin_clubs_for
+from club.admin_site import ClubScopedAdmin, admin_clubs_for, admin_sees_a_club
 from club.confusables import invisible_characters
 from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club
@@ -109,7 +109,7 @@ class TableSessionAdmin(ClubScopedAdmin):
         return ["game" if f == "preset" else f for f in fields]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return admin_clubs_for(request.user).exists()
+        return admin_sees_a_club(request)
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any):
         if obj is not None:

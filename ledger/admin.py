@@ -24,7 +24,7 @@ from django.utils.html import format_html
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
-from club.admin_site import ClubScopedAdmin, admin_clubs_for
+from club.admin_site import PEOPLE_IN_A_FILTER, ClubScopedAdmin, admin_clubs_for, admin_sees_a_club, filter_id
 from club.confusables import invisible_characters
 from club.csv_stream import csv_response, csv_text
 from club.errors import ServiceError
@@ -75,8 +75,9 @@ class EntryInline(admin.TabularInline):
         return super().get_queryset(request).select_related("account__member__user")
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        clubs = admin_clubs_for(request.user)
-        return clubs.filter(pk=obj.club_id).exists() if obj is not None else clubs.exists()
+        if obj is None:
+            return admin_sees_a_club(request)
+        return admin_clubs_for(request.user).filter(pk=obj.club_id).exists()
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -246,12 +247,17 @@ class EntryMemberFilter(admin.SimpleListFilter):
         """ "Vera (@vera)": the username tells two Veras apart; the club's name is added only for someone
         who sees several clubs (a bare club id read like a count)."""
         clubs = admin_clubs_for(request.user)
-        members = (
+        among = (
             Membership.objects.filter(club__in=clubs, ledger_accounts__isnull=False)
             .distinct()
             .select_related("user", "club")
-            .order_by("user__username", "club__name")[:500]
         )
+        members = list(among.order_by("user__username", "club__name")[: PEOPLE_IN_A_FILTER + 1])
+        if len(members) > PEOPLE_IN_A_FILTER:
+            # Hundreds of names are no help (and were cut at 500): the search box finds a person,
+            # the filter keeps the one chosen, if any (club.admin.MemberFilter).
+            chosen = filter_id(self.value())
+            members = list(among.filter(pk=chosen)) if chosen is not None else []
         several = clubs.count() > 1
         choices = [
             (str(m.pk), f"{user_label(m.user)} · {m.club.name}" if several else user_label(m.user))
@@ -259,10 +265,15 @@ class EntryMemberFilter(admin.SimpleListFilter):
         ]
         return sorted(choices, key=lambda choice: choice[1].casefold())
 
+    def has_output(self) -> bool:
+        # Applied whenever the address names a member, listed or not (club.admin.MemberFilter).
+        return bool(self.value()) or super().has_output()
+
     def queryset(self, request: HttpRequest, queryset: QuerySet[Entry]) -> QuerySet[Entry]:
         value = self.value()
-        if value and value.isascii() and value.isdigit() and len(value) <= 18:
-            return queryset.filter(account__member_id=int(value))
+        chosen = filter_id(value)
+        if chosen is not None:
+            return queryset.filter(account__member_id=chosen)
         if value:
             return queryset.none()
         return queryset
