@@ -164,12 +164,13 @@ def player_success_by_status(*, membership: Membership, limit: int = 2000) -> li
     words = status_words("classic")
     snore_tricks = SnoreTricks()
     tally: dict[str, list[int]] = {}
-    rows = (
+    rows = list(
         _played(membership)
         .filter(status__in=sorted(SNORER_TYPES | HELPER_TYPES))
         .order_by("-deal__finished_at")
         .values_list("status", "engine_seat", "deal__session_id", "deal__outcome")[:limit]
     )
+    snore_tricks.load(session_id for status, _seat, session_id, _outcome in rows if status in SNORER_TYPES)
     for status, seat, session_id, outcome in rows:
         tricks = ((outcome or {}).get("tricks") or [])[seat : seat + 1]
         need = snore_tricks[session_id] if status in SNORER_TYPES else 1
