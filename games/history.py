@@ -8,6 +8,7 @@ tell different stories.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -186,8 +187,9 @@ class Step:
     state: State
 
 
-def deal_steps(deal: Deal) -> list[Step]:
-    """The deal as dealt, then after each action: rebuilt through the engine from the stored start."""
+def deal_steps(deal: Deal, actions: Iterable[DealAction] | None = None) -> list[Step]:
+    """The deal as dealt, then after each action: rebuilt through the engine from the stored start.
+    ``actions``: the deal's actions in order, when the caller read them with other deals'."""
     setup = deal_state(deal).setup
     state = new_deal(
         setup.rules,
@@ -200,7 +202,9 @@ def deal_steps(deal: Deal) -> list[Step]:
         redeal=setup.redeal,
     )
     steps = [Step(0, None, state)]
-    for row in DealAction.objects.filter(deal=deal).order_by("seq"):
+    if actions is None:
+        actions = DealAction.objects.filter(deal=deal).order_by("seq")
+    for row in actions:
         state, _events = apply(state, row.seat, Action.from_json(row.action))
         steps.append(Step(row.seq, row, state))
     return steps
