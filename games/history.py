@@ -234,7 +234,7 @@ def _deal_part(deal: Deal, state: State, keep: list[int]) -> dict[str, Any]:
     index = {old: new for new, old in enumerate(keep)}
     actions = [
         {"seat": index[row.seat], **row.action}
-        for row in DealAction.objects.filter(deal=deal).order_by("seq")
+        for row in deal.actions.all()  # in seq order (the model's); read with the table's other deals
     ]
     hands = dealt_hands(state)
     return {
@@ -357,7 +357,15 @@ def session_export(session: TableSession) -> list[dict[str, Any]]:
     runs: list[dict[str, Any]] = []
     members: list[list[Deal]] = []  # the deals each run was made of
     previous: Deal | None = None
-    for deal in Deal.objects.filter(session=session, finished_at__isnull=False).order_by("number"):
+    # The table's deals come with their session and actions, a chunk at a time: a table of a year's
+    # deals read each one's session and actions with two queries of its own.
+    deals = (
+        Deal.objects.filter(session=session, finished_at__isnull=False)
+        .select_related("session")
+        .prefetch_related("actions")
+        .order_by("number")
+    )
+    for deal in deals.iterator(chunk_size=200):
         try:
             scenario = deal_export(deal)
         except ValueError:  # no scenario can say it: its fairness record, a file of its own
