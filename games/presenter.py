@@ -285,14 +285,16 @@ def _moved_seat(event: Mapping[str, Any]) -> int | None:
     return None
 
 
-def _phase_text(view: Mapping[str, Any], texts: Mapping[str, str]) -> str:
+def _phase_text(view: Mapping[str, Any], texts: Mapping[str, str], words: Mapping[str, str]) -> str:
     phase = view["phase"]
     if phase == "bid":
         step = view["step"] or ""
-        return texts["bidding"] % {
-            "round": view["round"],
-            "step": texts[step] if step in ("S", "H", "F") else "",
-        }
+        name = texts[step] if step in ("S", "H", "F") else ""
+        if view.get("preset") in FRAP_FAMILY and step in ("H", "F"):
+            # The Frap family's words for its steps, as its buttons say them: "whist" and "cut", not
+            # "help" and "fives" over a "Whist" button (review 24).
+            name = words["help" if step == "H" else "five"]
+        return texts["bidding"] % {"round": view["round"], "step": name}
     if phase == "exchange":
         return texts["exchange"]
     if phase == "play":
@@ -413,7 +415,7 @@ def table_context(
         return context
     trick_names = deal.get("players", []) if deal else []
     context.update(
-        phase=_phase_text(view, texts),
+        phase=_phase_text(view, texts, words),
         trump=SUIT_SYMBOL.get(view["trump"] or "", ""),
         trump_red=(view["trump"] or "") in "HD" and bool(view["trump"]),
         trump_card=card(view["trump_card"]) if view["trump_card"] else None,
