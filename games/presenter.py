@@ -175,10 +175,14 @@ def _bid_label(action: Mapping[str, Any], words: Mapping[str, str], texts: Mappi
     if do == "look":
         return texts["look"]
     if do == "wrap_swap":
-        return texts["wrap_swap"] % {"wrap": texts["wrap"], "n": action["position"] + 1}
-    if do == "five" and action.get("take_trump"):
-        return texts["cut_with_trump"] % {"cut": words["five"]}
-    return words.get(do, do).capitalize()
+        label = texts["wrap_swap"] % {"wrap": texts["wrap"], "n": action["position"] + 1}
+    elif do == "five" and action.get("take_trump"):
+        label = texts["cut_with_trump"] % {"cut": words["five"]}
+    else:
+        return words.get(do, do).capitalize()
+    # Begins with a status word, which is written in small letters: a button beside "Pass" and "Snore"
+    # said "wrap: swap card 1" and "cut with the trump card" (review 24).
+    return label[:1].upper() + label[1:]
 
 
 def _out_of_reach(view: Mapping[str, Any], words: Mapping[str, str], texts: Mapping[str, str]) -> str:
