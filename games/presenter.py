@@ -370,6 +370,10 @@ def table_context(
         positions = positions[me["position"] :] + positions[: me["position"]]
     by_position = {s["position"]: s for s in public["seats"]}
     in_deal = view is not None and deal is not None
+    # A live table's finished deal: the chips are shown as the ledger has them now (a table that cannot
+    # deal again shares its bank into the stacks after the deal). A history page has no "bank" and
+    # shows the deal's own numbers.
+    ledger_now = in_deal and bool(deal.get("over")) and "bank" in public
     seats = []
     for position in positions:
         seat = dict(by_position.get(position) or {"position": position, "empty": True})
@@ -379,8 +383,8 @@ def table_context(
             status = view["statuses"][engine]
             seat.update(
                 in_deal=True,
-                stack=view["stacks"][engine],
-                hold=view["holds"][engine],
+                stack=seat["stack"] if ledger_now else view["stacks"][engine],
+                hold=seat["hold"] if ledger_now else view["holds"][engine],
                 tricks=view["tricks"][engine],
                 cards=view["hand_counts"][engine],
                 dealer=view["dealer"] == engine,
@@ -417,6 +421,9 @@ def table_context(
     }
     if view is None:
         return context
+    if ledger_now:
+        view = {**view, "bank": public["bank"]}
+        context["view"] = view
     trick_names = deal.get("players", []) if deal else []
     context.update(
         phase=_phase_text(view, texts, words),
@@ -467,7 +474,7 @@ def table_context(
         ]
         result = out["result"]
         context["result"] = texts[result] if result in ("played", "redeal", "instant_win") else result
-        context["bank_after"] = out["bank"]
+        context["bank_after"] = public["bank"] if ledger_now else out["bank"]
     return context
 
 
