@@ -1,8 +1,8 @@
 """Review 24: the default move of a discard gave up the last card of the hand. In Moryak's dark the
 trump card a player takes goes last into his hand (RULES.md 5.5: he takes it, looks, discards one):
 a player whose time ran out on that discard, or who was away, threw away the very trump card he had
-declared dark to take, which no careful absent player would do. The default now gives up the lowest
-cards that are not trumps."""
+declared dark to take, which no careful absent player would do. The default now gives up as few
+trumps as it can (then, as before, the last cards in hand)."""
 
 from __future__ import annotations
 
