@@ -1,8 +1,9 @@
 """The default move of a seat whose time ran out or whose player is away (pure: a view in, a move out).
 
 What a careful absent player would want: pass when asked to bid, stand pat (or give up as few cards as
-the rules demand, keeping the first ones), keep the first cards offered when discarding, name the suit
-he holds most of, and play the lowest legal card. It reads only the seat's own ``observe`` view.
+the rules demand, keeping trumps and the first ones), keep trumps and the first cards offered when
+discarding (never the trump card he has just taken), name the suit he holds most of, and play the
+lowest legal card. It reads only the seat's own ``observe`` view.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import Action
+from games.engine import PRESETS, Action
 
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SUITS = ("S", "H", "D", "C")
@@ -31,13 +32,24 @@ def default_move(view: Mapping[str, Any]) -> Action:
         # The 7♠ as an ordinary seven is the "lowest" way to play it.
         return Action.from_json(min(plays, key=lambda a: (_low(a["card"]), a.get("as") == "joker")))
     if names & {"exchange", "discard"}:
-        # Fewest cards given up; among those, the last ones in hand, so the first cards are kept.
+        # Fewest cards given up; among those, as few trumps (and jokers) as can be, then the last ones
+        # in hand, so the first cards are kept. Without the trumps rule, Moryak's dark lost the trump
+        # card just taken, which goes last into the hand: an absent player threw it away (review 24).
+        trump = view.get("trump")
         position = {card: i for i, card in enumerate(hand)}
+        # The view names the preset, not a table's overrides: the preset says whether 7♠ is a joker.
+        rules = PRESETS.get(str(view.get("preset")))
+        jokers = rules is not None and rules.joker
+
+        def kept_dear(card: str) -> bool:
+            return card[-1] == trump or (jokers and card == "7S")
+
         return Action.from_json(
             min(
                 legal,
                 key=lambda a: (
                     len(a.get("cards", ())),
+                    sum(kept_dear(c) for c in a.get("cards", ())),
                     sorted(-position.get(c, 0) for c in a.get("cards", ())),
                     sum(s != "top" for s in a.get("from", ())),
                 ),

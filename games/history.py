@@ -305,7 +305,12 @@ def _scenario(deal: Deal, chain: list[tuple[Deal, State]]) -> dict[str, Any]:
     dropped = _excluded_waiting(first_state)
     keep = [s for s in range(first_state.setup.seats) if s not in dropped]
     rules = first_state.setup.rules
-    if dropped and rules.deck_for(len(keep)) != rules.deck_for(first_state.setup.seats):
+    if dropped and (
+        rules.deck_for(len(keep)) != rules.deck_for(first_state.setup.seats)
+        # Fewer seats than the preset is played by: the replay refuses the file (a Student deal of
+        # three seats, one of them waiting, is not a two-player game; review 24).
+        or not rules.min_players <= len(keep) <= rules.max_players
+    ):
         raise ValueError("players waiting for an empty bank sat this deal out: no scenario can say so")
     session = deal.session
     scenario: dict[str, Any] = {

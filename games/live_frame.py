@@ -525,6 +525,11 @@ def _hand(
             '">\n        <fieldset>\n          <legend>',
             w.ngettext("Choose %(counter)s card to discard", "Choose %(counter)s cards to discard", low)
             if mode == "discard"
+            # A forced count (Bulgarian shoot gives up 3) is said as one: not "Choose 3 to 3 cards".
+            else w.ngettext(
+                "Choose %(counter)s card to exchange", "Choose %(counter)s cards to exchange", low
+            )
+            if low == high
             else _fill(w.gettext("Choose %(low)s to %(high)s cards to exchange"), low=low, high=high),
             '</legend>\n          <div class="hand">\n          ',
         ]

@@ -175,10 +175,14 @@ def _bid_label(action: Mapping[str, Any], words: Mapping[str, str], texts: Mappi
     if do == "look":
         return texts["look"]
     if do == "wrap_swap":
-        return texts["wrap_swap"] % {"wrap": texts["wrap"], "n": action["position"] + 1}
-    if do == "five" and action.get("take_trump"):
-        return texts["cut_with_trump"] % {"cut": words["five"]}
-    return words.get(do, do).capitalize()
+        label = texts["wrap_swap"] % {"wrap": texts["wrap"], "n": action["position"] + 1}
+    elif do == "five" and action.get("take_trump"):
+        label = texts["cut_with_trump"] % {"cut": words["five"]}
+    else:
+        return words.get(do, do).capitalize()
+    # Begins with a status word, which is written in small letters: a button beside "Pass" and "Snore"
+    # said "wrap: swap card 1" and "cut with the trump card" (review 24).
+    return label[:1].upper() + label[1:]
 
 
 def _out_of_reach(view: Mapping[str, Any], words: Mapping[str, str], texts: Mapping[str, str]) -> str:
@@ -285,14 +289,16 @@ def _moved_seat(event: Mapping[str, Any]) -> int | None:
     return None
 
 
-def _phase_text(view: Mapping[str, Any], texts: Mapping[str, str]) -> str:
+def _phase_text(view: Mapping[str, Any], texts: Mapping[str, str], words: Mapping[str, str]) -> str:
     phase = view["phase"]
     if phase == "bid":
         step = view["step"] or ""
-        return texts["bidding"] % {
-            "round": view["round"],
-            "step": texts[step] if step in ("S", "H", "F") else "",
-        }
+        name = texts[step] if step in ("S", "H", "F") else ""
+        if view.get("preset") in FRAP_FAMILY and step in ("H", "F"):
+            # The Frap family's words for its steps, as its buttons say them: "whist" and "cut", not
+            # "help" and "fives" over a "Whist" button (review 24).
+            name = words["help" if step == "H" else "five"]
+        return texts["bidding"] % {"round": view["round"], "step": name}
     if phase == "exchange":
         return texts["exchange"]
     if phase == "play":
@@ -364,6 +370,10 @@ def table_context(
         positions = positions[me["position"] :] + positions[: me["position"]]
     by_position = {s["position"]: s for s in public["seats"]}
     in_deal = view is not None and deal is not None
+    # A live table's finished deal: the chips are shown as the ledger has them now (a table that cannot
+    # deal again shares its bank into the stacks after the deal). A history page has no "bank" and
+    # shows the deal's own numbers.
+    ledger_now = in_deal and bool(deal.get("over")) and "bank" in public
     seats = []
     for position in positions:
         seat = dict(by_position.get(position) or {"position": position, "empty": True})
@@ -373,8 +383,8 @@ def table_context(
             status = view["statuses"][engine]
             seat.update(
                 in_deal=True,
-                stack=view["stacks"][engine],
-                hold=view["holds"][engine],
+                stack=seat["stack"] if ledger_now else view["stacks"][engine],
+                hold=seat["hold"] if ledger_now else view["holds"][engine],
                 tricks=view["tricks"][engine],
                 cards=view["hand_counts"][engine],
                 dealer=view["dealer"] == engine,
@@ -411,9 +421,12 @@ def table_context(
     }
     if view is None:
         return context
+    if ledger_now:
+        view = {**view, "bank": public["bank"]}
+        context["view"] = view
     trick_names = deal.get("players", []) if deal else []
     context.update(
-        phase=_phase_text(view, texts),
+        phase=_phase_text(view, texts, words),
         trump=SUIT_SYMBOL.get(view["trump"] or "", ""),
         trump_red=(view["trump"] or "") in "HD" and bool(view["trump"]),
         trump_card=card(view["trump_card"]) if view["trump_card"] else None,
@@ -461,7 +474,7 @@ def table_context(
         ]
         result = out["result"]
         context["result"] = texts[result] if result in ("played", "redeal", "instant_win") else result
-        context["bank_after"] = out["bank"]
+        context["bank_after"] = public["bank"] if ledger_now else out["bank"]
     return context
 
 

@@ -61,7 +61,7 @@ _ACTIONS_SINCE = Prepared(
 )
 _BALANCES = Prepared(
     lambda session_id: Account.objects.filter(
-        table_id=session_id, kind__in=[Account.Kind.STACK, Account.Kind.HOLD]
+        table_id=session_id, kind__in=[Account.Kind.STACK, Account.Kind.HOLD, Account.Kind.BANK]
     ).values_list("kind", "member_id", "seat_id", "balance")
 )
 _CONTRIBUTED = Prepared(
@@ -154,10 +154,13 @@ def deal_log_extend(*, deal_id: int, seed: str, seq: int, actor: str, events: li
 
 
 def _seat_balances(session: TableSession) -> dict[tuple[str, str, int], int]:
-    """Ledger balances of the table's stacks and holds, keyed by (kind, "member"|"seat", id)."""
+    """Ledger balances of the table's stacks and holds, keyed by (kind, "member"|"seat", id), and of
+    its bank, keyed by ("bank", "", 0)."""
     out: dict[tuple[str, str, int], int] = {}
     for kind, member_id, seat_id, balance in _BALANCES(session.pk):
-        if member_id is not None:
+        if kind == Account.Kind.BANK:
+            out[(kind, "", 0)] = balance
+        elif member_id is not None:
             out[(kind, "member", member_id)] = balance
         else:
             out[(kind, "seat", seat_id)] = balance
@@ -261,6 +264,9 @@ def table_public_parts(
         ],
         "watching": len(present - {s.member.user_id for s in seats if s.member_id}),
         "deal": deal_info,
+        # The bank as the ledger has it: a finished deal's frame shows it (and the stacks above), not
+        # the deal's last numbers, which a bank shared out since no longer are (review 24).
+        "bank": balances.get((Account.Kind.BANK, "", 0), 0),
     }
     return public, played, connected
 

@@ -2,8 +2,8 @@
 
 Practice chips belong to the treasury, so a practice table's bank goes back to it as soon as no
 person sits there any more (the next newcomer starts with an empty bank instead of waiting for bots
-to play it out). A real table's bank is shared out among the players of its last deal when the session
-closes: members' shares to their wallets, bots' shares and the remainder to the treasury.
+to play it out). A real table's bank is shared out among the players dealt into its last deal when
+the session closes: members' shares to their wallets, bots' shares and the remainder to the treasury.
 """
 
 from __future__ import annotations
@@ -19,7 +19,15 @@ from ledger.services import account_bank, account_treasury, account_wallet, acco
 
 from ..models import Deal, Seat, TableSession
 from .access import seats_taken
-from .dealing import deal_running
+from .dealing import deal_running, deal_state
+
+
+def dealt_in(deal: Deal) -> list[int]:
+    """The seats dealt into ``deal``. ``deal.players`` holds every seat it was made for, and a
+    newcomer who sat it out waiting for an empty bank is one: he paid nothing into the bank, so a
+    share of it is not his (review 24). Nor is it a player's who could not pay his ante."""
+    state = deal_state(deal)
+    return [deal.players[i] for i in state.setup.dealt]
 
 
 def _bank_lines(session: TableSession, total: int) -> list[tuple[Account, int]]:
@@ -27,7 +35,7 @@ def _bank_lines(session: TableSession, total: int) -> list[tuple[Account, int]]:
     if session.practice:
         return [(treasury, total)]
     last = Deal.objects.filter(session=session).order_by("-number").first()
-    players = list(Seat.objects.select_related("member").filter(pk__in=last.players)) if last else []
+    players = list(Seat.objects.select_related("member").filter(pk__in=dealt_in(last))) if last else []
     share = total // len(players) if players else 0
     to_treasury = total - share * sum(1 for p in players if p.member_id is not None)
     lines: list[tuple[Account, int]] = []
@@ -125,11 +133,12 @@ def table_after_stand_up(*, session: TableSession, now: datetime) -> None:
 
 def table_bank_share(*, session: TableSession, deal: Deal) -> Journal | None:
     """A table that cannot deal any more (too few players can pay) shares the bank among the players
-    of its last deal who still sit there, into their stacks; the remainder of the division to the
+    dealt into its last deal who still sit there, into their stacks; the remainder of the division to the
     first of them. The caller holds the session lock."""
     bank = account_bank(club=session.club, table_id=session.pk)
     total = Account.objects.select_for_update().filter(pk=bank.pk).values_list("balance", flat=True).get()
-    seated = [s for s in seats_taken(session) if s.pk in deal.players]
+    dealt = dealt_in(deal)
+    seated = [s for s in seats_taken(session) if s.pk in dealt]
     if total == 0 or not seated:
         return None
     from .booking import seat_account

@@ -141,8 +141,8 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
     anted for him); a person must be among them (bots never play among themselves), within the
     preset's player range. Players who sat down while the bank held chips wait for an empty bank,
     unless without them nobody could play: then they join, rather than the table stopping for good.
-    If still fewer than two can pay, a bank left from earlier deals is shared among the players of
-    the last deal, so its chips are not stuck, and the table waits for players or chips."""
+    If still fewer than two can pay, a bank left from earlier deals is shared among the players dealt
+    into the last deal, so its chips are not stuck, and the table waits for players or chips."""
     now = now or timezone.now()
     session.next_deal_at = None
     ended = session.ends_at is not None and now >= session.ends_at
