@@ -146,6 +146,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
         "max_size": DB_POOL_SIZE,
         "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
     }  # with CONN_HEALTH_CHECKS, Django has the pool check a connection before handing it out
+# Server-side parameters and prepared statements: a query a connection has run twice is planned
+# once and kept. Planning the pages' joins cost PostgreSQL more CPU than running them (a deal page:
+# ~2.4 ms of the database's CPU, 0.8 ms prepared), and the database shares the site's cores.
+# DB_PREPARED_STATEMENTS=0 turns both off (Django's default), as a transaction-mode PgBouncer needs.
+DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARED_STATEMENTS:
+    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=2)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and a busy timeout let the in-process bots and the web requests share one file.
     DATABASES["default"]["OPTIONS"] = {
