@@ -153,3 +153,22 @@ def test_a_page_reads_the_same_queries_however_many_rows(make_table, club, owner
         CollusionFlag.objects.create(club=club, first=a, second=b, score=1, deals=[3], deal_count=1)
     assert more == []
     assert (_queries(client, reports), _queries(client, flags)) == before
+
+
+def test_deciding_a_flag_comes_back_to_its_page(club, owner, make_user):
+    members = _members(club, make_user, 5)
+    pairs = [(a, b) for i, a in enumerate(members) for b in members[i + 1 :]]  # 10 pairs
+    flags = [
+        CollusionFlag.objects.create(club=club, first=a, second=b, score=100 - n, deals=[], deal_count=1)
+        for n, (a, b) in enumerate(pairs)
+    ]
+    client = _client(owner)
+    url = f"/clubs/{club.slug}/collusion/"
+    second = client.get(url, {"status": "open", "page": 2}).content.decode()
+    assert f"/collusion/{flags[PAGE].pk}/dismiss/" in second
+    assert 'name="page" value="2"' in second and 'name="status" value="open"' in second
+    answer = client.post(f"{url}{flags[PAGE].pk}/dismiss/", {"page": "2", "status": "open"})
+    assert answer.status_code == 302 and answer["Location"] == f"{url}?status=open&page=2#flags"
+    # Odd values come back to the first page of every flag.
+    answer = client.post(f"{url}{flags[PAGE + 1].pk}/report/", {"page": "x\u0661", "status": "<b>"})
+    assert answer.status_code == 302 and answer["Location"] == f"{url}#flags"
