@@ -6,9 +6,16 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from club.confusables import username_forms
+from club.confusables import invisible_characters, username_forms
 from club.fields import WholeNumberField
-from club.models import Club, Membership, User, username_look_alikes, validate_visible_text
+from club.models import (
+    INVISIBLE_MESSAGE,
+    Club,
+    Membership,
+    User,
+    username_look_alikes,
+    validate_visible_text,
+)
 
 from .labels import user_label
 from .services.posting import MAX_AMOUNT
@@ -108,6 +115,9 @@ class GrantForm(forms.Form):
         club has the name is not told."""
         if not name:
             raise forms.ValidationError(_("Choose the member to grant chips to."))
+        if invisible_characters(name):
+            # "vera" with a zero-width space reads as "vera": "no member is called vera" would puzzle.
+            raise forms.ValidationError(INVISIBLE_MESSAGE)
         look_alikes = User.objects.filter(username_look_alikes(username_forms(name)))
         found = list(
             Membership.objects.filter(club=self.club, user__in=look_alikes).select_related("user")[:5]

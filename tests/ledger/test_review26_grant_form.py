@@ -101,6 +101,8 @@ def test_odd_names_grant_nothing_and_say_why(club: Club, owner, make_user) -> No
         "v\u0435r\u0430": "Did you mean Vera (@vera)?",  # Cyrillic е and а
         "boris": "@boris is not an active member of this club",
         "pavel": "@pavel is not an active member of this club",
+        "vera\u200b": "holds invisible characters",  # reads as "vera", is not
+        "\u202evera": "holds invisible characters",
         "@": "Choose the member to grant chips to.",
         "": "Choose the member to grant chips to.",
         "x" * 151: "at most 150 characters",
