@@ -215,11 +215,37 @@ _UNREAD: Any = object()
 MEMBERS_PAGE = 50
 
 
-def _people_page(request: HttpRequest) -> int:
-    """The page of the members list: ``people`` of the address, or of the form a manager's action on
-    a member sent from that page (its answer shows the same page). Odd values show the first page."""
-    raw = request.GET.get("people") or request.POST.get("people") or ""
+#: Usable invite links listed per page of the club page (``?invites=N``).
+INVITES_PAGE = 20
+
+
+def _page_param(request: HttpRequest, name: str) -> int:
+    """A page number of the club page's lists: ``name`` of the address, or of the form an action
+    sent from that page (its answer shows the same page). Odd values show the first page."""
+    raw = request.GET.get(name) or request.POST.get(name) or ""
     return int(raw) if raw.isascii() and raw.isdigit() and 0 < len(raw) <= 6 and int(raw) > 0 else 1
+
+
+def _people_page(request: HttpRequest) -> int:
+    """The page of the members list (``people``)."""
+    return _page_param(request, "people")
+
+
+def _invites_context(request: HttpRequest, club: Club) -> dict:
+    """The usable invite links, newest first, ``INVITES_PAGE`` at a time: a club that hands out a link
+    a day had them all on its page. A first page that holds them all gives their count."""
+    page = _page_param(request, "invites")
+    start = (page - 1) * INVITES_PAGE
+    usable = selectors.invite_list_usable(club=club)
+    invites = list(usable[start : start + INVITES_PAGE + 1])
+    more = len(invites) > INVITES_PAGE
+    invites = invites[:INVITES_PAGE]
+    return {
+        "invites": invites,
+        "invites_page": page,
+        "invites_more": more,
+        "invite_count": len(invites) if page == 1 and not more else usable.count(),
+    }
 
 
 def _club_context(request: HttpRequest, club: Club, membership: Membership | None = _UNREAD) -> dict:
@@ -267,7 +293,7 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership | Non
             pending_more=len(pending) > MEMBERS_PAGE,
             banned=banned[:MEMBERS_PAGE],
             banned_more=len(banned) > MEMBERS_PAGE,
-            invites=selectors.invite_list_usable(club=club),
+            **_invites_context(request, club),
             audit=selectors.audit_log_recent(club=club),
             invite_form=InviteCreateForm(),
         )
@@ -380,7 +406,9 @@ def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("The invite link has been withdrawn."))
-    return redirect(f"{invite.club.get_absolute_url()}#invites")
+    # Back to the page of links the withdrawn one was on (the form says which).
+    page = _page_param(request, "invites")
+    return redirect(f"{invite.club.get_absolute_url()}{f'?invites={page}' if page > 1 else ''}#invites")
 
 
 def invite_accept(request: HttpRequest, code: str) -> HttpResponse:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -49,6 +52,43 @@ def _manager_of(request: HttpRequest, club: Club) -> None:
         raise Http404(_("Only the club's managers can read its reports."))
 
 
+#: Rows per page of the reports and collusion lists (``?page=N``).
+REPORTS_PAGE = 50
+FLAGS_PAGE = 50
+
+
+def _list_page(params: QueryDict) -> int:
+    """``page``: odd values (letters, 0, negative, huge, other digits than ASCII) show the first
+    page, as the club page's members pages do (a NUL is refused with a 400 before any view)."""
+    raw = params.get("page") or ""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 and int(raw) > 0 else 1
+
+
+def _list_status(params: QueryDict, statuses: list[tuple[str, str]]) -> str:
+    """``status``: one of the list's statuses, or "" (every row) for anything else."""
+    status = params.get("status", "")
+    return status if status in dict(statuses) else ""
+
+
+def _page_of(request: HttpRequest, rows: QuerySet, size: int, statuses: list[tuple[str, str]]) -> dict:
+    """One page of a manager's list, filtered by ``?status=`` (an unknown status: every row). A club
+    after a year has hundreds of reports and flags: the lists used to stop at the first 200 (100)
+    without a word. One query a page: a row past the page says whether there is a next one."""
+    status = _list_status(request.GET, statuses)
+    if status:
+        rows = rows.filter(status=status)
+    page = _list_page(request.GET)
+    start = (page - 1) * size
+    shown = list(rows[start : start + size + 1])
+    return {
+        "rows": shown[:size],
+        "page_number": page,
+        "has_next": len(shown) > size,
+        "status": status,
+        "statuses": statuses,
+    }
+
+
 @login_required
 def report_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
@@ -56,9 +96,10 @@ def report_list(request: HttpRequest, slug: str) -> HttpResponse:
     reports = (
         Report.objects.filter(deal__session__club=club)
         .select_related("deal__session", "reporter__user", "resolved_by")
-        .order_by("status", "-created_at")[:200]
+        .order_by("status", "-created_at", "-id")
     )
-    return render(request, "games/reports.html", {"club": club, "reports": reports})
+    context = _page_of(request, reports, REPORTS_PAGE, list(Report.Status.choices))
+    return render(request, "games/reports.html", {"club": club, "reports": context["rows"], **context})
 
 
 def _review_context(request: HttpRequest, report: Report, form: ResolveForm) -> dict:
@@ -117,12 +158,13 @@ def collusion_list(request: HttpRequest, slug: str) -> HttpResponse:
     """Pairs the nightly scan flagged, strongest first, with the deals that raised them."""
     club = get_object_or_404(Club, slug=slug)
     _manager_of(request, club)
-    flags = list(
+    flags = (
         CollusionFlag.objects.filter(club=club)
         .select_related("first__user", "second__user")
-        .order_by("status", "-score")[:100]
+        .order_by("status", "-score", "id")
     )
-    return render(request, "games/collusion.html", {"club": club, "flags": flags})
+    context = _page_of(request, flags, FLAGS_PAGE, list(CollusionFlag.Status.choices))
+    return render(request, "games/collusion.html", {"club": club, "flags": context["rows"], **context})
 
 
 @login_required
@@ -139,4 +181,15 @@ def collusion_decide_view(request: HttpRequest, slug: str, flag_id: int, decisio
         messages.success(
             request, _("Reported: it waits among the reports.") if decision == "report" else _("Dismissed.")
         )
-    return redirect("collusion_list", slug=club.slug)
+    # Back to the page and filter the decision was made on (its form says which).
+    query = urlencode(
+        {
+            key: value
+            for key, value in (
+                ("status", _list_status(request.POST, list(CollusionFlag.Status.choices))),
+                ("page", _list_page(request.POST)),
+            )
+            if value and value != 1
+        }
+    )
+    return redirect(f"{reverse('collusion_list', args=[club.slug])}{'?' + query if query else ''}#flags")
