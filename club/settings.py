@@ -152,7 +152,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
 # DB_PREPARED_STATEMENTS=0 turns both off (Django's default), as a transaction-mode PgBouncer needs.
 DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARED_STATEMENTS:
-    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=2)
+    # The cursor drops the connection's prepared statements when a migration changed a column they
+    # return, instead of failing them until a restart (club/db_cursor.py).
+    from club.db_cursor import ReplanningCursor
+
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=2, cursor_factory=ReplanningCursor
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and a busy timeout let the in-process bots and the web requests share one file.
     DATABASES["default"]["OPTIONS"] = {
