@@ -104,7 +104,7 @@ def _position(data: Mapping[str, Any]) -> int:
     """The page shows seats 1..n; the services count from 0."""
     position = _small_int(data.get("position"), "position", 100)
     if position < 1:
-        raise _bad(_("“position” must be a whole number."))
+        raise _bad(_("seats are counted from 1: there is no seat 0."))
     return position - 1
 
 
