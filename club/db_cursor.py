@@ -51,6 +51,12 @@ class ReplanningCursor(ServerBindingCursor):
         """Drop this connection's prepared statements; False inside a transaction (its rollback will)."""
         if self.connection.info.transaction_status != pq.TransactionStatus.IDLE:
             return False
-        # psycopg reads the command's status and forgets its own list of prepared statements too.
         super().execute("DEALLOCATE ALL", prepare=False)
+        # psycopg forgets its own list on reading that command's status only the first time it meets
+        # the command's text on a connection: had anything run "DEALLOCATE ALL" there before, it
+        # would go on naming statements the server no longer has ("prepared statement _pg3_0 does
+        # not exist", on every run). Its list is emptied here whatever it noticed.
+        prepared = getattr(self.connection, "_prepared", None)
+        if prepared is not None:
+            prepared.clear()
         return True

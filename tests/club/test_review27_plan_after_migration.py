@@ -102,3 +102,26 @@ def test_a_transaction_that_met_it_fails_once_and_the_next_one_works(name_column
     with transaction.atomic():
         assert _read_name(club.pk) == "Plans"
     assert _read_name(club.pk) == "Plans"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_holds_on_a_connection_that_had_deallocated_before(name_column_widened) -> None:
+    """psycopg notices a "DEALLOCATE ALL" only the first time it meets its text on a connection: had
+    one run there before, the cursor's own left psycopg naming statements the server had dropped
+    ("prepared statement _pg3_0 does not exist", on every run after)."""
+    pk = _club().pk
+    connection.close()
+
+    def read() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT name FROM club_club WHERE id = %s", [pk])
+            return cursor.fetchone()[0]
+
+    read()
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+    for _ in range(3):
+        assert read() == "Plans"
+    name_column_widened()
+    for _ in range(3):
+        assert read() == "Plans"
