@@ -43,7 +43,14 @@ def _counted(captured: CaptureQueriesContext) -> int:
     return sum(1 for q in captured.captured_queries if "SAVEPOINT" not in q["sql"])
 
 
+def _holds_opened(captured: CaptureQueriesContext) -> int:
+    return sum(1 for q in captured.captured_queries if q["sql"].startswith('INSERT INTO "ledger_account"'))
+
+
 def _play(deal: Any, by_seat: dict[int, Any]) -> tuple[dict[str, list[int]], list[int]]:
+    """Each move's statements, less the read and write of every hold it opened past the first: a
+    first-deal move that books chips for every player (a helicopter's bids) opens all their holds
+    at once, a cost of the table's first deal, not of a move."""
     moves: dict[str, list[int]] = {"plain": [], "chips": [], "end": []}
     updates: list[int] = []
     while not deal.is_over:
@@ -56,7 +63,7 @@ def _play(deal: Any, by_seat: dict[int, Any]) -> tuple[dict[str, list[int]], lis
         events = DealAction.objects.get(deal=deal, seq=deal.seq).events
         chips = any(e["type"] == "ChipsMoved" for e in events)
         kind = "end" if deal.is_over else "chips" if chips else "plain"
-        moves[kind].append(_counted(captured))
+        moves[kind].append(_counted(captured) - 2 * max(0, _holds_opened(captured) - 1))
         with CaptureQueriesContext(connection) as captured:
             table_messages(deal.session_id)
         updates.append(_counted(captured))
