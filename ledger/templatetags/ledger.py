@@ -42,22 +42,36 @@ def user_label_filter(user: User | None) -> str:
     return user_label(user) if user is not None else ""
 
 
+#: Adjustments and chip requests the club page lists for its managers, oldest first.
+WAITING_SHOWN = 50
+
+
 @register.simple_tag
 def chips_waiting(club: Club) -> dict[str, object]:
-    """What waits for the managers: adjustments for a second manager, and members' requests."""
+    """What waits for the managers: adjustments for a second manager, and members' requests, the
+    oldest ``WAITING_SHOWN`` of each, and whether more wait after them (one row more is read)."""
     from ..models import Adjustment, ChipRequest
 
-    return {
-        "adjustments": Adjustment.objects.filter(club=club, status=Adjustment.Status.PENDING)
+    adjustments = list(
+        Adjustment.objects.filter(club=club, status=Adjustment.Status.PENDING)
         .select_related("member__user", "requested_by")
-        .order_by("created_at")[:50],
-        # Only members' requests: one who asked and then left (or was banned) cannot be granted
-        # chips ("Only active members can hold chips"), so his request waits until he is back.
-        "requests": ChipRequest.objects.filter(
+        .order_by("created_at", "pk")[: WAITING_SHOWN + 1]
+    )
+    # Only members' requests: one who asked and then left (or was banned) cannot be granted
+    # chips ("Only active members can hold chips"), so his request waits until he is back.
+    requests = list(
+        ChipRequest.objects.filter(
             club=club, status=ChipRequest.Status.OPEN, member__status=Membership.Status.ACTIVE
         )
         .select_related("member__user")
-        .order_by("created_at")[:50],
+        .order_by("created_at", "pk")[: WAITING_SHOWN + 1]
+    )
+    return {
+        "adjustments": adjustments[:WAITING_SHOWN],
+        "more_adjustments": len(adjustments) > WAITING_SHOWN,
+        "requests": requests[:WAITING_SHOWN],
+        "more_requests": len(requests) > WAITING_SHOWN,
+        "shown": WAITING_SHOWN,
     }
 
 
