@@ -29,7 +29,9 @@ def test_your_net_counts_the_chips_moved_back(settled, players, owner):  # noqa:
     client.force_login(vera.user, backend="django.contrib.auth.backends.ModelBackend")
     url = f"/clubs/{table.club.slug}/deals/"
     before = _your_net(client, url, settle.deal_id)
-    assert before is not None and before > 0
+    # Her net in the deal counts her ante too, so a win of the ante back reads 0 (about one deal in
+    # thirty-five here); what matters is that the reversal moves it by what it took back.
+    assert before is not None
     others = {u.pk: _your_net(_client_for(u), url, settle.deal_id) for u in players if u != vera.user}
 
     _reverse(settle, next(u for u in players if u != vera.user), owner)
