@@ -738,11 +738,23 @@ def _settlement(out: list[str], w: _Words, context: Mapping[str, Any]) -> None:
         if row["hand"]:
             out += ['<span class="shown-hand">', *(c["html"] for c in row["hand"]), "</span>"]
         out.append("\n        </li>\n      ")
-    out += [
-        "\n    </ul>\n    <p>",
-        _fill(w.gettext("The bank carries %(bank)s into the next deal."), bank=context.get("bank_after", "")),
-        "</p>\n  </section>\n  ",
-    ]
+    if context.get("bank_shared") and context.get("table_over"):
+        bank_line = _fill(
+            w.gettext("This table is closed: its bank of %(bank)s was emptied and there is no next deal."),
+            bank=context["bank_shared"],
+        )
+    elif context.get("bank_shared"):
+        bank_line = _fill(
+            w.gettext("Nobody else could ante: the bank's %(bank)s went back to this deal's players."),
+            bank=context["bank_shared"],
+        )
+    elif context.get("table_over"):
+        bank_line = w.gettext("This table is closed: there is no next deal.")
+    else:
+        bank_line = _fill(
+            w.gettext("The bank carries %(bank)s into the next deal."), bank=context.get("bank_after", "")
+        )
+    out += ["\n    </ul>\n    <p>", bank_line, "</p>\n  </section>\n  "]
 
 
 def _seat_controls(

@@ -475,6 +475,10 @@ def table_context(
         result = out["result"]
         context["result"] = texts[result] if result in ("played", "redeal", "instant_win") else result
         context["bank_after"] = public["bank"] if ledger_now else out["bank"]
+        # The ledger's bank is empty while the deal left chips in it only when nobody else could ante
+        # and they went back to the deal's players; a closed table has no next deal to carry them.
+        context["bank_shared"] = out["bank"] if ledger_now and not public["bank"] and out["bank"] else 0
+        context["table_over"] = session["status"] in ("finished", "cancelled")
     return context
 
 
