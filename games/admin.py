@@ -210,7 +210,8 @@ class DealActionAdmin(ClubScopedAdmin):
 
     @admin.display(description=_("move"))
     def move(self, obj: DealAction) -> str:
-        return action_words(obj.action, obj.deal.session.preset)
+        session = obj.deal.session
+        return action_words(obj.action, session.preset, dark=(session.rules or {}).get("dark"))
 
     def get_queryset(self, request):
         # Actions of a running deal name the cards given up in exchanges: shown only once it is over.

@@ -21,7 +21,10 @@ def _low(card: str) -> tuple[int, int]:
     return _RANKS.index(card[:-1]), _SUITS.index(card[-1])
 
 
-def default_move(view: Mapping[str, Any]) -> Action:
+def default_move(view: Mapping[str, Any], *, joker: bool | None = None) -> Action:
+    """``joker``: whether the table's rules play the 7♠ as a joker. A table may change its preset's
+    rules, and the view names only the preset; without it the preset says (a Classic table playing
+    the Student joker had an absent player's forced discard throw the joker away, review 28)."""
     legal: list[dict[str, Any]] = [a for a in view["legal_actions"] if a["do"] != "look"]
     if not legal:
         raise ValueError("the view offers no move: it is not this seat's turn")
@@ -37,9 +40,11 @@ def default_move(view: Mapping[str, Any]) -> Action:
         # card just taken, which goes last into the hand: an absent player threw it away (review 24).
         trump = view.get("trump")
         position = {card: i for i, card in enumerate(hand)}
-        # The view names the preset, not a table's overrides: the preset says whether 7♠ is a joker.
-        rules = PRESETS.get(str(view.get("preset")))
-        jokers = rules is not None and rules.joker
+        if joker is None:
+            rules = PRESETS.get(str(view.get("preset")))
+            jokers = rules is not None and rules.joker
+        else:
+            jokers = joker
 
         def kept_dear(card: str) -> bool:
             return card[-1] == trump or (jokers and card == "7S")

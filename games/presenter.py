@@ -115,15 +115,17 @@ def _card_key(code: str, trump: str | None) -> tuple[int, int, int]:
     return (suit == trump, _SUIT_ORDER.index(suit), _RANK_ORDER.index(code[:-1]))
 
 
-def status_words(preset: str) -> dict[str, str]:
-    """Every status and bid in the preset's own words, in the active language."""
+def status_words(preset: str, *, dark: str | None = None) -> dict[str, str]:
+    """Every status and bid in the preset's own words, in the active language. ``dark``: the table's
+    dark form where its rules differ from the preset's (a Classic table with the Zone 52 wrap said
+    "Dark" on the button its how-to calls "Wrap", review 28); by default the preset's."""
     frap = preset in FRAP_FAMILY
     rules = PRESETS.get(preset)
     dark_word = {
         "take_trump": pgettext("status", "dark"),
         "wrap_swap": pgettext("status", "wrap"),
         "dealer_wrap": pgettext("status", "wrap"),
-    }.get(rules.dark if rules else "", pgettext("status", "dark"))
+    }.get(dark or (rules.dark if rules else "") or "", pgettext("status", "dark"))
     return {
         "snore": pgettext("status", "frap") if frap else pgettext("status", "snore"),
         "help": pgettext("status", "whist") if frap else pgettext("status", "help"),
@@ -163,11 +165,14 @@ def _texts() -> dict[str, str]:
 
 
 @lru_cache(maxsize=256)
-def _frame_words(preset: str, language: str | None) -> tuple[Mapping[str, str], str, Mapping[str, str]]:
+def _frame_words(
+    preset: str, language: str | None, dark: str | None = None
+) -> tuple[Mapping[str, str], str, Mapping[str, str]]:
     """``status_words``, the preset's title and the frame's other words in ``language``, which the
     caller has activated: catalogue lookups that give the same words every time, asked once per
     language instead of at every frame."""
-    return MappingProxyType(status_words(preset)), preset_title(preset), MappingProxyType(_texts())
+    words = status_words(preset, dark=dark)
+    return MappingProxyType(words), preset_title(preset), MappingProxyType(_texts())
 
 
 def _bid_label(action: Mapping[str, Any], words: Mapping[str, str], texts: Mapping[str, str]) -> str:
@@ -362,7 +367,7 @@ def table_context(
     session = public["session"]
     deal = public.get("deal")
     language = get_language()
-    words, title, texts = _frame_words(session["preset"], language)
+    words, title, texts = _frame_words(session["preset"], language, session.get("dark"))
     me = next((s for s in public["seats"] if user_id is not None and s["user_id"] == user_id), None)
     positions = list(range(session["seat_count"]))
     if me is not None:
@@ -482,7 +487,7 @@ def table_context(
     return context
 
 
-def action_words(action: Any, preset: str) -> str:
+def action_words(action: Any, preset: str, *, dark: str | None = None) -> str:
     """A stored move in the table's words, in the active language ("Snore", "Play A♠", "Exchange:
     7♠ 9♥"), for the admin's list of a deal's moves, where a manager read its JSON. Anything it
     cannot read is shown as stored."""
@@ -502,7 +507,7 @@ def action_words(action: Any, preset: str) -> str:
         if do == "name_trump":
             return _("Trump named: %(suit)s") % {"suit": SUIT_SYMBOL[action["suit"]]}
         if isinstance(do, str):
-            return _bid_label(action, status_words(preset), _texts())
+            return _bid_label(action, status_words(preset, dark=dark), _texts())
     except (KeyError, TypeError, IndexError):
         pass
     return str(action)

@@ -187,6 +187,8 @@ def session_public(session: TableSession) -> dict[str, Any]:
         "id": session.pk,
         "title": session.title,
         "preset": session.preset,
+        # The table's own dark form (its rules may change the preset's): the frame names it so.
+        "dark": session.rules.get("dark") if isinstance(session.rules, dict) else None,
         "stake": session.stake,
         "seat_count": session.seat_count,
         "practice": session.practice,

@@ -117,10 +117,18 @@ def table_page_of(session_id: int, **_kwargs: object) -> str:
     return reverse("table_page", args=[session_id])
 
 
+#: Refusals that would tell a stranger whether a table exists: the page and the socket answer him
+#: one "not found" for both, and so do the forms (number after number, "only members may play"
+#: against "does not exist" listed the tables of clubs the home page never shows, review 28).
+_STRANGER_CODES = frozenset({"not_member", "no_table"})
+
+
 def _post_to_table(request: HttpRequest, session_id: int, call: Callable[[], object]) -> HttpResponse:
     try:
         call()
     except ServiceError as exc:
+        if exc.code in _STRANGER_CODES:
+            exc = TableError("not_found")
         messages.error(request, exc.message)
     return redirect(reverse("table_page", args=[session_id]))
 

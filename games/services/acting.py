@@ -23,7 +23,7 @@ from club.models import User
 from club.services import memberships_due, memberships_expire
 
 from ..autoplay import default_move
-from ..engine import Action, EngineError, apply, is_over, observe, to_act
+from ..engine import Action, EngineError, State, apply, is_over, observe, to_act
 from ..engine.bots import BasicBot
 from ..jobs import deadline_on_commit
 from ..models import Deal, DealAction, Seat, TableSession
@@ -218,11 +218,13 @@ def table_act(
     )
 
 
-def _automatic_move(deal: Deal, seat: int, holder: Seat, view: Mapping[str, Any]) -> tuple[Action, str]:
+def _automatic_move(deal: Deal, state: State, seat: int, holder: Seat) -> tuple[Action, str]:
+    view = observe(state, seat)
     if holder.is_bot:
         # Seeded per deal and move: a bot's choices replay exactly, and it sees only its own view.
         return BasicBot(seed=f"{deal.pk}:{deal.seq}").choose(view), Actor.BOT
-    return default_move(view), Actor.TIMEOUT
+    # The table's own rules, overrides included (the view names only the preset).
+    return default_move(view, joker=state.setup.rules.joker), Actor.TIMEOUT
 
 
 @transaction.atomic
@@ -245,7 +247,7 @@ def turn_expire(*, deal_id: int, seq: int, now: datetime | None = None) -> ActRe
         return None
     players = deal_players(deal)
     holder = players[seat]
-    action, actor = _automatic_move(deal, seat, holder, observe(state, seat))
+    action, actor = _automatic_move(deal, state, seat, holder)
     if actor == Actor.TIMEOUT and holder.status == Seat.Status.SITTING:
         holder.status = Seat.Status.AWAY
         holder.save(update_fields=["status"])

@@ -127,6 +127,9 @@ def table_leave(*, session_id: int, user: User) -> bool:
     session = session_lock(session_id)
     seat = seat_of(session, user)
     if seat is None:
+        # A stranger is told what the table's page tells him, not that he has no seat at a table
+        # that exists (a banned member is stood up already: he is told why).
+        member_require_active(session=session, user=user)
         raise TableError("not_seated")
     now = timezone.now()
     table_notify_on_commit(session.pk)
