@@ -147,12 +147,13 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
     def trial_balance_view(self, request: HttpRequest, club_id: int) -> HttpResponse:
         club = get_object_or_404(Club, pk=club_id)
         self.check_club(request, club)
-        tb = trial_balance(club=club)
+        tb = trial_balance(club=club, page=request.GET.get("page"))
         context = {
             **self.admin_site.each_context(request),
             "title": _("Trial balance of %(club)s") % {"club": club},
             "tb": tb,
             "kind_totals": [(Account.Kind(kind).label, total) for kind, total in tb.by_kind.items()],
+            "accounts_url": f"{reverse('admin:ledger_account_changelist')}?club__id__exact={club.pk}",
             "opts": self.model._meta,
         }
         return TemplateResponse(request, "admin/ledger/trial_balance.html", context)
