@@ -214,7 +214,13 @@ class DealActionAdmin(ClubScopedAdmin):
 
     def get_queryset(self, request):
         # Actions of a running deal name the cards given up in exchanges: shown only once it is over.
-        return super().get_queryset(request).filter(deal__finished_at__isnull=False)
+        # The deal and its table come along: a move's page is titled with them.
+        return (
+            super()
+            .get_queryset(request)
+            .filter(deal__finished_at__isnull=False)
+            .select_related("deal__session")
+        )
 
 
 class StandUpActionForm(ActionForm):
@@ -253,7 +259,13 @@ class SeatAdmin(ClubScopedAdmin):
     actions = ["stand_up_selected"]
 
     def get_queryset(self, request: HttpRequest):
-        return super().get_queryset(request).exclude(status=Seat.Status.LEFT)
+        # The table and the player come along: a seat's page is titled with them.
+        return (
+            super()
+            .get_queryset(request)
+            .exclude(status=Seat.Status.LEFT)
+            .select_related("session", "member__user")
+        )
 
     @admin.display(description=_("seat"), ordering="position")
     def position_shown(self, obj: Seat) -> int:

@@ -431,6 +431,10 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
     action_form = DecisionActionForm
     actions = ["approve_selected", "refuse_selected"]
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Adjustment]:
+        # The member comes along: an adjustment's page is titled with his name.
+        return super().get_queryset(request).select_related("member__user")
+
     @admin.display(description=_("member"))
     def member_label(self, obj: Adjustment) -> str:
         return user_label(obj.member.user)
@@ -478,6 +482,10 @@ class ChipRequestAdmin(ClubScopedReadOnlyAdmin):
     list_display = ("created_at", "club", "member_label", "amount", "note", "status", "answer")
     list_filter = ("status", ("club", admin.RelatedOnlyFieldListFilter))
     list_select_related = ("club", "member__user")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ChipRequest]:
+        # As an adjustment's: a request's page is titled with the member's name.
+        return super().get_queryset(request).select_related("member__user")
 
     @admin.display(description=_("member"))
     def member_label(self, obj: ChipRequest) -> str:
