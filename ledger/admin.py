@@ -432,8 +432,9 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
     actions = ["approve_selected", "refuse_selected"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Adjustment]:
-        # The member comes along: an adjustment's page is titled with his name.
-        return super().get_queryset(request).select_related("member__user")
+        # The member comes along: an adjustment's page is titled with his name. All of the list's
+        # (Django's change list skips ``list_select_related`` when the queryset already has some).
+        return super().get_queryset(request).select_related(*self.list_select_related)
 
     @admin.display(description=_("member"))
     def member_label(self, obj: Adjustment) -> str:
@@ -485,7 +486,7 @@ class ChipRequestAdmin(ClubScopedReadOnlyAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ChipRequest]:
         # As an adjustment's: a request's page is titled with the member's name.
-        return super().get_queryset(request).select_related("member__user")
+        return super().get_queryset(request).select_related(*self.list_select_related)
 
     @admin.display(description=_("member"))
     def member_label(self, obj: ChipRequest) -> str:

@@ -91,3 +91,27 @@ def test_rows_are_named_in_words_in_english(owner, rows, players) -> None:
         assert str(seat) == f"table {seat.session_id}, seat 1 (Vera)"
         waiting = "Waiting for a second manager"
         assert str(adjustment) == f"Grant: 9000 for member #{adjustment.member_id} · {waiting}"
+
+
+def test_the_lists_of_adjustments_and_requests_read_no_row_by_row(club, owner, rows, players) -> None:
+    """What the titles need is loaded with the rest of a list's columns: a page of waiting grants
+    and of requests costs the same queries however many rows it shows."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = _manager(owner, "en")
+
+    def queries(name: str) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(reverse(f"admin:ledger_{name}_changelist")).status_code == 200
+        return len(captured)
+
+    before = {name: queries(name) for name in ("adjustment", "chiprequest")}
+    for n, user in enumerate(players[1:], start=1):
+        member = Membership.objects.get(club=club, user=user)
+        chips_adjust(
+            member=member, kind="grant", amount=9_000, actor=owner, reason="r", idempotency_key=f"q{n}"
+        )
+        if n > 1:
+            chips_request(member=member, amount=5, note="please")
+    assert {name: queries(name) for name in before} == before
