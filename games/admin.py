@@ -206,6 +206,9 @@ class DealActionAdmin(ClubScopedAdmin):
     list_display = ("deal", "seq", "seat", "move", "actor", "created_at")
     list_filter = ("actor",)
     list_select_related = ("deal__session",)
+    # The move in words, once: its stored JSON stood beside it under the same label, and its events'
+    # JSON (English codes) says nothing the move and the deal's journals do not.
+    fields = ("deal", "seq", "seat", "move", "actor", "created_at")
     readonly_fields = ("move",)
 
     @admin.display(description=_("move"))

@@ -199,6 +199,18 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
         "entries__account__member__user__username",
     )
     list_select_related = ("club", "actor", "deal__session")
+    # The page says each thing once, in words: the stored memo (a deal's booking trail,
+    # "ante 5 stack:2→bank") and the bare deal stood above their worded lines under the same labels.
+    fields = (
+        "created_at",
+        "club",
+        "kind",
+        "deal_link",
+        "actor",
+        "memo_shown",
+        "reversal_of",
+        "idempotency_key",
+    )
     readonly_fields = ("deal_link", "memo_shown")
     date_hierarchy = "created_at"
     inlines = [EntryInline]
