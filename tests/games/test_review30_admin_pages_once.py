@@ -61,3 +61,18 @@ def test_a_moves_page_says_the_move_once_in_words(owner, deal) -> None:
     assert labels.count("Move:") == 1, labels
     assert "&quot;do&quot;" not in page and "{&#x27;do" not in page
     assert "ChipsMoved" not in page and "Declared" not in page
+
+
+def test_a_deals_page_names_its_players_and_dealer_and_links_its_result(owner, players, deal) -> None:
+    """A deal's page read "Players: [1, 2, 3, 4]" (seat rows' ids), "Dealer: 1" (an engine seat
+    counted from 0) and its result in detail as the engine's JSON ("statuses": ["help", "snore"]...)."""
+    page = _page(owner, reverse("admin:games_deal_change", args=[deal.pk]))
+    labels = _labels(page)
+    names = {"Vera", "Gleb", "Dasha", "Ivan"}
+    shown = re.search(r"<label>Players:</label>\s*<div class=\"readonly\">(.*?)</div>", page, re.S)
+    assert shown is not None, labels
+    assert set(shown.group(1).split(", ")) == names
+    dealer = re.search(r"<label>Dealer:</label>\s*<div class=\"readonly\">(.*?)</div>", page, re.S)
+    assert dealer is not None and dealer.group(1) in names
+    assert "&quot;statuses&quot;" not in page and labels.count("Result in detail:") == 1, labels
+    assert f'href="{reverse("deal_page", args=[deal.pk])}"' in page
