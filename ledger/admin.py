@@ -430,9 +430,25 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
         "amount",
         "member_label",
         "asked_by",
-        "reason",
+        "reason_shown",
         "status",
         "decided_label",
+    )
+    # A view-only page shows the model's fields: the reason among them in the reader's words.
+    fields = (
+        "created_at",
+        "club",
+        "kind",
+        "amount",
+        "member_label",
+        "asked_by",
+        "reason_shown",
+        "status",
+        "decided_label",
+        "decided_at",
+        "note",
+        "journal",
+        "request_key",
     )
     list_filter = (
         "status",
@@ -451,6 +467,13 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
     @admin.display(description=_("member"))
     def member_label(self, obj: Adjustment) -> str:
         return user_label(obj.member.user)
+
+    @admin.display(description=_("reason"))
+    def reason_shown(self, obj: Adjustment) -> str:
+        """The site's own reason (a request granted without a note: "Asked for by the member", stored
+        in the answering manager's language) in the reader's words, as the club page says it; a
+        manager's own as he wrote it."""
+        return journal_memo_words(kind=Journal.Kind.GRANT, memo=obj.reason, deal_id=None)
 
     @admin.display(description=_("asked by"))
     def asked_by(self, obj: Adjustment) -> str:
