@@ -132,7 +132,11 @@ def moderation_form_errors(form: ModerationFields) -> list[str]:
     texts: list[str] = []
     for name, errors in form.errors.as_data().items():
         for error in errors:
-            if name == "until":
+            if name == "until" and error.code == "ambiguous_timezone":
+                # A time the manager's clock skips or passes twice: Django's words say so and name
+                # his time zone ("not a date and time" left him nothing to change).
+                texts.extend(error.messages)
+            elif name == "until":
                 texts.append(str(_("The end is not a date and time.")))
             elif name == "reason" and error.code == "max_length":
                 params = error.params or {}

@@ -13,6 +13,8 @@ from django.contrib import admin
 from django.contrib.admin import helpers
 from django.contrib.admin.helpers import ActionForm
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -176,20 +178,45 @@ class DealAdmin(ClubScopedAdmin):
     list_filter = (ResultFilter,)
     search_fields = ("session__title",)
     list_select_related = ("session",)
+    # People by name: "Players: [1, 2, 3, 4]" were seat rows' ids and "Dealer: 1" an engine seat
+    # counted from 0; the result in detail, the engine's JSON, is told on the deal's own page.
     fields = (
         "session",
         "number",
-        "dealer",
-        "players",
+        "dealer_shown",
+        "players_shown",
         "commitment",
         "revealed_seed",
         "seq",
         "started_at",
         "finished_at",
         "result_shown",
-        "outcome",
+        "deal_page",
     )
     readonly_fields = fields
+
+    @staticmethod
+    def _names(obj: Deal) -> list[str]:
+        """The deal's players' names in engine seat order."""
+        seats = Seat.objects.filter(pk__in=obj.players).select_related("member__user").in_bulk()
+        return [seats[pk].name if pk in seats else f"#{pk}" for pk in obj.players]
+
+    @admin.display(description=_("players"))
+    def players_shown(self, obj: Deal) -> str:
+        return ", ".join(self._names(obj))
+
+    @admin.display(description=_("dealer"))
+    def dealer_shown(self, obj: Deal) -> str:
+        names = self._names(obj)
+        return names[obj.dealer] if 0 <= obj.dealer < len(names) else ""
+
+    @admin.display(description=_("result in detail"))
+    def deal_page(self, obj: Deal) -> str:
+        if not obj.is_over:  # its page opens when it ends, as at the table
+            return ""
+        return format_html(
+            '<a href="{}">{}</a>', reverse("deal_page", args=[obj.pk]), _("On the deal's page")
+        )
 
     @admin.display(description=_("Result"), ordering="result")
     def result_shown(self, obj: Deal) -> str:
@@ -206,6 +233,9 @@ class DealActionAdmin(ClubScopedAdmin):
     list_display = ("deal", "seq", "seat", "move", "actor", "created_at")
     list_filter = ("actor",)
     list_select_related = ("deal__session",)
+    # The move in words, once: its stored JSON stood beside it under the same label, and its events'
+    # JSON (English codes) says nothing the move and the deal's journals do not.
+    fields = ("deal", "seq", "seat", "move", "actor", "created_at")
     readonly_fields = ("move",)
 
     @admin.display(description=_("move"))
@@ -215,7 +245,13 @@ class DealActionAdmin(ClubScopedAdmin):
 
     def get_queryset(self, request):
         # Actions of a running deal name the cards given up in exchanges: shown only once it is over.
-        return super().get_queryset(request).filter(deal__finished_at__isnull=False)
+        # The deal and its table come along: a move's page is titled with them.
+        return (
+            super()
+            .get_queryset(request)
+            .filter(deal__finished_at__isnull=False)
+            .select_related("deal__session")
+        )
 
 
 class StandUpActionForm(ActionForm):
@@ -254,7 +290,13 @@ class SeatAdmin(ClubScopedAdmin):
     actions = ["stand_up_selected"]
 
     def get_queryset(self, request: HttpRequest):
-        return super().get_queryset(request).exclude(status=Seat.Status.LEFT)
+        # The table and the player come along: a seat's page is titled with them.
+        return (
+            super()
+            .get_queryset(request)
+            .exclude(status=Seat.Status.LEFT)
+            .select_related("session", "member__user")
+        )
 
     @admin.display(description=_("seat"), ordering="position")
     def position_shown(self, obj: Seat) -> int:

@@ -174,7 +174,18 @@ class Seat(ChoiceLabels, models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.session_id}#{self.position} {self.name}"
+        # The admin titles the seat's pages with it: counted from 1, as the table counts seats (it
+        # read "12#0 Vera", the table's id and the position from 0). The table by its title when
+        # loaded (no query per row).
+        table = (
+            self.session.title
+            if Seat.session.is_cached(self)
+            else _("table %(id)s") % {"id": self.session_id}
+        )
+        return str(
+            _("%(table)s, seat %(n)s (%(name)s)")
+            % {"table": table, "n": self.position + 1, "name": self.name}
+        )
 
     @property
     def is_bot(self) -> bool:
@@ -264,7 +275,12 @@ class DealAction(models.Model):
         constraints = [models.UniqueConstraint(fields=["deal", "seq"], name="games_dealaction_seq_unique")]
 
     def __str__(self) -> str:
-        return f"{self.deal_id}:{self.seq} seat {self.seat} {self.action}"
+        # The admin titles the move's page with it: it read "1:1 seat 2 {'do': 'pass'}", the stored
+        # JSON. The move itself is not named here (an exchange names the cards given up): the page
+        # says it, for a finished deal only. The deal by its table and number when loaded.
+        loaded = DealAction.deal.is_cached(self) and Deal.session.is_cached(self.deal)
+        deal = str(self.deal) if loaded else _("deal #%(id)s") % {"id": self.deal_id}
+        return str(_("%(deal)s, move %(n)s") % {"deal": deal, "n": self.seq})
 
 
 class Presence(models.Model):

@@ -46,7 +46,7 @@ from .services import (
     table_stand_up,
 )
 from .services.access import member_require_active
-from .services.schedule import reservation_cancel, seat_reserve
+from .services.schedule import SEATING_OPENS, reservation_cancel, seat_reserve
 from .ticker import ensure_ticker
 
 
@@ -279,6 +279,22 @@ def practice_open_view(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(reverse("table_page", args=[session.pk]))
 
 
+def _table_opened_words(session: TableSession) -> str:
+    """What the manager who opened a table is told: "open" for one that opens now, and for a later
+    one when it starts, in his time zone (told "open", he told members a closed table was open)."""
+    if session.status != TableSession.Status.SCHEDULED:
+        return _("The table “%(title)s” is open.") % {"title": session.title}
+    return _(
+        "The table “%(title)s” is scheduled for %(when)s (%(zone)s); "
+        "seating opens %(minutes)s minutes before."
+    ) % {
+        "title": session.title,
+        "when": timezone.localtime(session.starts_at).strftime("%Y-%m-%d %H:%M"),
+        "zone": timezone.get_current_timezone_name(),
+        "minutes": int(SEATING_OPENS.total_seconds() // 60),
+    }
+
+
 @login_required
 def table_create_view(request: HttpRequest, slug: str) -> HttpResponse:
     """A manager opens a table for the club."""
@@ -293,7 +309,7 @@ def table_create_view(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, _("The table “%(title)s” is open.") % {"title": session.title})
+            messages.success(request, _table_opened_words(session))
             return redirect(reverse("table_page", args=[session.pk]))
     status = 422 if request.method == "POST" else 200
     return render(request, "games/table_create.html", {"club": club, "form": form}, status=status)

@@ -147,12 +147,13 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
     def trial_balance_view(self, request: HttpRequest, club_id: int) -> HttpResponse:
         club = get_object_or_404(Club, pk=club_id)
         self.check_club(request, club)
-        tb = trial_balance(club=club)
+        tb = trial_balance(club=club, page=request.GET.get("page"))
         context = {
             **self.admin_site.each_context(request),
             "title": _("Trial balance of %(club)s") % {"club": club},
             "tb": tb,
             "kind_totals": [(Account.Kind(kind).label, total) for kind, total in tb.by_kind.items()],
+            "accounts_url": f"{reverse('admin:ledger_account_changelist')}?club__id__exact={club.pk}",
             "opts": self.model._meta,
         }
         return TemplateResponse(request, "admin/ledger/trial_balance.html", context)
@@ -198,6 +199,18 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
         "entries__account__member__user__username",
     )
     list_select_related = ("club", "actor", "deal__session")
+    # The page says each thing once, in words: the stored memo (a deal's booking trail,
+    # "ante 5 stack:2→bank") and the bare deal stood above their worded lines under the same labels.
+    fields = (
+        "created_at",
+        "club",
+        "kind",
+        "deal_link",
+        "actor",
+        "memo_shown",
+        "reversal_of",
+        "idempotency_key",
+    )
     readonly_fields = ("deal_link", "memo_shown")
     date_hierarchy = "created_at"
     inlines = [EntryInline]
@@ -417,9 +430,25 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
         "amount",
         "member_label",
         "asked_by",
-        "reason",
+        "reason_shown",
         "status",
         "decided_label",
+    )
+    # A view-only page shows the model's fields: the reason among them in the reader's words.
+    fields = (
+        "created_at",
+        "club",
+        "kind",
+        "amount",
+        "member_label",
+        "asked_by",
+        "reason_shown",
+        "status",
+        "decided_label",
+        "decided_at",
+        "note",
+        "journal",
+        "request_key",
     )
     list_filter = (
         "status",
@@ -430,9 +459,21 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
     action_form = DecisionActionForm
     actions = ["approve_selected", "refuse_selected"]
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Adjustment]:
+        # The member comes along: an adjustment's page is titled with his name. All of the list's
+        # (Django's change list skips ``list_select_related`` when the queryset already has some).
+        return super().get_queryset(request).select_related(*self.list_select_related)
+
     @admin.display(description=_("member"))
     def member_label(self, obj: Adjustment) -> str:
         return user_label(obj.member.user)
+
+    @admin.display(description=_("reason"))
+    def reason_shown(self, obj: Adjustment) -> str:
+        """The site's own reason (a request granted without a note: "Asked for by the member", stored
+        in the answering manager's language) in the reader's words, as the club page says it; a
+        manager's own as he wrote it."""
+        return journal_memo_words(kind=Journal.Kind.GRANT, memo=obj.reason, deal_id=None)
 
     @admin.display(description=_("asked by"))
     def asked_by(self, obj: Adjustment) -> str:
@@ -477,6 +518,10 @@ class ChipRequestAdmin(ClubScopedReadOnlyAdmin):
     list_display = ("created_at", "club", "member_label", "amount", "note", "status", "answer")
     list_filter = ("status", ("club", admin.RelatedOnlyFieldListFilter))
     list_select_related = ("club", "member__user")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ChipRequest]:
+        # As an adjustment's: a request's page is titled with the member's name.
+        return super().get_queryset(request).select_related(*self.list_select_related)
 
     @admin.display(description=_("member"))
     def member_label(self, obj: ChipRequest) -> str:

@@ -10,6 +10,8 @@ treasury may go below zero (the CHECK below, which SQLite enforces too).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -266,7 +268,11 @@ class Entry(models.Model):
         indexes = [models.Index(fields=["account", "id"], name="ledger_entry_account_id")]
 
     def __str__(self) -> str:
-        return f"{self.account_id}: {self.amount:+d} → {self.balance_after}"
+        # The admin titles the entry's page with it (it read "6: +20 → 20", an account id first).
+        return str(
+            _("Entry #%(id)s of journal #%(journal)s: %(amount)s")
+            % {"id": self.pk, "journal": self.journal_id, "amount": f"{self.amount:+d}"}
+        )
 
 
 class ReconciliationRun(models.Model):
@@ -315,6 +321,17 @@ class Checkpoint(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.hash[:12]}"
+
+
+def _member_named(row: models.Model, field: Any) -> str:
+    """The member a row is for, "Vera (@vera)" when his membership and person are loaded, else by
+    the membership's id (a name must not cost a query per row)."""
+    from .labels import user_label
+
+    member = field.field.get_cached_value(row, None)
+    if member is not None and Membership.user.is_cached(member):
+        return user_label(member.user)
+    return str(_("member #%(id)s") % {"id": getattr(row, field.field.attname)})
 
 
 class Adjustment(ChoiceLabels, models.Model):
@@ -372,7 +389,17 @@ class Adjustment(ChoiceLabels, models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} {self.amount} → {self.member_id} ({self.status})"
+        # The admin titles the adjustment's page with it: "Grant 9000 → 2 (pending)" named the member
+        # by his membership's id and the status by its code, in every language.
+        return str(
+            _("%(kind)s: %(amount)s for %(member)s · %(status)s")
+            % {
+                "kind": self.get_kind_display(),
+                "amount": self.amount,
+                "member": _member_named(self, Adjustment.member),
+                "status": self.get_status_display(),
+            }
+        )
 
 
 class ChipRequest(ChoiceLabels, models.Model):
@@ -425,4 +452,12 @@ class ChipRequest(ChoiceLabels, models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.member_id} asks {self.amount} ({self.status})"
+        # As an adjustment's: it read "3 asks 5 (open)".
+        return str(
+            _("Request of %(member)s, chips: %(amount)s · %(status)s")
+            % {
+                "member": _member_named(self, ChipRequest.member),
+                "amount": self.amount,
+                "status": self.get_status_display(),
+            }
+        )

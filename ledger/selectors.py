@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from club.choices import choice_label
@@ -136,21 +137,48 @@ _STATEMENT_BEFORE = Prepared(lambda account_id, before: _statement_rows(account_
 _SERIES = Prepared(lambda account_id: _series_rows(account_id, SERIES_POINTS))
 
 
+#: Accounts holding chips that one page of a club's trial balance lists.
+TRIAL_BALANCE_PAGE = 100
+
+
 @dataclass(frozen=True)
 class TrialBalance:
     club: Club
-    accounts: list[Account]
+    page: Page  # of the accounts holding chips (a balance other than 0), by kind and id
     total: int
     by_kind: dict[str, int]
+    empty: int  # accounts holding nothing: not listed
 
 
-def trial_balance(*, club: Club) -> TrialBalance:
-    """Every account of the club with its balance; the total is 0 in consistent books."""
-    accounts = list(Account.objects.filter(club=club).select_related("member__user").order_by("kind", "id"))
-    by_kind: dict[str, int] = {}
-    for account in accounts:
-        by_kind[account.kind] = by_kind.get(account.kind, 0) + account.balance
-    return TrialBalance(club=club, accounts=accounts, total=sum(a.balance for a in accounts), by_kind=by_kind)
+def trial_balance(*, club: Club, page: Any = 1) -> TrialBalance:
+    """The club's balances summed by kind over every account (the total is 0 in consistent books),
+    and one page of the accounts that hold chips (``page`` as typed: an odd value is the first page,
+    one past the end the last). Every table opens a bank and a stack and a hold per player, so a club
+    a year old has tens of thousands of accounts, nearly all empty since their table closed: listed
+    whole, they made a page of megabytes."""
+    sums = list(
+        Account.objects.filter(club=club)
+        .order_by("kind")
+        .values("kind")
+        .annotate(total=Sum("balance"), empty=Count("id", filter=Q(balance=0)))
+    )
+    by_kind = {row["kind"]: row["total"] for row in sums}
+    empty = sum(row["empty"] for row in sums)
+    holding = (
+        Account.objects.filter(club=club)
+        .exclude(balance=0)
+        .select_related("member__user")
+        .order_by("kind", "id")
+    )
+    typed = isinstance(page, str) and page.isascii() and page.isdigit() and len(page) < 10
+    number = int(page) if typed and int(page) > 0 else 1
+    return TrialBalance(
+        club=club,
+        page=Paginator(holding, TRIAL_BALANCE_PAGE).get_page(number),
+        total=sum(by_kind.values()),
+        by_kind=by_kind,
+        empty=empty,
+    )
 
 
 def deal_journals(*, deal: Any) -> QuerySet[Journal]:

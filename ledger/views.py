@@ -195,8 +195,13 @@ def adjustment_decide(request: HttpRequest, slug: str, pk: int, decision: str) -
             adjustment_approve(adjustment_id=adjustment.pk, actor=request.user)
             messages.success(request, _("Approved: the chips are booked."))
         else:
-            note = form.cleaned_data["answer"] if form.is_valid() else ""
-            adjustment_refuse(adjustment_id=adjustment.pk, actor=request.user, note=note)
+            if not form.is_valid():
+                # The note's own fault (an invisible character, too long): dropped, the service
+                # answered "Say why it is refused." to a manager who had said why.
+                raise ServiceError(form_problem(form))
+            adjustment_refuse(
+                adjustment_id=adjustment.pk, actor=request.user, note=form.cleaned_data["answer"]
+            )
             messages.success(request, _("Refused: nothing was booked."))
     except ServiceError as exc:
         messages.error(request, exc.message)

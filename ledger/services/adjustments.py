@@ -213,6 +213,15 @@ def _deciding(adjustment_id: int, actor: User) -> Adjustment:
     adjustment.member = _member_locked(adjustment.member_id)
     membership_require_manager(club=adjustment.club, actor=actor)
     if adjustment.status != Status.PENDING:
+        # The same form again (a double click, a second tab) is told it was his own decision: "another
+        # manager" sent him looking for one.
+        if adjustment.decided_by_id == actor.pk:
+            mine = (
+                _("You have already approved this.")
+                if adjustment.status == Status.APPROVED
+                else _("You have already refused this.")
+            )
+            raise ServiceError(mine, code="stale")
         raise ServiceError(_("Another manager has already decided this."), code="stale")
     if actor.pk in (adjustment.requested_by_id, adjustment.member.user_id):
         raise NotAllowed(
@@ -316,6 +325,8 @@ def chips_request_answer(
         raise ServiceError(_("This request does not exist."), code="stale")
     membership_require_manager(club=request.club, actor=actor)
     if request.status != ChipRequest.Status.OPEN:
+        if request.answered_by_id == actor.pk:  # his own answer, sent again (as ``_deciding``)
+            raise ServiceError(_("You have already answered this."), code="stale")
         raise ServiceError(_("Another manager has already answered this."), code="stale")
     answer = (answer or "").strip()[:500]
     if grant:
