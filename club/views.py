@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
@@ -53,9 +54,16 @@ Status = Membership.Status
 
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:
+    """``next`` when it is an address of this site with a path (``/...``), else ``fallback``. A word
+    with no slash ("0", "abc") passes Django's host check as a relative address, and ``redirect()``
+    reads it as a page's name: a 500, after the account had been opened (review 29)."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    if (
+        target
+        and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+        and urlsplit(target).path.startswith("/")
     ):
         return target
     return fallback
@@ -100,7 +108,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def register(request: HttpRequest) -> HttpResponse:
     next_url = _safe_next(request, reverse("home"))
     if request.user.is_authenticated:
-        return redirect(next_url)
+        return HttpResponseRedirect(next_url)
     if request.method == "POST" and not taken_answers_left(request):
         # Not even checked: whatever the form said next could be that the address has an account.
         messages.error(request, TOO_MANY_TAKEN)
@@ -132,7 +140,7 @@ def register(request: HttpRequest) -> HttpResponse:
             messages.success(
                 request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.shown_name}
             )
-            return redirect(next_url)
+            return HttpResponseRedirect(next_url)
     return render(request, "registration/register.html", {"form": form, "next": next_url})
 
 
