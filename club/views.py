@@ -559,6 +559,19 @@ def membership_unban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _membership_action(request, slug, pk, act)
 
 
+class LogoutView(auth_views.LogoutView):
+    """Django's, which takes POST only: its address opened by hand (typed, from the browser's
+    history) was a blank 405. A GET asks to confirm with the header's button; it logs nobody out,
+    as another site could link to it."""
+
+    http_method_names = ["get", "head", "post", "options"]
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return HttpResponseRedirect(reverse("home"))
+        return render(request, "registration/logout_confirm.html")
+
+
 class PasswordChangeView(auth_views.PasswordChangeView):
     """Django's, with the old password checked as a log-in is (``CheckedPasswordChangeForm``)."""
 
