@@ -559,6 +559,18 @@ def membership_unban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _membership_action(request, slug, pk, act)
 
 
+class LoginView(auth_views.LoginView):
+    """Django's, with ``next`` read as the registration page reads it (``_safe_next``), and never the
+    log-in page itself: Django raised on that for a logged-in reader (a 500 any link could cause),
+    and a word with no slash ("abc") sent the person on to ``/accounts/login/abc``, a 404."""
+
+    redirect_authenticated_user = True
+
+    def get_redirect_url(self) -> str:
+        target = _safe_next(self.request, "")
+        return "" if target and urlsplit(target).path == reverse("login") else target
+
+
 class LogoutView(auth_views.LogoutView):
     """Django's, which takes POST only: its address opened by hand (typed, from the browser's
     history) was a blank 405. A GET asks to confirm with the header's button; it logs nobody out,
