@@ -94,6 +94,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # An htmx request sent to the log-in page goes there as a whole page, not into a section.
+    "club.htmx_login.HtmxLoginRedirectMiddleware",
     "club.middleware.UserTimezoneMiddleware",
     # Last, as django-axes asks: it turns a lockout into a response.
     "axes.middleware.AxesMiddleware",
