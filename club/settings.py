@@ -101,6 +101,8 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+# A button htmx sends from a page older than the person's last log-in reloads the page and says why.
+CSRF_FAILURE_VIEW = "club.htmx_login.csrf_failure"
 ROOT_URLCONF = "club.urls"
 WSGI_APPLICATION = None
 ASGI_APPLICATION = "club.asgi.application"

@@ -83,3 +83,37 @@ def test_load_more_of_my_chips_after_the_log_in_ended(live_server, browser: Brow
     log_in(page, "olga")
     expect(page).to_have_url(chips_page)
     expect(page.locator("header.site-header")).to_have_count(1)
+
+
+def test_approve_from_a_tab_older_than_the_log_in_says_so_and_works_again(
+    live_server, browser: Browser
+) -> None:
+    """Logged out and in again in another tab: the page's form token is stale and the site refuses
+    the request (403), which htmx does not show. The click did nothing at all; now the page reloads
+    and says why, and the button works again."""
+    owner = User.objects.create_user("olga", "olga@example.org", PASSWORD, display_name="Olga")
+    asker = User.objects.create_user("ivan", "ivan@example.org", PASSWORD, display_name="Ivan")
+    club = services.club_create(user=owner, name="By Request", join_policy=Club.JoinPolicy.APPROVAL)
+    services.membership_join(club=club, user=asker)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    log_in(page, "olga")
+    page.goto(f"{live_server.url}{club.get_absolute_url()}")
+    expect(page.locator("#people").get_by_role("button", name="Approve")).to_be_visible()
+
+    other = context.new_page()
+    other.goto(f"{live_server.url}/accounts/profile/")
+    other.get_by_role("button", name="Log out").click()
+    other.goto(f"{live_server.url}/accounts/login/")
+    log_in(other, "olga")
+    expect(other.get_by_role("heading", name="My clubs")).to_be_visible()
+    other.close()
+
+    page.locator("#people").get_by_role("button", name="Approve").click()
+    expect(page.get_by_text("nothing has changed", exact=False).first).to_be_visible()
+    assert Membership.objects.get(club=club, user=asker).status == Membership.Status.PENDING
+
+    page.locator("#people").get_by_role("button", name="Approve").click()
+    expect(page.locator("#people")).to_contain_text("Ivan is now a member.")
+    assert Membership.objects.get(club=club, user=asker).status == Membership.Status.ACTIVE
