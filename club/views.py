@@ -41,7 +41,7 @@ from .forms import (
     club_form_loaded,
     form_problem,
 )
-from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership
+from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership, User
 from .password_reset import (
     TOO_MANY_TAKEN,
     registration_count,
@@ -49,6 +49,7 @@ from .password_reset import (
     taken_answer_count,
     taken_answers_left,
 )
+from .registration_twice import account_opened_by_this_form
 
 Status = Membership.Status
 
@@ -116,6 +117,10 @@ def register(request: HttpRequest) -> HttpResponse:
         context = {"form": RegisterForm(initial=kept), "next": next_url}
         return render(request, "registration/register.html", context, status=429)
     form = RegisterForm(request.POST or None)
+    if request.method == "POST" and not form.is_valid() and form.has_error("username"):
+        again = account_opened_by_this_form(request)
+        if again is not None:
+            return _registered(request, again, next_url)
     if request.method == "POST" and not form.is_valid() and form.has_error("email", "email_taken"):
         taken_answer_count(request)
     if request.method == "POST" and form.is_valid():
@@ -130,18 +135,23 @@ def register(request: HttpRequest) -> HttpResponse:
                 registration_count(request)
         except IntegrityError as exc:
             # A racing registration took the address, the username or a look-alike of it after the
-            # form's check.
+            # form's check: the other copy of this very form, perhaps.
+            again = account_opened_by_this_form(request)
+            if again is not None:
+                return _registered(request, again, next_url)
             if "email" in str(exc):
                 form.add_error("email", EMAIL_TAKEN)
             else:
                 form.add_error("username", LOOK_ALIKE_MESSAGE)
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(
-                request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.shown_name}
-            )
-            return HttpResponseRedirect(next_url)
+            return _registered(request, user, next_url)
     return render(request, "registration/register.html", {"form": form, "next": next_url})
+
+
+def _registered(request: HttpRequest, user: User, next_url: str) -> HttpResponse:
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.shown_name})
+    return HttpResponseRedirect(next_url)
 
 
 def _changes_email(request: HttpRequest) -> bool:
