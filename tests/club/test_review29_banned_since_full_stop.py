@@ -31,7 +31,7 @@ def banned(club, owner, member) -> Membership:
     ("language", "since"),
     [
         ("ru", "С 5 декабря 2026 г.</p>"),
-        ("bg", "От 05 Декември 2026.</p>"),
+        ("bg", "От 05 декември 2026.</p>"),
         ("en", "Since Dec. 5, 2026.</p>"),
     ],
 )
