@@ -61,3 +61,20 @@ AXES = (
     gettext_noop("access log"),
     gettext_noop("access logs"),
 )
+
+#: Django's Bulgarian catalogue writes the months with a capital ("05 Декември 2026"), which Bulgarian
+#: does not; the site's catalogue gives them in small letters (the Russian one keeps Django's words).
+MONTHS = (
+    gettext_noop("January"),
+    gettext_noop("February"),
+    gettext_noop("March"),
+    gettext_noop("April"),
+    gettext_noop("May"),
+    gettext_noop("June"),
+    gettext_noop("July"),
+    gettext_noop("August"),
+    gettext_noop("September"),
+    gettext_noop("October"),
+    gettext_noop("November"),
+    gettext_noop("December"),
+)

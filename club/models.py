@@ -143,6 +143,11 @@ INVISIBLE_MESSAGE = _(
     "This text holds invisible characters or characters that change the direction of the text "
     "(such as a zero-width space or a right-to-left override). Please type it again without them."
 )
+#: "." and ".." are path segments: a link to such a player's page resolves to another address.
+DOT_SEGMENT_USERNAMES = frozenset({".", ".."})
+DOT_SEGMENT_MESSAGE = _(
+    "A username cannot be only “.” or “..”: pages could not link to it. Please choose another."
+)
 CLUB_LOOK_ALIKE_MESSAGE = _(
     "A club with this name, or with a name that looks the same (letters that look alike, such as "
     "Cyrillic “С” and Latin “C”, extra spaces), already exists. Please choose another name."
@@ -249,6 +254,8 @@ class User(AbstractUser):
         # Django's username rule takes any letter, and the Hangul fillers are letters that draw nothing.
         if self.username and invisible_characters(self.username):
             raise ValidationError({"username": INVISIBLE_MESSAGE}, code="invisible_characters")
+        if self.username in DOT_SEGMENT_USERNAMES:
+            raise ValidationError({"username": DOT_SEGMENT_MESSAGE}, code="dot_segment")
         if self.username and username_taken_by_look_alike(self.username, exclude_pk=self.pk):
             raise ValidationError({"username": LOOK_ALIKE_MESSAGE}, code="username_look_alike")
         # A name cleared counts as a change too: he is shown by his username from then on, which

@@ -94,11 +94,15 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # An htmx request sent to the log-in page goes there as a whole page, not into a section.
+    "club.htmx_login.HtmxLoginRedirectMiddleware",
     "club.middleware.UserTimezoneMiddleware",
     # Last, as django-axes asks: it turns a lockout into a response.
     "axes.middleware.AxesMiddleware",
 ]
 
+# A button htmx sends from a page older than the person's last log-in reloads the page and says why.
+CSRF_FAILURE_VIEW = "club.htmx_login.csrf_failure"
 ROOT_URLCONF = "club.urls"
 WSGI_APPLICATION = None
 ASGI_APPLICATION = "club.asgi.application"

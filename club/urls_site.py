@@ -8,8 +8,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     # Accounts: Django's own views with the site's templates (registration/*.html).
     path("accounts/register/", views.register, name="register"),
-    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/login/", views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
     path("accounts/profile/", views.profile, name="profile"),
     path("accounts/password/change/", views.PasswordChangeView.as_view(), name="password_change"),
     path(

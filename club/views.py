@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
@@ -40,7 +41,7 @@ from .forms import (
     club_form_loaded,
     form_problem,
 )
-from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership
+from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership, User
 from .password_reset import (
     TOO_MANY_TAKEN,
     registration_count,
@@ -48,14 +49,22 @@ from .password_reset import (
     taken_answer_count,
     taken_answers_left,
 )
+from .registration_twice import account_opened_by_this_form
 
 Status = Membership.Status
 
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:
+    """``next`` when it is an address of this site with a path (``/...``), else ``fallback``. A word
+    with no slash ("0", "abc") passes Django's host check as a relative address, and ``redirect()``
+    reads it as a page's name: a 500, after the account had been opened (review 29)."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    if (
+        target
+        and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+        and urlsplit(target).path.startswith("/")
     ):
         return target
     return fallback
@@ -100,7 +109,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def register(request: HttpRequest) -> HttpResponse:
     next_url = _safe_next(request, reverse("home"))
     if request.user.is_authenticated:
-        return redirect(next_url)
+        return HttpResponseRedirect(next_url)
     if request.method == "POST" and not taken_answers_left(request):
         # Not even checked: whatever the form said next could be that the address has an account.
         messages.error(request, TOO_MANY_TAKEN)
@@ -108,6 +117,10 @@ def register(request: HttpRequest) -> HttpResponse:
         context = {"form": RegisterForm(initial=kept), "next": next_url}
         return render(request, "registration/register.html", context, status=429)
     form = RegisterForm(request.POST or None)
+    if request.method == "POST" and not form.is_valid() and form.has_error("username"):
+        again = account_opened_by_this_form(request)
+        if again is not None:
+            return _registered(request, again, next_url)
     if request.method == "POST" and not form.is_valid() and form.has_error("email", "email_taken"):
         taken_answer_count(request)
     if request.method == "POST" and form.is_valid():
@@ -122,18 +135,23 @@ def register(request: HttpRequest) -> HttpResponse:
                 registration_count(request)
         except IntegrityError as exc:
             # A racing registration took the address, the username or a look-alike of it after the
-            # form's check.
+            # form's check: the other copy of this very form, perhaps.
+            again = account_opened_by_this_form(request)
+            if again is not None:
+                return _registered(request, again, next_url)
             if "email" in str(exc):
                 form.add_error("email", EMAIL_TAKEN)
             else:
                 form.add_error("username", LOOK_ALIKE_MESSAGE)
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(
-                request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.shown_name}
-            )
-            return redirect(next_url)
+            return _registered(request, user, next_url)
     return render(request, "registration/register.html", {"form": form, "next": next_url})
+
+
+def _registered(request: HttpRequest, user: User, next_url: str) -> HttpResponse:
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.shown_name})
+    return HttpResponseRedirect(next_url)
 
 
 def _changes_email(request: HttpRequest) -> bool:
@@ -549,6 +567,31 @@ def membership_unban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return _("%(name)s is no longer banned and may join again.") % {"name": target.user.shown_name}
 
     return _membership_action(request, slug, pk, act)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's, with ``next`` read as the registration page reads it (``_safe_next``), and never the
+    log-in page itself: Django raised on that for a logged-in reader (a 500 any link could cause),
+    and a word with no slash ("abc") sent the person on to ``/accounts/login/abc``, a 404."""
+
+    redirect_authenticated_user = True
+
+    def get_redirect_url(self) -> str:
+        target = _safe_next(self.request, "")
+        return "" if target and urlsplit(target).path == reverse("login") else target
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's, which takes POST only: its address opened by hand (typed, from the browser's
+    history) was a blank 405. A GET asks to confirm with the header's button; it logs nobody out,
+    as another site could link to it."""
+
+    http_method_names = ["get", "head", "post", "options"]
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return HttpResponseRedirect(reverse("home"))
+        return render(request, "registration/logout_confirm.html")
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

@@ -16,9 +16,9 @@ from django.utils.formats import date_format, get_format
     ("fmt", "expected"),
     [
         ("SHORT_DATETIME_FORMAT", "01.12.2026 16:55"),
-        ("DATETIME_FORMAT", "01 Декември 2026, 16:55"),
+        ("DATETIME_FORMAT", "01 декември 2026, 16:55"),  # months in small letters (review 29)
         ("SHORT_DATE_FORMAT", "01.12.2026"),
-        ("YEAR_MONTH_FORMAT", "Декември 2026"),
+        ("YEAR_MONTH_FORMAT", "декември 2026"),
     ],
 )
 def test_bulgarian_dates_read_day_first_on_a_24_hour_clock(fmt, expected):

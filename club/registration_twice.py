@@ -1,0 +1,37 @@
+"""The registration form sent twice (a double click on "Register", a browser retry).
+
+The browser shows the answer to the second copy, which found the username and the address taken
+by the first: "A user with that username already exists.", not logged in, though his account was
+open (review 29). The same form again within ``SAME_FORM_WITHIN`` of the account's opening, with
+the same username, address and password, is taken for what it is: the person is logged in, as the
+first copy would have done. Knowing all three, he could have logged in anyway.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.http import HttpRequest
+from django.utils import timezone
+
+from .models import User
+
+SAME_FORM_WITHIN = timedelta(minutes=1)
+
+
+def account_opened_by_this_form(request: HttpRequest) -> User | None:
+    """The account the same registration form opened a moment ago, or None."""
+    username = User.normalize_username(request.POST.get("username") or "")
+    email = (request.POST.get("email") or "").strip()
+    password = request.POST.get("password1") or ""
+    if not (username and email and password) or password != request.POST.get("password2"):
+        return None
+    user = User.objects.filter(
+        username=username,
+        email__iexact=email,
+        is_active=True,
+        date_joined__gte=timezone.now() - SAME_FORM_WITHIN,
+    ).first()
+    if user is None or not user.check_password(password):
+        return None
+    return user
