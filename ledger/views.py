@@ -66,6 +66,9 @@ def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
         "wallet": wallet,
         "page": page,
         "balance": wallet.balance if wallet else 0,
+        # A page from a cursor (an old "Load more" address, one typed) past the oldest entry is
+        # not a statement with no movement: it offers the way back to the newest.
+        "from_cursor": before is not None,
     }
     if getattr(request, "htmx", False) and before is not None:
         return render(request, "ledger/my_chips.html#statement-rows", context)
