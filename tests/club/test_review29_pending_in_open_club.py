@@ -39,3 +39,12 @@ def test_a_request_in_a_club_by_approval_still_waits(approval_club, stranger):
     assert "Your request to join is waiting for a manager." in page
     assert "Withdraw the request" in page
     assert "Join the club" not in page
+
+
+def test_the_home_page_says_the_club_he_waits_for_is_open_now(opened, stranger, owner):
+    page = client_for(stranger).get("/").content.decode()
+    waiting = page.split("Waiting for approval", 1)[1].split("</ul>", 1)[0]
+    assert opened.name in waiting and "open to everyone now: join from its page" in waiting
+    services.club_update(club=opened, actor=owner, description="", join_policy=Club.JoinPolicy.APPROVAL)
+    page = client_for(stranger).get("/").content.decode()
+    assert "open to everyone now" not in page
