@@ -13,6 +13,22 @@
     form.submit();
   });
 
+  // A request htmx sends that the site refuses (a right taken away meanwhile, a ban, a page gone:
+  // 403, 404, 500) swaps nothing, and one that never reaches the site neither: the click did
+  // nothing anyone could see. The page says so in its own words until a request goes through.
+  function requestProblem(kind) {
+    var box = document.getElementById("request-problem");
+    if (!box) return;
+    box.textContent = box.dataset[kind] || "";
+    box.hidden = false;
+  }
+  document.addEventListener("htmx:responseError", function () { requestProblem("refused"); });
+  document.addEventListener("htmx:sendError", function () { requestProblem("offline"); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var box = document.getElementById("request-problem");
+    if (box && event.detail && event.detail.successful) box.hidden = true;
+  });
+
   // An invite link is selected whole on a click, ready to copy.
   document.addEventListener("click", function (event) {
     var input = event.target;
