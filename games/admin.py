@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import admin
 from django.contrib.admin import helpers
 from django.contrib.admin.helpers import ActionForm
+from django.db.models import Prefetch
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
@@ -26,7 +27,7 @@ from club.models import INVISIBLE_MESSAGE, Club
 from .engine.rules import PRESETS
 from .forms import TableSessionForm
 from .howto import preset_title
-from .models import Deal, DealAction, Seat, TableSession
+from .models import Deal, DealAction, DealPlayer, Seat, TableSession
 from .presenter import action_words, deal_result_label
 from .services import table_session_create
 
@@ -65,10 +66,15 @@ class TableSessionAddForm(TableSessionForm):
 
 class SeatInline(admin.TabularInline):
     model = Seat
-    fields = ("position", "member", "bot_name", "status", "waiting", "sat_at", "left_at")
+    # Seats counted from 1, as the table's page counts them (position 0 read as a seat "0").
+    fields = ("seat_number", "member", "bot_name", "status", "waiting", "sat_at", "left_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
+
+    @admin.display(description=_("seat"), ordering="position")
+    def seat_number(self, obj: Seat) -> int:
+        return obj.position + 1
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -97,9 +103,16 @@ class TableSessionAdmin(ClubScopedAdmin):
     list_filter = ("status", "practice", PresetFilter)
     search_fields = ("title", "club__name")
     list_select_related = ("club",)
-    exclude = ("rules", "next_seed", "next_commitment", "create_key")
+    exclude = ("rules", "next_seed", "next_commitment", "create_key", "next_dealer")
     inlines = [SeatInline]
-    readonly_fields = ("game",)
+    readonly_fields = ("game", "next_dealer_seat")
+
+    @admin.display(description=_("next dealer"))
+    def next_dealer_seat(self, obj: TableSession) -> str:
+        """The seat due to deal, counted from 1 as the table's page counts seats (it read "0")."""
+        if obj.next_dealer is None:
+            return "—"
+        return _("seat %(n)s") % {"n": obj.next_dealer + 1}
 
     @admin.display(description=_("Game"), ordering="preset")
     def game(self, obj: TableSession) -> str:
@@ -227,16 +240,28 @@ class DealAdmin(ClubScopedAdmin):
         return obj.seed if obj.is_over else str(_("hidden until the deal is over"))
 
 
+#: A deal's players with what names them (a move's page and list name the player who made it).
+_DEALT_WITH_NAMES = DealPlayer.objects.select_related("seat__member__user")
+
+
 @admin.register(DealAction)
 class DealActionAdmin(ClubScopedAdmin):
     club_path = "deal__session__club"
-    list_display = ("deal", "seq", "seat", "move", "actor", "created_at")
+    list_display = ("deal", "seq", "player", "move", "actor", "created_at")
     list_filter = ("actor",)
     list_select_related = ("deal__session",)
     # The move in words, once: its stored JSON stood beside it under the same label, and its events'
-    # JSON (English codes) says nothing the move and the deal's journals do not.
-    fields = ("deal", "seq", "seat", "move", "actor", "created_at")
-    readonly_fields = ("move",)
+    # JSON (English codes) says nothing the move and the deal's journals do not. Its player by name:
+    # the engine's seat counted from 0 ("Seat in the deal: 0") is no seat of the table's page.
+    fields = ("deal", "seq", "player", "move", "actor", "created_at")
+    readonly_fields = ("move", "player")
+
+    @admin.display(description=_("player"))
+    def player(self, obj: DealAction) -> str:
+        for dealt in obj.deal.deal_players.all():
+            if dealt.engine_seat == obj.seat:
+                return dealt.seat.name
+        return str(obj.seat + 1)
 
     @admin.display(description=_("move"))
     def move(self, obj: DealAction) -> str:
@@ -251,6 +276,7 @@ class DealActionAdmin(ClubScopedAdmin):
             .get_queryset(request)
             .filter(deal__finished_at__isnull=False)
             .select_related("deal__session")
+            .prefetch_related(Prefetch("deal__deal_players", queryset=_DEALT_WITH_NAMES))
         )
 
 
