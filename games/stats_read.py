@@ -25,7 +25,7 @@ from .engine._base import HELPER_TYPES, SNORER_TYPES
 from .engine.cards import RANK_VALUE
 from .models import DealAction, DealPlayer, PlayerStats
 from .presenter import status_words
-from .stats import FIELDS, MAXED, Counters, SnoreTricks, stats_day
+from .stats import FIELDS, MAXED, Counters, SnoreTricks, deal_dealt, stats_day
 
 #: Period name -> days it covers (None: all time).
 PERIODS: dict[str, int | None] = {"week": 7, "month": 30, "all": None}
@@ -140,14 +140,26 @@ def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple
         .values_list("journal__deal_id")
         .annotate(total=Sum("amount"))
     )
-    rows = list(
+    # Only the deals he was dealt into, as the counters beside the chart count them: a deal he sat
+    # at but waited through (back from "away" while the bank held the others' chips) has a row of
+    # his too, and the chart said "3 deals" beside "Deals: 1" (review 31).
+    rows: list[tuple[int, datetime, int | None]] = []
+    more = False
+    played = (
         _played(membership)
         .order_by("-deal__finished_at", "-deal_id")
-        .values_list("deal_id", "deal__finished_at", "net")[:limit]
+        .values_list("deal_id", "deal__finished_at", "net", "engine_seat", "deal__opening")
     )
+    for deal, when, net, seat, opening in played.iterator(chunk_size=limit + 1):
+        if seat not in deal_dealt(opening):
+            continue
+        if len(rows) == limit:
+            more = True
+            break
+        rows.append((deal, when, net))
     rows.reverse()
     before = 0
-    if len(rows) == limit:
+    if more:
         everything = (_played(membership).aggregate(total=Sum("net"))["total"] or 0) + sum(
             int(v or 0) for v in moved_back.values()
         )
