@@ -1,0 +1,47 @@
+"""A deal's settlement moved back by a manager changes its players' stats at once (review 31).
+
+The counters were added once when the deal ended and corrected only by the nightly recount, while
+the player page's chart read the moved-back chips live: for up to a day after a manager took a
+cheat's winnings back, the leaderboard still ranked him by them and his page said "Net chips +40"
+above a chart that ended at 0; a deal he won no longer a win by the ledger still counted as won."""
+
+from __future__ import annotations
+
+import pytest
+
+from club.models import Membership
+from games.services import table_leave
+from games.stats import stats_recompute
+from games.stats_read import leaderboard, player_net_series, player_totals
+
+from .test_reversal_holds import _own, _released, _reverse, settled  # noqa: F401  (fixture)
+
+
+def _row(vera: Membership):
+    return next(row for row in leaderboard(club=vera.club, period="all") if row.member.pk == vera.pk)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("leaves_first", [False, True])
+def test_the_stats_take_a_moved_back_settlement_in_at_once(
+    settled,  # noqa: F811
+    players,
+    owner,
+    leaves_first,
+):
+    table, settle = settled
+    vera = _released(settle)
+    stats_recompute(fix=True)  # every deal counted, as the task after each deal does
+    before = player_totals(membership=vera)
+    won = _own(settle, vera)
+    assert won > 0
+    if leaves_first:
+        table_leave(session_id=table.pk, user=vera.user)
+    _reverse(settle, next(u for u in players if u != vera.user), owner)
+    now = player_totals(membership=vera)
+    assert now.net == before.net - won
+    assert _row(vera).counters.net == now.net
+    assert player_net_series(membership=vera)[-1][1] == now.net
+    # The running counters are what the nightly recount would say: it finds nothing to correct.
+    summary = stats_recompute(fix=False)
+    assert summary["differences"] == 0, summary["details"]
