@@ -3,16 +3,18 @@
 The counters were added once when the deal ended and corrected only by the nightly recount, while
 the player page's chart read the moved-back chips live: for up to a day after a manager took a
 cheat's winnings back, the leaderboard still ranked him by them and his page said "Net chips +40"
-above a chart that ended at 0; a deal he won no longer a win by the ledger still counted as won."""
+above a chart that ended at 0; a deal he won no longer a win by the ledger still counted as won, and
+its cards still made his "typical winning hand"."""
 
 from __future__ import annotations
 
 import pytest
 
 from club.models import Membership
+from games.models import Deal
 from games.services import table_leave
-from games.stats import stats_recompute
-from games.stats_read import leaderboard, player_net_series, player_totals
+from games.stats import deal_nets, stats_recompute
+from games.stats_read import leaderboard, player_net_series, player_totals, player_winning_hand
 
 from .test_reversal_holds import _own, _released, _reverse, settled  # noqa: F401  (fixture)
 
@@ -45,3 +47,18 @@ def test_the_stats_take_a_moved_back_settlement_in_at_once(
     # The running counters are what the nightly recount would say: it finds nothing to correct.
     summary = stats_recompute(fix=False)
     assert summary["differences"] == 0, summary["details"]
+
+
+@pytest.mark.django_db
+def test_a_deal_whose_winnings_were_moved_back_is_no_winning_hand(settled, players, owner):  # noqa: F811
+    _table, settle = settled
+    vera = _released(settle)
+    deal = Deal.objects.get(pk=settle.deal_id)
+    before = player_winning_hand(membership=vera)["hands"]
+    won = _own(settle, vera)
+    _reverse(settle, next(u for u in players if u != vera.user), owner)
+    if deal.result == "played" and deal_nets(deal_id=deal.pk).get(vera.pk, 0) <= 0 < won:
+        # The deal won no chips by the ledger any more: its cards are no winning hand.
+        assert player_winning_hand(membership=vera)["hands"] == before - 1
+    else:  # pragma: no cover - the seeds settle a played deal that the reversal turns into a loss
+        pytest.fail(f"the seed gave another deal shape: {deal.result}")
