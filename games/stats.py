@@ -283,7 +283,10 @@ def stats_deal_count(*, deal_id: int) -> bool:
     if deal.session.practice:
         return True
     day = stats_day(deal.finished_at)
-    for member_id, counters in deal_counters(deal).items():
+    # In member order, as a deal's chips moved back update its players' rows
+    # (``stats_deal_moved_back``): in seat order, a count of another deal with the same two players
+    # and that update could each hold the row the other waited for.
+    for member_id, counters in sorted(deal_counters(deal).items()):
         _add(_stats_row(club_id=deal.session.club_id, member_id=member_id, day=day), counters)
     return True
 
