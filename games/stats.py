@@ -227,6 +227,16 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
         tally.read(events)
     snore_tricks = rules_snore_tricks(deal.session.rules)
     seconds = deal_seconds(deal.started_at, deal.finished_at)
+    # Chips of the deal a manager moved back before it was counted (the count came late: the
+    # recount held it, or the sweep found it) count in it, as the recount reads the ledger.
+    moved_back = dict(
+        Entry.objects.filter(
+            journal__deal=deal, journal__kind=Journal.Kind.REVERSAL, account__member__isnull=False
+        )
+        .filter(DEAL_CHIPS)
+        .values_list("account__member_id")
+        .annotate(total=Sum("amount"))
+    )
     out: dict[int, Counters] = {}
     for row in DealPlayer.objects.filter(deal=deal, member__isnull=False):
         seat = row.engine_seat
@@ -238,7 +248,7 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
                 declared_snore=seat in tally.declared_snore,
                 tricks=int(tricks[seat]) if seat < len(tricks) else 0,
                 snore_tricks=snore_tricks,
-                net=int(row.net or 0),
+                net=int(row.net or 0) + int(moved_back.pop(row.member_id, 0) or 0),
                 payout=int(payouts[seat]) if seat < len(payouts) else 0,
                 seconds=seconds,
             )

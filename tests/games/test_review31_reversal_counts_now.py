@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from club.models import Membership
-from games.models import Deal
+from games.models import Deal, PlayerStats, StatsCounted
 from games.services import table_leave
-from games.stats import deal_nets, stats_recompute
+from games.stats import FIELDS, MAXED, deal_counters, deal_nets, stats_deal_count, stats_recompute
 from games.stats_read import leaderboard, player_net_series, player_totals, player_winning_hand
 
 from .test_reversal_holds import _own, _released, _reverse, settled  # noqa: F401  (fixture)
@@ -62,3 +62,23 @@ def test_a_deal_whose_winnings_were_moved_back_is_no_winning_hand(settled, playe
         assert player_winning_hand(membership=vera)["hands"] == before - 1
     else:  # pragma: no cover - the seeds settle a played deal that the reversal turns into a loss
         pytest.fail(f"the seed gave another deal shape: {deal.result}")
+
+
+@pytest.mark.django_db
+def test_a_deal_moved_back_before_its_count_is_counted_as_the_ledger_says(settled, players, owner):  # noqa: F811
+    """The count after a deal can come late (the nightly recount held it, a worker was down and the
+    sweep counts it): a settlement moved back in between counted as it was first paid."""
+    _table, settle = settled
+    vera = _released(settle)
+    # Every deal counted but the reported one, whose count is still to come.
+    stats_recompute(fix=True)
+    StatsCounted.objects.filter(deal_id=settle.deal_id).delete()
+    for member, counters in deal_counters(Deal.objects.get(pk=settle.deal_id)).items():
+        row = PlayerStats.objects.get(member_id=member)
+        PlayerStats.objects.filter(pk=row.pk).update(
+            **{name: getattr(row, name) - getattr(counters, name) for name in FIELDS if name not in MAXED}
+        )
+    _reverse(settle, next(u for u in players if u != vera.user), owner)
+    assert stats_deal_count(deal_id=settle.deal_id)
+    summary = stats_recompute(fix=False)
+    assert summary["differences"] == 0, summary["details"]
