@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
@@ -110,8 +111,8 @@ def seat_stand_up(*, seat: Seat, now: datetime) -> None:
     """The seat is left and its stack goes back (no deal of its may be running)."""
     seat.status = Seat.Status.LEFT
     seat.left_at = now
-    seat.leave_after_deal = False
-    seat.save(update_fields=["status", "left_at", "leave_after_deal"])
+    seat.leave_after_deal = seat.idle_leave = False
+    seat.save(update_fields=["status", "left_at", "leave_after_deal", "idle_leave"])
     booking.seat_cash_out(seat=seat)
 
 
@@ -131,9 +132,10 @@ def table_leave(*, session_id: int, user: User) -> bool:
     now = timezone.now()
     table_notify_on_commit(session.pk)
     if _in_running_deal(session, seat):
-        if not seat.leave_after_deal:
-            seat.leave_after_deal = True
-            seat.save(update_fields=["leave_after_deal"])
+        if not seat.leave_after_deal or seat.idle_leave:
+            # His own leave now: coming back no longer cancels it.
+            seat.leave_after_deal, seat.idle_leave = True, False
+            seat.save(update_fields=["leave_after_deal", "idle_leave"])
         return False
     seat_stand_up(seat=seat, now=now)
     table_after_stand_up(session=session, now=now)
@@ -154,6 +156,8 @@ def _set_away(session: TableSession, seat: Seat, away: bool) -> None:
     seat.status = Seat.Status.AWAY if away else Seat.Status.SITTING
     seat.away_deals = 0
     seat.save(update_fields=["status", "away_deals"])
+    if not away:
+        seat_idle_leave_cancel(session, seat)
     deal = deal_running(session)
     if deal is not None and seat.pk in deal.players:
         state = deal_state(deal)
@@ -169,6 +173,22 @@ def _set_away(session: TableSession, seat: Seat, away: bool) -> None:
             deal.deadline = deadline
             deal.save(update_fields=["deadline"])
             deadline_on_commit(deal)  # a clock moved earlier is not left to the next sweep
+
+
+def seat_idle_leave_cancel(session: TableSession, seat: Seat, players: Sequence[Seat] = ()) -> None:
+    """He is back before the deal ends: the table is attended again, so the inactivity sweep's leave
+    after the deal no longer holds for him nor for the bots (they play for whoever is there). Those
+    still absent leave as the sweep said; a leave he asked for himself stays. ``players``: the deal's
+    seats the caller holds in memory (a move that ends the deal reads their flags there)."""
+    if not seat.idle_leave:
+        return
+    Seat.objects.filter(pk=seat.pk).update(leave_after_deal=False, idle_leave=False)
+    seats_taken(session).filter(idle_leave=True).exclude(bot="").update(
+        leave_after_deal=False, idle_leave=False
+    )
+    for held in (seat, *players):
+        if held.idle_leave and (held.pk == seat.pk or held.is_bot):
+            held.leave_after_deal = held.idle_leave = False
 
 
 def _turn_started(deal: Deal) -> datetime:
