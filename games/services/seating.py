@@ -29,6 +29,7 @@ from .closing import table_after_stand_up
 from .dealing import bank_balance, deal_players, deal_running, deal_state, turn_deadline
 from .errors import TableError
 from .notify import table_notify_on_commit
+from .presence import presence_seen
 
 BOT_NAMES = ("Ivan", "Mila", "Pyotr", "Zoya", "Stoyan", "Elena", "Bogdan", "Rada", "Fyodor", "Nadya", "Kiril")
 
@@ -228,7 +229,11 @@ def table_back(*, session_id: int, user: User) -> Seat:
     if seat.status != Seat.Status.AWAY:
         raise TableError("not_away")
     _set_away(session, seat, False)
-    _schedule_deal(session, timezone.now())
+    now = timezone.now()
+    # A sign of life (the inactivity sweep reads it): by plain form, without a socket's heartbeat,
+    # the next sweep marked him away and leaving again a minute later.
+    presence_seen(session_id=session.pk, user=user, now=now)
+    _schedule_deal(session, now)
     table_notify_on_commit(session.pk)
     return seat
 

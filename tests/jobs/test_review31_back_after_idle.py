@@ -18,6 +18,7 @@ from games.services import table_back, table_bot_add, table_leave
 
 from .conftest import sit_all, start_deal
 from .test_inactivity import _finish
+from .test_stats import travel
 
 
 def _abandoned(make_table, players, owner):
@@ -75,3 +76,14 @@ def test_a_move_of_his_own_brings_him_back_for_good(make_table, players, owner):
     assert holder.status == Seat.Status.SITTING and not holder.leave_after_deal
     _finish(deal, later + timedelta(minutes=1))
     assert Seat.objects.get(pk=holder.pk).status != Seat.Status.LEFT
+
+
+def test_i_m_back_by_plain_form_is_a_sign_of_life(make_table, players, owner, monkeypatch):
+    """Without JavaScript (no socket, so no heartbeat) "I'm back" was no sign of life: the next
+    sweep, a minute later, marked him away and leaving again."""
+    table, _deal, later = _abandoned(make_table, players, owner)
+    with travel(monkeypatch, later - timezone.now()):
+        table_back(session_id=table.pk, user=players[0])
+    assert tables_idle_sweep(later + timedelta(minutes=1)) == 0
+    seat = _seat(table, 0)
+    assert seat.status == Seat.Status.SITTING and not seat.leave_after_deal
