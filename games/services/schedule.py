@@ -201,7 +201,10 @@ def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> 
         return False
     if session.practice:  # its bots wait for whoever wants a game: nobody was expected at a time
         return False
-    if Seat.objects.filter(session=session, bot="").exists():
+    # Nobody sits now, and no deal was dealt. Whether anybody had ever sat was asked before: one who
+    # sat while seating was open and left before anyone played kept the table "open", with nobody
+    # at it, until its end or for good (review 31).
+    if seats_taken(session).filter(bot="").exists() or Deal.objects.filter(session=session).exists():
         return False
     # Bots a manager seated ahead go home; the reservations nobody came for lapse.
     _call_off(session, now=now, actor=None, reservations_become=Reservation.Status.LAPSED)
@@ -320,7 +323,9 @@ def schedule_due_querysets(now: datetime) -> dict[str, QuerySet[TableSession]]:
         "start": TableSession.objects.filter(status=Status.OPEN, started_at__isnull=True, starts_at__lte=now),
         "cancel": TableSession.objects.filter(
             status__in=[Status.SCHEDULED, Status.OPEN], started_at__lte=now - NO_SHOW_GRACE, practice=False
-        ).exclude(pk__in=Seat.objects.filter(bot="").values("session")),
+        )
+        .exclude(pk__in=Seat.objects.filter(bot="").exclude(status=Seat.Status.LEFT).values("session"))
+        .exclude(pk__in=Deal.objects.values("session")),
         "lapse": TableSession.objects.filter(
             status__in=live,
             started_at__lte=now - NO_SHOW_GRACE,
