@@ -30,7 +30,7 @@ from .notify import table_notify_on_commit
 
 logger = logging.getLogger("games.schedule")
 SEATING_OPENS = timedelta(minutes=15)
-#: A session nobody has sat at by this long after its start is cancelled.
+#: A session nobody sits at, with no deal dealt, by this long after its start is cancelled.
 NO_SHOW_GRACE = timedelta(minutes=15)
 #: A start taken later than this after its time was missed by a clock that stood still (the tick
 #: runs every few seconds).
@@ -187,7 +187,7 @@ def session_start(*, session_id: int, now: datetime | None = None) -> bool:
 
 @transaction.atomic
 def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> bool:
-    """Nobody sat down by a while after the start: the session is cancelled."""
+    """Nobody sits, and no deal was dealt, a while after the start: the session is cancelled."""
     now = now or timezone.now()
     session = session_lock(session_id)
     # Counted from when play started, not from the start written on the table: after an outage
