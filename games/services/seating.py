@@ -181,7 +181,7 @@ def seat_idle_leave_cancel(session: TableSession, seat: Seat, players: Sequence[
     after the deal no longer holds for him nor for the bots (they play for whoever is there). Those
     still absent leave as the sweep said; a leave he asked for himself stays. ``players``: the deal's
     seats the caller holds in memory (a move that ends the deal reads their flags there)."""
-    if not seat.idle_leave:
+    if not seat.idle_leave or seat.removed:
         return
     Seat.objects.filter(pk=seat.pk).update(leave_after_deal=False, idle_leave=False)
     seats_taken(session).filter(idle_leave=True).exclude(bot="").update(
@@ -293,8 +293,9 @@ def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
         raise TableError("no_bot_at", n=position + 1)  # about the seat, not the manager who asks
     table_notify_on_commit(session.pk)
     if _in_running_deal(session, seat):
-        seat.leave_after_deal = True
-        seat.save(update_fields=["leave_after_deal"])
+        # The manager's word: a player coming back no longer keeps it (as the sweep's leave).
+        seat.leave_after_deal, seat.idle_leave = True, False
+        seat.save(update_fields=["leave_after_deal", "idle_leave"])
         return False
     seat_stand_up(seat=seat, now=timezone.now())
     return True
@@ -319,8 +320,10 @@ def table_stand_up(
     if seat_id is not None and seat.pk != seat_id:
         raise TableError("seat_changed", n=position + 1)
     membership_require_rank(mine=mine, target=seat.member)
-    if seat.leave_after_deal:
-        raise TableError("already_leaving")  # a double click or a second manager: said once
+    if seat.leave_after_deal and not seat.idle_leave:
+        # A double click or a second manager: said once. The inactivity sweep's leave is no
+        # manager's: his coming back would cancel it, so the manager may still stand him up.
+        raise TableError("already_leaving")
     now = timezone.now()
     audit_log_write(
         action="table.stood_up_by_manager",
@@ -335,7 +338,8 @@ def table_stand_up(
     if deal is not None and seat.pk in deal.players:
         seat.status = Seat.Status.AWAY
         seat.leave_after_deal = seat.removed = True
-        seat.save(update_fields=["status", "leave_after_deal", "removed"])
+        seat.idle_leave = False
+        seat.save(update_fields=["status", "leave_after_deal", "removed", "idle_leave"])
         state = deal_state(deal)
         acting = to_act(state)
         if acting is not None and deal.players[acting] == seat.pk:

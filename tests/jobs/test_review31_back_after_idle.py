@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from django.utils import timezone
 
 from games.jobs_inactivity import tables_idle_sweep
@@ -87,3 +88,23 @@ def test_i_m_back_by_plain_form_is_a_sign_of_life(make_table, players, owner, mo
     assert tables_idle_sweep(later + timedelta(minutes=1)) == 0
     seat = _seat(table, 0)
     assert seat.status == Seat.Status.SITTING and not seat.leave_after_deal
+
+
+def test_a_manager_s_word_holds_over_the_sweep_s(make_table, players, owner):
+    """A bot the manager takes off, or a player he stands up, after the sweep marked them leaving,
+    still goes when someone comes back (the sweep's mark no longer says whose leave it is)."""
+    from club.errors import ServiceError
+    from games.services import table_bot_remove, table_stand_up
+
+    table, deal, later = _abandoned(make_table, players, owner)
+    assert table_bot_remove(session_id=table.pk, actor=owner, position=2) is False
+    # The sweep's leave is not his: the manager may still stand him up, and it holds.
+    assert table_stand_up(session_id=table.pk, actor=owner, position=1, reason="asleep") is False
+    table_back(session_id=table.pk, user=players[0])
+    with pytest.raises(ServiceError) as refused:  # stood up by the manager: no coming back
+        table_back(session_id=table.pk, user=players[1])
+    assert refused.value.code == "removed"
+    _finish(deal, later)
+    assert _seat(table, 0).status != Seat.Status.LEFT
+    assert _seat(table, 1).status == Seat.Status.LEFT
+    assert _seat(table, 2).status == Seat.Status.LEFT
