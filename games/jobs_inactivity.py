@@ -3,10 +3,11 @@
 - A player away for two deals in a row is stood up after the second one: ``deal_finish`` does that
   itself (``Seat.away_deals``), nothing here repeats it.
 - A table where no seated person has shown a sign of life for ten minutes (a connected socket, which
-  heartbeats every 25 s; sitting down; a move of his own, also by plain form) is emptied: everyone
-  not in the running deal stands up now (stacks back to wallets, bots' to the treasury); the players
-  of the running deal are marked away, so their moves come at once and the deal finishes, and stand up
-  when it ends (``leave_after_deal``).
+  heartbeats every 25 s; sitting down; a move of his own or "I'm back", also by plain form) is
+  emptied: everyone not in the running deal stands up now (stacks back to wallets, bots' to the
+  treasury); the players of the running deal are marked away, so their moves come at once and the
+  deal finishes, and stand up when it ends (``leave_after_deal``), unless one comes back before
+  (``Seat.idle_leave``): he and the bots stay.
 - An active member with no deal played for 90 days (and a member for as long: since he last joined or
   was approved) is marked dormant
   (``Membership.dormant_since``), for managers to see; playing again clears it. Nothing is deleted.
@@ -127,8 +128,8 @@ def table_idle_stand_up(*, session_id: int, now: datetime | None = None) -> bool
             continue
         update = []
         if not seat.leave_after_deal:
-            seat.leave_after_deal = True
-            update.append("leave_after_deal")
+            seat.leave_after_deal = seat.idle_leave = True
+            update += ["leave_after_deal", "idle_leave"]
         if not seat.is_bot and seat.status == Seat.Status.SITTING:
             seat.status = Seat.Status.AWAY
             update.append("status")

@@ -145,6 +145,9 @@ class Seat(ChoiceLabels, models.Model):
     waiting = models.BooleanField(_("waits for an empty bank"), default=False)
     #: Asked to leave during a deal he plays in: he is stood up when it ends.
     leave_after_deal = models.BooleanField(default=False)
+    #: That leave was the inactivity sweep's (the table looked abandoned), not his: his coming back
+    #: before the deal ends (``table_back``, a move of his own) cancels it, as it does the bots'.
+    idle_leave = models.BooleanField(default=False)
     #: Stood up by a manager or a ban during a deal: default moves play his seat until it ends.
     removed = models.BooleanField(default=False)
     #: Deals finished in a row while this seat was away (stood up after the second).

@@ -4,7 +4,8 @@ nightly recount.
 After each deal (``stats_deal_count``, a task on commit) the counters are added from what the deal
 wrote as it ended: the players' rows (``DealPlayer``: final status, net), its outcome (tricks,
 payouts), its times, and its log for who declared a snore. Each deal is added once (a
-``StatsCounted`` row per deal, in the same transaction).
+``StatsCounted`` row per deal, in the same transaction). A journal of a counted deal moved back by a
+manager changes its players' net chips and wins in the same transaction (``stats_deal_moved_back``).
 
 Every night ``stats_recompute`` rebuilds every counter on its own: final statuses from the log's
 events, nets from the ledger's entries, payouts from the log's chip movements. It corrects each row
@@ -176,6 +177,14 @@ class EventTally:
                     self.payout[int(seat)] += int(event["amount"])
 
 
+#: The entries that make a member's net chips in a deal (of its journals): his stack and hold at the
+#: table; a settlement moved back after he left the seat takes them from his wallet, and counts all
+#: the same.
+DEAL_CHIPS = Q(account__kind__in=[Account.Kind.STACK, Account.Kind.HOLD]) | Q(
+    account__kind=Account.Kind.WALLET, journal__kind=Journal.Kind.REVERSAL
+)
+
+
 # --- After each deal -----------------------------------------------------------------------------------
 
 
@@ -218,6 +227,16 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
         tally.read(events)
     snore_tricks = rules_snore_tricks(deal.session.rules)
     seconds = deal_seconds(deal.started_at, deal.finished_at)
+    # Chips of the deal a manager moved back before it was counted (the count came late: the
+    # recount held it, or the sweep found it) count in it, as the recount reads the ledger.
+    moved_back = dict(
+        Entry.objects.filter(
+            journal__deal=deal, journal__kind=Journal.Kind.REVERSAL, account__member__isnull=False
+        )
+        .filter(DEAL_CHIPS)
+        .values_list("account__member_id")
+        .annotate(total=Sum("amount"))
+    )
     out: dict[int, Counters] = {}
     for row in DealPlayer.objects.filter(deal=deal, member__isnull=False):
         seat = row.engine_seat
@@ -229,7 +248,7 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
                 declared_snore=seat in tally.declared_snore,
                 tricks=int(tricks[seat]) if seat < len(tricks) else 0,
                 snore_tricks=snore_tricks,
-                net=int(row.net or 0),
+                net=int(row.net or 0) + int(moved_back.pop(row.member_id, 0) or 0),
                 payout=int(payouts[seat]) if seat < len(payouts) else 0,
                 seconds=seconds,
             )
@@ -274,9 +293,59 @@ def stats_deal_count(*, deal_id: int) -> bool:
     if deal.session.practice:
         return True
     day = stats_day(deal.finished_at)
-    for member_id, counters in deal_counters(deal).items():
+    # In member order, as a deal's chips moved back update its players' rows
+    # (``stats_deal_moved_back``): in seat order, a count of another deal with the same two players
+    # and that update could each hold the row the other waited for.
+    for member_id, counters in sorted(deal_counters(deal).items()):
         _add(_stats_row(club_id=deal.session.club_id, member_id=member_id, day=day), counters)
     return True
+
+
+def deal_nets(*, deal_id: int) -> dict[int, int]:
+    """Each member's net chips in one deal by the ledger, as the nightly recount reads them."""
+    entries = (
+        Entry.objects.filter(journal__deal_id=deal_id, account__member__isnull=False)
+        .filter(DEAL_CHIPS)
+        .values("account__member_id")
+        .annotate(total=Sum("amount"))
+        .values_list("account__member_id", "total")
+    )
+    return {member_id: int(total or 0) for member_id, total in entries}
+
+
+def stats_deal_moved_back(*, deal_id: int, nets_before: Mapping[int, int]) -> None:
+    """A journal of a finished deal was moved back, in the caller's transaction: its players' net
+    chips and wins change now by what the ledger says, as the nightly recount would change them.
+    Counted only when the deal ended, a cheat's winnings a manager took back kept him on top of
+    the leaderboard until the night, beside a chart that read them live (review 31). While the
+    recount runs it is left to it (it reads the ledger once this commits, or the next night)."""
+    deal = Deal.objects.select_related("session").filter(pk=deal_id, finished_at__isnull=False).first()
+    if deal is None or deal.session.practice or not StatsCounted.objects.filter(deal=deal).exists():
+        return  # not counted yet: the count after the deal, or the recount, reads it whole
+    try:
+        _lock(exclusive=False)
+    except StatsBusy:
+        logger.info("stats: deal %s moved back during the recount; the recount counts it", deal_id)
+        return
+    dealt = deal_dealt(deal.opening)
+    members = {
+        member_id
+        for member_id, seat in DealPlayer.objects.filter(deal=deal, member__isnull=False).values_list(
+            "member_id", "engine_seat"
+        )
+        if seat in dealt
+    }
+    nets_after = deal_nets(deal_id=deal_id)
+    day = stats_day(deal.finished_at)
+    for member_id in sorted(members):
+        before, after = nets_before.get(member_id, 0), nets_after.get(member_id, 0)
+        if before == after:
+            continue
+        row = _stats_row(club_id=deal.session.club_id, member_id=member_id, day=day)
+        PlayerStats.objects.filter(pk=row.pk).update(
+            net=F("net") + (after - before),
+            deals_won=F("deals_won") + (int(after > 0) - int(before > 0)),
+        )
 
 
 def deals_uncounted(*, before: datetime, since: datetime | None = None) -> list[int]:
@@ -333,12 +402,7 @@ def _recount_chunk(
             journal__deal_id__lte=high,
             account__member__isnull=False,
         )
-        .filter(
-            # A deal's chips are a member's stack and hold at the table; a settlement moved back
-            # after he left the seat takes them from his wallet, and counts all the same.
-            Q(account__kind__in=[Account.Kind.STACK, Account.Kind.HOLD])
-            | Q(account__kind=Account.Kind.WALLET, journal__kind=Journal.Kind.REVERSAL)
-        )
+        .filter(DEAL_CHIPS)
         .values("journal__deal_id", "account__member_id")
         .annotate(total=Sum("amount"))
         .values_list("journal__deal_id", "account__member_id", "total")

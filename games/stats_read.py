@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db.models import Max, Sum
+from django.db.models import Max, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -25,7 +25,7 @@ from .engine._base import HELPER_TYPES, SNORER_TYPES
 from .engine.cards import RANK_VALUE
 from .models import DealAction, DealPlayer, PlayerStats
 from .presenter import status_words
-from .stats import FIELDS, MAXED, Counters, SnoreTricks, stats_day
+from .stats import FIELDS, MAXED, Counters, SnoreTricks, deal_dealt, stats_day
 
 #: Period name -> days it covers (None: all time).
 PERIODS: dict[str, int | None] = {"week": 7, "month": 30, "all": None}
@@ -126,12 +126,11 @@ def _played(membership: Membership):
     )
 
 
-def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple[datetime, int]]:
-    """His net chips after each of his last ``limit`` deals, counted from his very first. A deal's
-    chips moved back by a manager count in that deal, as the totals beside the chart count them
-    (the nightly recount reads them off the ledger): the chart ended elsewhere than "Net chips"."""
-    moved_back = dict(
-        Entry.objects.filter(
+def _moved_back(membership: Membership) -> dict[int, int]:
+    """Per deal: the chips a manager moved back to or from him (his net in it is its row's plus these)."""
+    return {
+        deal_id: int(total or 0)
+        for deal_id, total in Entry.objects.filter(
             account__member=membership,
             journal__kind=Journal.Kind.REVERSAL,
             journal__deal__isnull=False,
@@ -139,15 +138,34 @@ def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple
         )
         .values_list("journal__deal_id")
         .annotate(total=Sum("amount"))
-    )
-    rows = list(
+    }
+
+
+def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple[datetime, int]]:
+    """His net chips after each of his last ``limit`` deals, counted from his very first. A deal's
+    chips moved back by a manager count in that deal, as the totals beside the chart count them
+    (the nightly recount reads them off the ledger): the chart ended elsewhere than "Net chips"."""
+    moved_back = _moved_back(membership)
+    # Only the deals he was dealt into, as the counters beside the chart count them: a deal he sat
+    # at but waited through (back from "away" while the bank held the others' chips) has a row of
+    # his too, and the chart said "3 deals" beside "Deals: 1" (review 31).
+    rows: list[tuple[int, datetime, int | None]] = []
+    more = False
+    played = (
         _played(membership)
         .order_by("-deal__finished_at", "-deal_id")
-        .values_list("deal_id", "deal__finished_at", "net")[:limit]
+        .values_list("deal_id", "deal__finished_at", "net", "engine_seat", "deal__opening")
     )
+    for deal, when, net, seat, opening in played.iterator(chunk_size=limit + 1):
+        if seat not in deal_dealt(opening):
+            continue
+        if len(rows) == limit:
+            more = True
+            break
+        rows.append((deal, when, net))
     rows.reverse()
     before = 0
-    if len(rows) == limit:
+    if more:
         everything = (_played(membership).aggregate(total=Sum("net"))["total"] or 0) + sum(
             int(v or 0) for v in moved_back.values()
         )
@@ -197,12 +215,21 @@ def _trump_suit(outcome: Mapping[str, Any] | None) -> str | None:
 def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str, Any]:
     """The cards of a typical winning hand: over the deals he won (and played out), the cards he
     played, as rank and trump or not; the hand is the most frequent ones, as many as a hand holds."""
-    won = list(
+    # Won by the ledger, as "Won" counts: a deal whose winnings a manager moved back is no winning
+    # hand any more, and one whose loss was moved back may be one (review 31).
+    moved_back = _moved_back(membership)
+    candidates = (
         _played(membership)
-        .filter(net__gt=0, deal__result="played")
+        .filter(Q(net__gt=0) | Q(deal_id__in=list(moved_back)), deal__result="played")
         .order_by("-deal__finished_at")
-        .values_list("deal_id", "engine_seat", "deal__outcome")[:limit]
+        .values_list("deal_id", "engine_seat", "deal__outcome", "net")
     )
+    won = []
+    for deal_id, seat, outcome, net in candidates.iterator(chunk_size=limit + 1):
+        if int(net or 0) + moved_back.get(deal_id, 0) > 0:
+            won.append((deal_id, seat, outcome))
+            if len(won) == limit:
+                break
     seat_of = {deal_id: seat for deal_id, seat, _outcome in won}
     trump_of = {deal_id: _trump_suit(outcome) for deal_id, _seat, outcome in won}
     hands: dict[int, list[str]] = {deal_id: [] for deal_id in seat_of}

@@ -42,6 +42,7 @@ from .dealing import (
 from .errors import TableError
 from .notify import table_notify_on_commit
 from .schedule import schedule_due_querysets, schedule_tick
+from .seating import seat_idle_leave_cancel
 from .snapshots import state_dump
 
 Actor = DealAction.Actor
@@ -130,6 +131,8 @@ def _apply(
     if actor == Actor.PERSON and holder.status == Seat.Status.AWAY:
         holder.status = Seat.Status.SITTING  # he is here: moving for himself ends "away"
         holder.save(update_fields=["status"])
+        # ... and the inactivity sweep's leave after the deal.
+        seat_idle_leave_cancel(session, holder, players)
     if over:
         deal_finish(
             session=session, deal=deal, state=new_state, players=players, now=now, unsaved=("seq", "state")

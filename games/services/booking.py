@@ -35,6 +35,7 @@ from ledger.services.posting import account_hold, account_stack
 from ..engine import ChipsMoved
 from ..models import Seat, TableSession
 from ..prepared import Prepared
+from ..stats import deal_nets, stats_deal_moved_back
 from .errors import TableError
 
 Kind = Journal.Kind
@@ -243,6 +244,7 @@ def deal_journal_reverse(*, session: TableSession, journal: Journal, actor: User
     lines = [(homes[pk], amount) for pk, amount in deltas.items() if amount]
     if len(lines) < 2:
         raise TableError("reverse_no_effect")
+    nets_before = deal_nets(deal_id=journal.deal_id) if journal.deal_id else {}
     bank = account_bank(club=session.club, table_id=session.pk)
     close_again = deltas.get(bank.pk, 0) > 0 and not session.is_live
     if close_again and not session.practice:
@@ -282,4 +284,6 @@ def deal_journal_reverse(*, session: TableSession, journal: Journal, actor: User
         from .closing import table_bank_close
 
         table_bank_close(session=session, reason=gettext_noop("chips moved back after the session ended"))
+    if journal.deal_id:
+        stats_deal_moved_back(deal_id=journal.deal_id, nets_before=nets_before)
     return result.journal

@@ -48,7 +48,8 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
         if deal is not None and seat.pk in deal.players:
             seat.status = Seat.Status.AWAY
             seat.leave_after_deal = seat.removed = True
-            seat.save(update_fields=["status", "leave_after_deal", "removed"])
+            seat.idle_leave = False
+            seat.save(update_fields=["status", "leave_after_deal", "removed", "idle_leave"])
             deal.deadline = (
                 min(filter(None, [deal.deadline, now])) if _is_to_act(deal, seat) else deal.deadline
             )

@@ -30,7 +30,7 @@ from .notify import table_notify_on_commit
 
 logger = logging.getLogger("games.schedule")
 SEATING_OPENS = timedelta(minutes=15)
-#: A session nobody has sat at by this long after its start is cancelled.
+#: A session nobody sits at, with no deal dealt, by this long after its start is cancelled.
 NO_SHOW_GRACE = timedelta(minutes=15)
 #: A start taken later than this after its time was missed by a clock that stood still (the tick
 #: runs every few seconds).
@@ -187,7 +187,7 @@ def session_start(*, session_id: int, now: datetime | None = None) -> bool:
 
 @transaction.atomic
 def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> bool:
-    """Nobody sat down by a while after the start: the session is cancelled."""
+    """Nobody sits, and no deal was dealt, a while after the start: the session is cancelled."""
     now = now or timezone.now()
     session = session_lock(session_id)
     # Counted from when play started, not from the start written on the table: after an outage
@@ -201,7 +201,10 @@ def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> 
         return False
     if session.practice:  # its bots wait for whoever wants a game: nobody was expected at a time
         return False
-    if Seat.objects.filter(session=session, bot="").exists():
+    # Nobody sits now, and no deal was dealt. Whether anybody had ever sat was asked before: one who
+    # sat while seating was open and left before anyone played kept the table "open", with nobody
+    # at it, until its end or for good (review 31).
+    if seats_taken(session).filter(bot="").exists() or Deal.objects.filter(session=session).exists():
         return False
     # Bots a manager seated ahead go home; the reservations nobody came for lapse.
     _call_off(session, now=now, actor=None, reservations_become=Reservation.Status.LAPSED)
@@ -320,7 +323,9 @@ def schedule_due_querysets(now: datetime) -> dict[str, QuerySet[TableSession]]:
         "start": TableSession.objects.filter(status=Status.OPEN, started_at__isnull=True, starts_at__lte=now),
         "cancel": TableSession.objects.filter(
             status__in=[Status.SCHEDULED, Status.OPEN], started_at__lte=now - NO_SHOW_GRACE, practice=False
-        ).exclude(pk__in=Seat.objects.filter(bot="").values("session")),
+        )
+        .exclude(pk__in=Seat.objects.filter(bot="").exclude(status=Seat.Status.LEFT).values("session"))
+        .exclude(pk__in=Deal.objects.values("session")),
         "lapse": TableSession.objects.filter(
             status__in=live,
             started_at__lte=now - NO_SHOW_GRACE,

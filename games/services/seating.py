@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
@@ -28,6 +29,7 @@ from .closing import table_after_stand_up
 from .dealing import bank_balance, deal_players, deal_running, deal_state, turn_deadline
 from .errors import TableError
 from .notify import table_notify_on_commit
+from .presence import presence_seen
 
 BOT_NAMES = ("Ivan", "Mila", "Pyotr", "Zoya", "Stoyan", "Elena", "Bogdan", "Rada", "Fyodor", "Nadya", "Kiril")
 
@@ -110,8 +112,8 @@ def seat_stand_up(*, seat: Seat, now: datetime) -> None:
     """The seat is left and its stack goes back (no deal of its may be running)."""
     seat.status = Seat.Status.LEFT
     seat.left_at = now
-    seat.leave_after_deal = False
-    seat.save(update_fields=["status", "left_at", "leave_after_deal"])
+    seat.leave_after_deal = seat.idle_leave = False
+    seat.save(update_fields=["status", "left_at", "leave_after_deal", "idle_leave"])
     booking.seat_cash_out(seat=seat)
 
 
@@ -134,9 +136,10 @@ def table_leave(*, session_id: int, user: User) -> bool:
     now = timezone.now()
     table_notify_on_commit(session.pk)
     if _in_running_deal(session, seat):
-        if not seat.leave_after_deal:
-            seat.leave_after_deal = True
-            seat.save(update_fields=["leave_after_deal"])
+        if not seat.leave_after_deal or seat.idle_leave:
+            # His own leave now: coming back no longer cancels it.
+            seat.leave_after_deal, seat.idle_leave = True, False
+            seat.save(update_fields=["leave_after_deal", "idle_leave"])
         return False
     seat_stand_up(seat=seat, now=now)
     table_after_stand_up(session=session, now=now)
@@ -157,6 +160,8 @@ def _set_away(session: TableSession, seat: Seat, away: bool) -> None:
     seat.status = Seat.Status.AWAY if away else Seat.Status.SITTING
     seat.away_deals = 0
     seat.save(update_fields=["status", "away_deals"])
+    if not away:
+        seat_idle_leave_cancel(session, seat)
     deal = deal_running(session)
     if deal is not None and seat.pk in deal.players:
         state = deal_state(deal)
@@ -172,6 +177,22 @@ def _set_away(session: TableSession, seat: Seat, away: bool) -> None:
             deal.deadline = deadline
             deal.save(update_fields=["deadline"])
             deadline_on_commit(deal)  # a clock moved earlier is not left to the next sweep
+
+
+def seat_idle_leave_cancel(session: TableSession, seat: Seat, players: Sequence[Seat] = ()) -> None:
+    """He is back before the deal ends: the table is attended again, so the inactivity sweep's leave
+    after the deal no longer holds for him nor for the bots (they play for whoever is there). Those
+    still absent leave as the sweep said; a leave he asked for himself stays. ``players``: the deal's
+    seats the caller holds in memory (a move that ends the deal reads their flags there)."""
+    if not seat.idle_leave or seat.removed:
+        return
+    Seat.objects.filter(pk=seat.pk).update(leave_after_deal=False, idle_leave=False)
+    seats_taken(session).filter(idle_leave=True).exclude(bot="").update(
+        leave_after_deal=False, idle_leave=False
+    )
+    for held in (seat, *players):
+        if held.idle_leave and (held.pk == seat.pk or held.is_bot):
+            held.leave_after_deal = held.idle_leave = False
 
 
 def _turn_started(deal: Deal) -> datetime:
@@ -211,7 +232,11 @@ def table_back(*, session_id: int, user: User) -> Seat:
     if seat.status != Seat.Status.AWAY:
         raise TableError("not_away")
     _set_away(session, seat, False)
-    _schedule_deal(session, timezone.now())
+    now = timezone.now()
+    # A sign of life (the inactivity sweep reads it): by plain form, without a socket's heartbeat,
+    # the next sweep marked him away and leaving again a minute later.
+    presence_seen(session_id=session.pk, user=user, now=now)
+    _schedule_deal(session, now)
     table_notify_on_commit(session.pk)
     return seat
 
@@ -271,8 +296,9 @@ def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
         raise TableError("no_bot_at", n=position + 1)  # about the seat, not the manager who asks
     table_notify_on_commit(session.pk)
     if _in_running_deal(session, seat):
-        seat.leave_after_deal = True
-        seat.save(update_fields=["leave_after_deal"])
+        # The manager's word: a player coming back no longer keeps it (as the sweep's leave).
+        seat.leave_after_deal, seat.idle_leave = True, False
+        seat.save(update_fields=["leave_after_deal", "idle_leave"])
         return False
     seat_stand_up(seat=seat, now=timezone.now())
     return True
@@ -297,8 +323,10 @@ def table_stand_up(
     if seat_id is not None and seat.pk != seat_id:
         raise TableError("seat_changed", n=position + 1)
     membership_require_rank(mine=mine, target=seat.member)
-    if seat.leave_after_deal:
-        raise TableError("already_leaving")  # a double click or a second manager: said once
+    if seat.leave_after_deal and not seat.idle_leave:
+        # A double click or a second manager: said once. The inactivity sweep's leave is no
+        # manager's: his coming back would cancel it, so the manager may still stand him up.
+        raise TableError("already_leaving")
     now = timezone.now()
     audit_log_write(
         action="table.stood_up_by_manager",
@@ -313,7 +341,8 @@ def table_stand_up(
     if deal is not None and seat.pk in deal.players:
         seat.status = Seat.Status.AWAY
         seat.leave_after_deal = seat.removed = True
-        seat.save(update_fields=["status", "leave_after_deal", "removed"])
+        seat.idle_leave = False
+        seat.save(update_fields=["status", "leave_after_deal", "removed", "idle_leave"])
         state = deal_state(deal)
         acting = to_act(state)
         if acting is not None and deal.players[acting] == seat.pk:
