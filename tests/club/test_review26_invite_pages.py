@@ -103,3 +103,22 @@ def test_the_page_queries_do_not_grow_with_the_invites(make_user, make_club):
     after = count()
     assert after[0] == before[0]
     assert abs(after[1] - before[1]) < 20  # three links' worth of page (the count has a digit more)
+
+
+def test_the_members_and_invites_pagers_keep_each_others_page(make_user, make_club, monkeypatch):
+    """Paging the members dropped the invite links' page and the other way round (review 29's note):
+    each pager's links keep the other list's page."""
+    monkeypatch.setattr(views, "MEMBERS_PAGE", 2)
+    owner = make_user("keeper")
+    club = make_club(owner, "Keeping Club")
+    for n in range(4):
+        services.membership_join(club=club, user=make_user(f"keeper-member-{n}"))
+    _make(club, owner, PAGE * 3)
+    html = _client(owner).get(club.get_absolute_url(), {"people": 2, "invites": 2}).content.decode()
+    people = re.search(r'aria-label="Pages of members">(.*?)</nav>', html, re.S)
+    invites = re.search(r'aria-label="Pages of invite links">(.*?)</nav>', html, re.S)
+    assert people is not None and invites is not None
+    assert 'href="?invites=2&amp;people=3#people"' in people.group(1)
+    assert 'href="?people=2&amp;invites=1#invites"' in invites.group(1)
+    html = _client(owner).get(club.get_absolute_url()).content.decode()
+    assert 'href="?people=2#people"' in html and 'href="?invites=2#invites"' in html
