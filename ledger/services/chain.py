@@ -194,6 +194,26 @@ def chain_verify() -> list[dict[str, Any]]:
     return differences
 
 
+#: The oldest transaction still running that could write this database's journals, or the next
+#: transaction id when none runs. Transaction ids are the server's, so the plain snapshot minimum also
+#: waited for transactions of other databases on the same server (another site's, a test run's),
+#: which write no journal here: those known to belong to another database are passed over. One whose
+#: database cannot be read (another role's session, hidden without pg_read_all_stats) still counts.
+#: ``backend_xid`` is the 32-bit form of a running transaction's id: two running ids never share it.
+HORIZON_SQL = """
+WITH snap AS (SELECT txid_current_snapshot() AS s),
+elsewhere AS (
+    SELECT backend_xid::text::bigint AS xid FROM pg_stat_activity
+    WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database()
+)
+SELECT COALESCE(
+    (SELECT min(t) FROM snap, txid_snapshot_xip(snap.s) AS t
+     WHERE t % 4294967296 NOT IN (SELECT xid FROM elsewhere)),
+    (SELECT txid_snapshot_xmax(s) FROM snap)
+)
+"""
+
+
 def chain_seal() -> Checkpoint | None:
     """Seal the journals committed since the last checkpoint; None when there are none (or a racing
     run sealed them first)."""
@@ -204,7 +224,7 @@ def chain_seal() -> Checkpoint | None:
                 with connection.cursor() as cursor:
                     # Every transaction below the oldest one still running has ended: the set of
                     # journals with a lower txid is final.
-                    cursor.execute("SELECT txid_snapshot_xmin(txid_current_snapshot())")
+                    cursor.execute(HORIZON_SQL)
                     horizon: int | None = cursor.fetchone()[0]
                 qs = _annotated().filter(tx__lt=horizon)
                 if previous is not None:

@@ -1,10 +1,11 @@
 """The hash chain over committed journals: an edit of sealed history is found by ``ledger_check``, even
 one made with the triggers switched off and every balance moved to match (which no sum can see).
 
-On PostgreSQL a seal covers only transactions below the oldest one still open on the whole server,
-and the test server is shared (other test runs hold transactions open for a moment): ``seal_until``
-runs reconciliation again until what a test needs is sealed, and assertions are about which
-journals are covered, not how many checkpoints it took.
+On PostgreSQL a seal covers only transactions below the oldest one still open that may write this
+database (other databases' on the same server are passed over), and the test database is shared
+with the suite's own threads and servers: ``seal_until`` runs reconciliation again until what a
+test needs is sealed, and assertions are about which journals are covered, not how many
+checkpoints it took.
 """
 
 from __future__ import annotations
@@ -210,6 +211,35 @@ def test_a_journal_still_in_flight_is_sealed_only_after_it_commits(club: Club, o
     seal_until()
     assert covered() == 4
     assert ledger_verify()[0] == []
+
+
+@pytest.mark.postgres
+def test_a_transaction_open_in_another_database_holds_no_seal_back(club: Club, owner, member_factory) -> None:
+    """Transaction ids are the server's: a transaction left open in another database of the same
+    server (another site's, another test run's) held every seal here back until it ended, and this
+    file's tests timed out while a reviewer's tests ran beside them. It writes no journal here; one
+    open in this database still holds the seal back (the test above)."""
+    import psycopg
+
+    settings = connection.settings_dict
+    other = psycopg.connect(
+        host=settings["HOST"] or None,
+        port=settings["PORT"] or None,
+        user=settings["USER"],
+        password=settings["PASSWORD"] or None,
+        dbname="postgres",
+    )
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT txid_current()")  # holds a transaction id until it ends
+            (held,) = cursor.fetchone()
+        chips_grant(membership=member_factory(), amount=5, actor=owner, reason="after it began")
+        assert Journal.objects.filter(txid__gt=held).exists()
+        seal_until(timeout=20)
+        assert covered() == Journal.objects.count()
+    finally:
+        other.rollback()
+        other.close()
 
 
 def test_an_edit_is_reported_at_the_checkpoint_that_sealed_it(club: Club, owner, member_factory) -> None:
