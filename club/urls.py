@@ -3,6 +3,8 @@ from django.http import HttpRequest, HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from club.views import language_set
+
 
 def favicon(request: HttpRequest) -> HttpResponseRedirect:
     """Browsers ask for /favicon.ico on pages that name no icon (the admin's, a JSON file): a 404 in
@@ -12,7 +14,7 @@ def favicon(request: HttpRequest) -> HttpResponseRedirect:
 
 urlpatterns = [
     path("favicon.ico", favicon),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language_set, name="set_language"),
     path("admin/", admin.site.urls),
     path("", include("ledger.urls")),
     path("", include("games.urls")),

@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import selectors, services
@@ -59,15 +60,30 @@ def _safe_next(request: HttpRequest, fallback: str) -> str:
     with no slash ("0", "abc") passes Django's host check as a relative address, and ``redirect()``
     reads it as a page's name: a 500, after the account had been opened (review 29)."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if (
+    return target if _safe_next_value(request, target) else fallback
+
+
+def language_set(request: HttpRequest) -> HttpResponse:
+    """Django's language switch, with a ``next`` that is no path of this site ("abc", typed or
+    linked) dropped: Django took it as relative to ``/i18n/setlang/`` and the switch ended on a 404.
+    Without it Django goes back to the page the request came from, or home."""
+    for method in ("GET", "POST"):
+        data = getattr(request, method)
+        if "next" in data and not _safe_next_value(request, data.get("next") or ""):
+            data = data.copy()
+            del data["next"]
+            setattr(request, method, data)
+    return i18n_views.set_language(request)
+
+
+def _safe_next_value(request: HttpRequest, target: str) -> bool:
+    return bool(
         target
         and url_has_allowed_host_and_scheme(
             target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
         )
         and urlsplit(target).path.startswith("/")
-    ):
-        return target
-    return fallback
+    )
 
 
 def post_only(page: Callable[..., str]) -> Callable:
