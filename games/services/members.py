@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from club.models import Membership
 
+from ..jobs import deadline_on_commit
 from ..models import Reservation, Seat
 from .access import session_lock
 from .closing import table_after_stand_up
@@ -50,10 +51,12 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
             seat.leave_after_deal = seat.removed = True
             seat.idle_leave = False
             seat.save(update_fields=["status", "leave_after_deal", "removed", "idle_leave"])
-            deal.deadline = (
-                min(filter(None, [deal.deadline, now])) if _is_to_act(deal, seat) else deal.deadline
-            )
-            deal.save(update_fields=["deadline"])
+            if _is_to_act(deal, seat) and (deal.deadline is None or deal.deadline > now):
+                deal.deadline = now
+                deal.save(update_fields=["deadline"])
+                # A clock moved earlier gets a task of its own, as a manager's stand-up does: the
+                # worker's task for the old deadline would come only at the end of his turn.
+                deadline_on_commit(deal)
         else:
             seat_stand_up(seat=seat, now=now)
             table_after_stand_up(session=session, now=now)

@@ -132,6 +132,29 @@ def test_a_deadline_moved_earlier_without_a_move_is_published_at_once(
     assert deal.deadline <= timezone.now()
 
 
+def test_a_ban_on_the_players_turn_publishes_his_clock_at_once(
+    make_table, players, owner, published, django_capture_on_commit_callbacks
+):
+    """A ban (or a suspension, or leaving the club) on his turn brought his clock to now but sent no
+    task: the worker's came at the end of his turn, the sweeper's within seconds (review 28's note)."""
+    from club.models import Membership
+    from club.services import membership_ban
+    from games.engine import to_act
+    from games.services.dealing import deal_state
+
+    table = make_table()
+    sit_all(table, players[:2])
+    with django_capture_on_commit_callbacks(execute=True):
+        deal = start_deal(table)
+    published.clear()
+    acting = Seat.objects.get(pk=deal.players[to_act(deal_state(deal))])
+    with django_capture_on_commit_callbacks(execute=True):
+        membership_ban(membership=Membership.objects.get(pk=acting.member_id), actor=owner, reason="cheat")
+    deal.refresh_from_db()
+    assert deal.deadline <= timezone.now()
+    assert ("games.turn_expire", {"deal_id": deal.pk, "seq": deal.seq}, deal.deadline) in published
+
+
 def test_under_the_ticker_nothing_is_published_and_stats_are_counted_in_process(
     make_table, players, monkeypatch, play_deals
 ):
