@@ -182,8 +182,11 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     }
     if rules.dark in dark:
         lines.append(dark[rules.dark])
-    if rules.dark == "blind":
+    if rules.dark == "blind" and rules.name in FRAP_FAMILY:
         lines.append(_("Blind frap: frap without looking at your cards; it blocks four times the bank."))
+    elif rules.dark == "blind":
+        # A Khrap table with the blind bid added: its bids are snores, not fraps.
+        lines.append(_("Blind snore: snore without looking at your cards; it blocks four times the bank."))
     if rules.shoot:
         lines.append(_("Shoot: the snorer gives up 3 cards, draws 4 and discards 1, before anyone else "
                        "exchanges."))

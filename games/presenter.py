@@ -136,7 +136,7 @@ def status_words(preset: str, *, dark: str | None = None) -> dict[str, str]:
         "helicopter": pgettext("status", "helicopter"),
         "dark": dark_word,
         "shoot": pgettext("status", "shoot"),
-        "blind": pgettext("status", "blind frap"),
+        "blind": pgettext("status", "blind frap") if frap else pgettext("status", "blind snore"),
         "pass": pgettext("status", "pass"),
         "out": pgettext("status", "sits out"),
     }
