@@ -263,7 +263,7 @@ def _seat(
     out.append("</span>\n          ")
     if seat.get("bot"):
         out += ['<span class="badge">', w.gettext("bot"), "</span>\n            "]
-        if can_manage and not seat.get("leaving"):
+        if can_manage and (not seat.get("leaving") or seat.get("idle_leave")):
             out += [
                 '<form class="bot-form" ws-send method="post" action="',
                 urls["bot"],
@@ -338,7 +338,13 @@ def _seat(
     if seat.get("leaving"):
         out += ['<span class="badge">', w.gettext("leaves after this deal"), "</span>"]
     out.append("\n          </span>\n          ")
-    if can_manage and not replay and not seat.get("bot") and not is_me and not seat.get("leaving"):
+    if (
+        can_manage
+        and not replay
+        and not seat.get("bot")
+        and not is_me
+        and (not seat.get("leaving") or seat.get("idle_leave"))
+    ):
         out += [
             '\n            <details class="standup"><summary>',
             w.gettext("Stand up…"),

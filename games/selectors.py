@@ -256,6 +256,9 @@ def table_public_parts(
                 "status": s.status,
                 "waiting": s.waiting,
                 "leaving": s.leave_after_deal,
+                # The inactivity sweep's leave, not one he or a manager asked for: a manager may
+                # still stand him (or the bot) up, with a reason.
+                "idle_leave": s.idle_leave,
                 "removed": s.removed,  # stood up mid-deal: his frame offers no "I'm back"
                 "connected": s.is_bot or (s.member_id is not None and s.member.user_id in present),
                 "engine": engine_of.get(s.pk),

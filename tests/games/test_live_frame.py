@@ -213,6 +213,11 @@ def _everyone_away_leaving_waiting(m: dict[str, Any]) -> None:
         seat.update(status="away", leaving=True, waiting=True, connected=False)
 
 
+def _left_by_the_idle_sweep(m: dict[str, Any]) -> None:
+    for seat in m["public"]["seats"]:
+        seat.update(status="away", leaving=True, idle_leave=True, connected=False)
+
+
 def _odd_names(m: dict[str, Any]) -> None:
     m["public"]["session"].update(title='<b>"Tom\'s" & co</b>', practice=True, stake=7)
     for seat in m["public"]["seats"]:
@@ -244,6 +249,7 @@ def _no_deadline(m: dict[str, Any]) -> None:
         _odd_bids,
         _bids_out_of_reach,
         _everyone_away_leaving_waiting,
+        _left_by_the_idle_sweep,
         _odd_names,
         _a_trick_with_a_joker,
         _finished_table,
