@@ -16,24 +16,9 @@ from django.urls import reverse
 from club.models import User
 from games.models import DealAction, DealPlayer, TableSession
 
-from .conftest import play_deal_as_people, sit_all, start_deal
+from .test_review30_admin_pages_once import _page, deal  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def deal(players, make_table):
-    table = make_table()
-    sit_all(table, players)
-    return play_deal_as_people(start_deal(table), players)
-
-
-def _page(owner, url: str) -> str:
-    client = Client()
-    client.force_login(owner)
-    response = client.get(url)
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def _line(page: str, label: str) -> str | None:
@@ -41,7 +26,7 @@ def _line(page: str, label: str) -> str | None:
     return found.group(1).strip() if found else None
 
 
-def test_a_move_names_its_player(owner, deal) -> None:
+def test_a_move_names_its_player(owner, deal) -> None:  # noqa: F811
     for move in DealAction.objects.filter(deal=deal).order_by("seq")[:6]:
         page = _page(owner, reverse("admin:games_dealaction_change", args=[move.pk]))
         player = DealPlayer.objects.get(deal=deal, engine_seat=move.seat).seat.name
@@ -49,7 +34,7 @@ def test_a_move_names_its_player(owner, deal) -> None:
         assert "Seat in the deal" not in page
 
 
-def test_the_moves_list_names_players_in_one_query(owner, deal) -> None:
+def test_the_moves_list_names_players_in_one_query(owner, deal) -> None:  # noqa: F811
     client = Client()
     client.force_login(owner)
     assert DealAction.objects.filter(deal=deal).count() > 4
@@ -60,7 +45,7 @@ def test_the_moves_list_names_players_in_one_query(owner, deal) -> None:
     assert sum("games_dealplayer" in q["sql"] for q in queries.captured_queries) == 1
 
 
-def test_a_table_counts_its_seats_and_next_dealer_from_one(owner, deal) -> None:
+def test_a_table_counts_its_seats_and_next_dealer_from_one(owner, deal) -> None:  # noqa: F811
     table = TableSession.objects.get(pk=deal.session_id)
     assert table.next_dealer is not None
     page = _page(owner, reverse("admin:games_tablesession_change", args=[table.pk]))
