@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -324,8 +324,10 @@ def schedule_due_querysets(now: datetime) -> dict[str, QuerySet[TableSession]]:
         "cancel": TableSession.objects.filter(
             status__in=[Status.SCHEDULED, Status.OPEN], started_at__lte=now - NO_SHOW_GRACE, practice=False
         )
-        .exclude(pk__in=Seat.objects.filter(bot="").exclude(status=Seat.Status.LEFT).values("session"))
-        .exclude(pk__in=Deal.objects.values("session")),
+        # Anti-joins on each table's own rows: ``pk__in`` a subquery of every deal ever dealt read the
+        # whole deal table at each sweep (several a second).
+        .exclude(Exists(Seat.objects.filter(session=OuterRef("pk"), bot="").exclude(status=Seat.Status.LEFT)))
+        .exclude(Exists(Deal.objects.filter(session=OuterRef("pk")))),
         "lapse": TableSession.objects.filter(
             status__in=live,
             started_at__lte=now - NO_SHOW_GRACE,
