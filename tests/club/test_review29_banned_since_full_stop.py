@@ -48,3 +48,14 @@ def test_only_a_doubled_full_stop_at_the_end_is_taken():
     assert one_full_stop("Since Dec. 5, 2026.") == "Since Dec. 5, 2026."
     assert one_full_stop("Wait...") == "Wait..."
     assert one_full_stop("") == ""
+
+
+def test_a_safe_sentence_stays_safe_when_its_full_stop_is_cut():
+    """A slice of safe text is a plain str: the sentence was escaped a second time ("&amp;amp;")."""
+    from django.template import Context, Template
+    from django.utils.safestring import mark_safe
+
+    template = Template("{% load sentences %}{{ text|one_full_stop }}")
+    assert template.render(Context({"text": mark_safe("Tom &amp; Jerry, 5 дек. 2026 г..")})) == (
+        "Tom &amp; Jerry, 5 дек. 2026 г."
+    )
