@@ -32,7 +32,7 @@ from club.models import INVISIBLE_MESSAGE, Club, Membership
 
 from .labels import journal_memo_words, user_label
 from .models import Account, Adjustment, Checkpoint, ChipRequest, Entry, Journal, ReconciliationRun
-from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance
+from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance, trial_balance_clubs
 from .services import adjustment_approve, adjustment_refuse
 
 KEY_SHOWN = 24  # characters of an idempotency key shown in a list; the whole key is in the tooltip
@@ -164,7 +164,11 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
         context = {
             **self.admin_site.each_context(request),
             "title": _("Trial balances"),
-            "clubs": admin_clubs_for(request.user).order_by("name"),
+            "clubs_page": trial_balance_clubs(
+                clubs=admin_clubs_for(request.user),
+                page=request.GET.get("page"),
+                query=request.GET.get("q", ""),
+            ),
             "opts": self.model._meta,
         }
         return TemplateResponse(request, "admin/ledger/trial_balance_index.html", context)

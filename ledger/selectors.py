@@ -10,6 +10,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from club.choices import choice_label
+from club.confusables import name_search_pattern, name_skeleton
 from club.models import Club, Membership
 from games.prepared import Prepared, first_of
 
@@ -178,6 +179,38 @@ def trial_balance(*, club: Club, page: Any = 1) -> TrialBalance:
         total=sum(by_kind.values()),
         by_kind=by_kind,
         empty=empty,
+    )
+
+
+#: Clubs one page of the trial balances' index lists.
+TRIAL_BALANCE_CLUBS_PAGE = 100
+
+
+@dataclass(frozen=True)
+class ClubsPage:
+    clubs: list[Club]
+    number: int
+    has_next: bool
+    query: str
+
+
+def trial_balance_clubs(*, clubs: QuerySet[Club], page: Any = 1, query: str = "") -> ClubsPage:
+    """One page of the clubs whose trial balance the reader may open, by name; ``query`` keeps the
+    names that contain it as a reader sees it (any case, look-alike letters). A superuser sees every
+    club of the site: listed whole, a site of thousands of clubs made one page of all their names."""
+    query = query.strip()[:100] if isinstance(query, str) else ""
+    skeleton = name_skeleton(query) if query else ""
+    if skeleton:
+        clubs = clubs.filter(name_skeleton__regex=name_search_pattern(query))
+    typed = isinstance(page, str) and page.isascii() and page.isdigit() and len(page) < 7
+    number = int(page) if typed and int(page) > 0 else 1
+    start = (number - 1) * TRIAL_BALANCE_CLUBS_PAGE
+    rows = list(clubs.order_by("name", "pk")[start : start + TRIAL_BALANCE_CLUBS_PAGE + 1])
+    return ClubsPage(
+        clubs=rows[:TRIAL_BALANCE_CLUBS_PAGE],
+        number=number,
+        has_next=len(rows) > TRIAL_BALANCE_CLUBS_PAGE,
+        query=query,
     )
 
 
