@@ -29,6 +29,27 @@
     if (box && event.detail && event.detail.successful) box.hidden = true;
   });
 
+  // A form the browser posts itself is sent once: a double click on "Create an invite link", "Change
+  // password" or "Create the club" sent it twice (two links; a log-out, the first answer's new session
+  // lost; "that name is taken" about the club just made). Forms htmx or the table's script send are
+  // theirs (they prevent the browser's own submit, which is what tells them apart). A page the
+  // back button shows again from the browser's memory may send its forms again.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
+    if ((form.getAttribute("method") || "").toLowerCase() !== "post") return;
+    if (form.hasAttribute("data-posting")) {
+      event.preventDefault();
+      return;
+    }
+    form.setAttribute("data-posting", "");
+  });
+  window.addEventListener("pageshow", function () {
+    document.querySelectorAll("form[data-posting]").forEach(function (form) {
+      form.removeAttribute("data-posting");
+    });
+  });
+
   // An invite link is selected whole on a click, ready to copy.
   document.addEventListener("click", function (event) {
     var input = event.target;
