@@ -183,6 +183,8 @@ class TableConsumer(JsonSocketConsumer):
             # failures kept the player from every table until the process restarted.
             await self._give_back(present=present)
             raise
+        if getattr(self, "closing", False):
+            return  # refused by its first picture (``_send_current``): no heartbeat for a closed socket
         self.heartbeat = asyncio.create_task(self._beat())
 
     async def _refuse_at_connect(self, error: TableError, code: int) -> None:
@@ -344,7 +346,14 @@ class TableConsumer(JsonSocketConsumer):
         try:
             frame = await _db(_frame)(self.session_id, self.user)
         except TableError as exc:
+            # He may no longer be here (banned, suspended, gone from the club, the table gone): the
+            # socket closes as one refused at connect. Told only, it stayed open and in the table's
+            # groups, and every later update reached it: a ban that committed between the connect's
+            # check and its joining the kick group was never heard by this socket, nor any after.
+            if exc.code in ("not_member", "no_table"):
+                exc = TableError("not_found")
             await self.send_error(exc)
+            await self.close(code=4403)
             return
         await self._render(frame["view"], frame["public"])
 
