@@ -108,3 +108,85 @@ def test_a_member_still_welcome_keeps_his_socket(memory_layer, make_table, playe
 
     got = async_to_sync(scenario)()
     assert got and not any(is_error(f) for f in got) and 'id="table-live"' in got[0]
+
+
+def _logged_in_socket(user, session_id):
+    """A table socket opened under a real login of ``user`` (its session row, as the site's)."""
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    key = client.session.session_key
+
+    async def opened():
+        socket = await connect(user, session_id)
+        socket.scope["session"] = SessionStore(session_key=key)
+        return socket
+
+    return opened
+
+
+async def _told_and_closed(socket) -> tuple[list[str], int | None]:
+    told: list[str] = []
+    while not await socket.receive_nothing(timeout=0.5):
+        output = await socket.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            return told, output.get("code")
+        text = output.get("text") or ""
+        told.append(json.loads(text)["error"] if is_error(text) else "frame")
+    return told, None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_password_changed_while_the_socket_connects_closes_it(
+    memory_layer, monkeypatch, make_table, players, club
+):
+    """The same race for a login: the password changed (by its owner, who suspects someone has his
+    session) while a socket opened under the old login was connecting. The change is told to the
+    sockets of the kick group, which this one had not joined yet, and the heartbeat only asks
+    whether the old session row has expired: the socket went on, seeing his cards and playing for
+    him, for as long as the row lasted (two weeks)."""
+    table = make_table()
+    sit_all(table, players)
+    start_deal(table)
+    vera = players[0]
+    checked = consumers._check_access
+
+    def check_then_new_password(session_id, user):
+        answer = checked(session_id, user)
+        fresh = type(user).objects.get(pk=user.pk)
+        fresh.set_password("another-Long-pass-77")
+        fresh.save()
+        return answer
+
+    opened = _logged_in_socket(vera, table.pk)
+    monkeypatch.setattr(consumers, "_check_access", check_then_new_password)
+
+    async def scenario():
+        socket = await opened()
+        assert (await socket.connect(timeout=5))[0]
+        result = await _told_and_closed(socket)
+        await socket.disconnect()
+        return result
+
+    told, closed = async_to_sync(scenario)()
+    assert (told, closed) == (["logged_out"], 4401)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_login_that_still_holds_gets_the_table(memory_layer, make_table, players):
+    table = make_table()
+    sit_all(table, players)
+    start_deal(table)
+    opened = _logged_in_socket(players[0], table.pk)
+
+    async def scenario():
+        socket = await opened()
+        assert (await socket.connect(timeout=5))[0]
+        result = await _told_and_closed(socket)
+        await socket.disconnect()
+        return result
+
+    told, closed = async_to_sync(scenario)()
+    assert told and set(told) == {"frame"} and closed is None
