@@ -8,10 +8,13 @@ what happens when it is missing or expired are Django's own.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 
 from games.prepared import Prepared, first_of
 
@@ -36,5 +39,24 @@ def login_expiry(session_key: str) -> datetime | None:
     """When the login of ``session_key`` ends (``None``: it has ended, or there is none)."""
     row = _SESSION.first(session_key)
     if row is None or row.expire_date <= timezone.now():
+        return None
+    return row.expire_date
+
+
+def login_current_until(session_key: str, user: Any) -> datetime | None:
+    """When the login of ``session_key`` ends, if it is still a login of ``user`` as he is now (read
+    fresh: his password, or the account switched off, unchanged since he logged in), as Django's
+    ``get_user`` checks a page's; ``None`` otherwise. A socket checks it once it has joined the group
+    that is told of a password change: one that changed while the socket was connecting was told to
+    nobody, and the row of the old login (still there, unexpired) kept it going."""
+    row = _SESSION.first(session_key)
+    if row is None or row.expire_date <= timezone.now() or not getattr(user, "is_active", False):
+        return None
+    data = SessionStore().decode(row.session_data)
+    if str(data.get(SESSION_KEY, "")) != str(user.pk):
+        return None
+    told = data.get(HASH_SESSION_KEY) or ""
+    hashes = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
+    if not told or not any(constant_time_compare(told, good) for good in hashes):
         return None
     return row.expire_date

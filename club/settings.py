@@ -274,6 +274,12 @@ TRUSTED_PROXY_COUNT = int(
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+# The language switch's cookie as the session's: Django sends it with no Secure, HttpOnly or SameSite
+# at all, so under HTTPS_ONLY it still went out on any plain-HTTP request to the host (a first visit
+# typed without https://, before HSTS holds) and page scripts could read it. No script reads it.
+LANGUAGE_COOKIE_SECURE = HTTPS_ONLY
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 # Database sessions, as Django keeps them, read with SQL compiled once per process (club/sessions.py).
 SESSION_ENGINE = "club.sessions"
 X_FRAME_OPTIONS = "DENY"

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
 
 from club.errors import ServiceError
-from club.sessions import login_expiry
+from club.sessions import login_current_until, login_expiry
 from club.ws import JsonSocketConsumer
 
 from .broadcast import user_group, watch_group
@@ -106,13 +106,20 @@ def _check_access(session_id: int, user: Any) -> tuple[int, bool]:
     return session.club_id, table_can_manage(session=session, user=user)
 
 
-def _frame(session_id: int, user: Any) -> dict[str, Any]:
+def _frame(session_id: int, user: Any, login_session: Any = None) -> dict[str, Any]:
+    """The reader's picture of the table, if he may still see it. ``login_session``: the key of the
+    login the socket was opened under, checked to be still his (``login_current_until``)."""
     session = table_get(session_id=session_id)
     if session is None:
         raise TableError("no_table")
-    member_require_active(session=session, user=user)
+    membership = member_require_active(session=session, user=user)
+    login_ends = None
+    if isinstance(login_session, str):
+        login_ends = login_current_until(login_session, membership.user)  # his row, read just now
+        if login_ends is None:
+            raise TableError("logged_out")
     frame = table_frame_for(session=session, user=user)
-    return {"view": frame.view, "public": frame.public}
+    return {"view": frame.view, "public": frame.public, "login_ends": login_ends}
 
 
 class TableConsumer(JsonSocketConsumer):
@@ -145,7 +152,7 @@ class TableConsumer(JsonSocketConsumer):
         ensure_ticker()
         session = self.scope.get("session")
         self.login_session = getattr(session, "session_key", None)
-        # Read at the first heartbeat, not here: a connect costs no query more.
+        # Read with the socket's first picture (``_frame``), once it hears of a password change.
         self.login_expires: datetime | None = None
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         try:
@@ -183,6 +190,8 @@ class TableConsumer(JsonSocketConsumer):
             # failures kept the player from every table until the process restarted.
             await self._give_back(present=present)
             raise
+        if getattr(self, "closing", False):
+            return  # refused by its first picture (``_send_current``): no heartbeat for a closed socket
         self.heartbeat = asyncio.create_task(self._beat())
 
     async def _refuse_at_connect(self, error: TableError, code: int) -> None:
@@ -342,10 +351,19 @@ class TableConsumer(JsonSocketConsumer):
         # stacks): one that arrives after it, a race of a moment at connect, is not shown.
         self.shown_from = time.time()
         try:
-            frame = await _db(_frame)(self.session_id, self.user)
+            frame = await _db(_frame)(self.session_id, self.user, getattr(self, "login_session", None))
         except TableError as exc:
+            # He may no longer be here (banned, suspended, gone from the club, the table gone): the
+            # socket closes as one refused at connect. Told only, it stayed open and in the table's
+            # groups, and every later update reached it: a ban that committed between the connect's
+            # check and its joining the kick group was never heard by this socket, nor any after.
+            if exc.code in ("not_member", "no_table"):
+                exc = TableError("not_found")
             await self.send_error(exc)
+            await self.close(code=4401 if exc.code == "logged_out" else 4403)
             return
+        if frame["login_ends"] is not None:
+            self.login_expires = frame["login_ends"]  # the first heartbeat need not read it again
         await self._render(frame["view"], frame["public"])
 
     async def _render(self, view: dict[str, Any] | None, public: dict[str, Any]) -> None:
