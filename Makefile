@@ -40,7 +40,8 @@ messages: venv
 	DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv
 
 # Production shape: PostgreSQL and Redis from DATABASE_URL and REDIS_URL, a strong SECRET_KEY,
-# WEB_PROCESSES daphne processes on one port (one per core), one Celery worker and beat.
+# WEB_PROCESSES daphne processes on one port (one per core), one Celery worker and beat, and a worker
+# for the nightly jobs (their own queue: a long one never holds up the tables' clock).
 # docker/compose.yaml runs the same three commands.
 # The worker and beat keep the tables' time (TABLE_CLOCK=celery, the default with REDIS_URL): a task
 # per turn deadline and beat's sweeper; README "Background jobs".
@@ -55,6 +56,8 @@ serve: migrate
 	@# Started only after migrate has finished (this target's prerequisite); Ctrl-C stops all three.
 	trap 'kill 0' INT TERM EXIT; \
 	$(BIN)/celery -A club worker --loglevel=INFO --concurrency=2 --max-tasks-per-child=1000 & \
+	$(BIN)/celery -A club worker --loglevel=INFO --concurrency=1 --hostname=nightly@%h \
+		--queues=$${CELERY_NIGHTLY_QUEUE:-$${CELERY_QUEUE:-celery}.nightly} & \
 	$(BIN)/celery -A club beat --loglevel=INFO --schedule=$${CELERY_BEAT_SCHEDULE_FILE:-/tmp/khrap-celerybeat-schedule} & \
 	$(BIN)/python -m club.serve --processes $(WEB_PROCESSES) $(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 club.asgi:application
 

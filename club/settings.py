@@ -338,6 +338,19 @@ CELERY_WORKER_SEND_TASK_EVENTS = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # One queue per deployment (or per test run: the tests start workers on their own queue).
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+# The nightly jobs run on a queue of their own, taken by a worker of their own (`make serve`, compose's
+# "nightly" service). Each reads the whole books or deal log, for many minutes once they are long: on
+# the one queue two of them at once held both processes of the worker, and meanwhile no turn expired,
+# no bot moved and no table opened, at every table.
+NIGHTLY_QUEUE = os.environ.get("CELERY_NIGHTLY_QUEUE", "") or f"{CELERY_TASK_DEFAULT_QUEUE}.nightly"
+NIGHTLY_TASKS = (
+    "games.members_dormant",
+    "games.ledger_reconcile",
+    "games.stats_recompute",
+    "games.collusion_scan",
+    "ledger.tasks.ledger_reconcile",
+)
+CELERY_TASK_ROUTES = {name: {"queue": NIGHTLY_QUEUE} for name in NIGHTLY_TASKS}
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
 # The ledger's own task (the beat schedule runs games.ledger_reconcile, the same service).

@@ -19,9 +19,11 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from ..models import ClockBeat, Deal, TableSession
+from ..models import ClockBeat, Deal, DealAction, Seat, TableSession
 from .notify import table_notify_on_commit
 
 logger = logging.getLogger("games.clock")
@@ -66,23 +68,47 @@ def clock_beat(now: datetime | None = None, *, force: bool = False) -> timedelta
 
 def clock_resume(*, stopped_at: datetime, now: datetime) -> int:
     """Give every running turn and every table's pause the time it had left at ``stopped_at``
-    (at least ``GRACE``), counted from ``now``. Returns the number of tables told."""
+    (at least ``GRACE``), counted from ``now``. Returns the number of tables told.
+
+    A turn or a pause that began while the clock stood still (the web kept taking moves while the
+    worker was down: a player moved, a deal ended, someone sat down) had, at the stop, not begun:
+    it gets its own length back, counted from when it began, not all the time from the stop to its
+    deadline, which grew with the outage (a bot's next move, due a second after a player's move ten
+    minutes into the outage, waited ten more minutes once the worker was back)."""
     tables: set[int] = set()
-    running = Deal.objects.filter(finished_at__isnull=True, deadline__gt=stopped_at)
-    for deal_id, session_id, deadline in running.values_list("pk", "session_id", "deadline"):
+    last_move = DealAction.objects.filter(deal=OuterRef("pk")).order_by("-seq").values("created_at")[:1]
+    running = Deal.objects.filter(finished_at__isnull=True, deadline__gt=stopped_at).annotate(
+        began=Coalesce(Subquery(last_move), F("started_at"))
+    )
+    for deal_id, session_id, deadline, began in running.values_list("pk", "session_id", "deadline", "began"):
         Deal.objects.filter(pk=deal_id, deadline=deadline).update(
-            deadline=now + max(deadline - stopped_at, GRACE)
+            deadline=now + max(deadline - _since(stopped_at, deadline, began), GRACE)
         )
         tables.add(session_id)
-    pausing = TableSession.objects.filter(next_deal_at__gt=stopped_at)
-    for session_id, next_deal_at in pausing.values_list("pk", "next_deal_at"):
+    last_end = (
+        Deal.objects.filter(session=OuterRef("pk"), finished_at__isnull=False)
+        .order_by("-finished_at")
+        .values("finished_at")[:1]
+    )
+    last_sat = Seat.objects.filter(session=OuterRef("pk")).order_by("-sat_at").values("sat_at")[:1]
+    pausing = TableSession.objects.filter(next_deal_at__gt=stopped_at).annotate(
+        ended=Subquery(last_end), sat=Subquery(last_sat)
+    )
+    for session_id, next_deal_at, ended, sat in pausing.values_list("pk", "next_deal_at", "ended", "sat"):
         TableSession.objects.filter(pk=session_id, next_deal_at=next_deal_at).update(
-            next_deal_at=now + max(next_deal_at - stopped_at, GRACE)
+            next_deal_at=now + max(next_deal_at - _since(stopped_at, next_deal_at, ended, sat), GRACE)
         )
         tables.add(session_id)
     for session_id in tables:
         table_notify_on_commit(session_id)  # the players' clocks show the time given back
     return len(tables)
+
+
+def _since(stopped_at: datetime, due: datetime, *began: datetime | None) -> datetime:
+    """From when a wait due at ``due`` counts: the stop, or the latest of the moments that may have
+    begun it (the last move, the deal's start, the last deal's end, the last sitting down) if it came
+    after the stop and before ``due`` (one after its end did not begin this wait)."""
+    return max((t for t in began if t is not None and stopped_at < t < due), default=stopped_at)
 
 
 def clock_beat_forget() -> None:

@@ -35,7 +35,7 @@ def test_make_serve_runs_daphne_a_worker_and_beat_after_migrate() -> None:
 
 COMPOSE = ROOT / "docker" / "compose.yaml"
 ROLES_SQL = ROOT / "docker" / "db-init" / "10-roles.sql"
-APP_PROCESSES = ("web", "worker", "beat")
+APP_PROCESSES = ("web", "worker", "nightly", "beat")
 
 
 def _compose() -> dict:
