@@ -257,6 +257,18 @@ class TableConsumer(JsonSocketConsumer):
                     await self.send_error(TableError("logged_out"))
                     await self.close(code=4401)
                     return
+            with contextlib.suppress(DatabaseError):
+                try:
+                    await _db(_check_access)(self.session_id, self.user)
+                except TableError as exc:
+                    # A ban's kick goes through the channel layer: one that restarted empty (Redis
+                    # without persistence) as the ban came lost it, and the banned member went on
+                    # watching the table until he reloaded. The beat asks the database again, and
+                    # says what a kick would have said (he saw the table: nothing to hide from him).
+                    self.heartbeat = None
+                    await self.send_error(exc)
+                    await self.close(code=4403)
+                    return
             with contextlib.suppress(Exception):  # a missed beat only ages the presence mark
                 await _db(presence_beat)(session_id=self.session_id, user=self.user)
             # Joined again: a channel layer that restarted empty (Redis without persistence) knows
