@@ -31,25 +31,51 @@ _SUIT_ORDER = ("S", "H", "D", "C")
 
 def card(code: str) -> dict[str, Any]:
     rank, suit = code[:-1], code[-1]
+    language = get_language() or ""
     return {
         "code": code,
         "rank": rank,
         "suit": SUIT_SYMBOL[suit],
         "red": suit in "HD",
         "text": rank + SUIT_SYMBOL[suit],
-        "html": _card_html(code),
+        "name": card_name(code, language),
+        "html": _card_html(code, language),
     }
 
 
-@lru_cache(maxsize=256)
-def _card_html(code: str) -> SafeString:
+@lru_cache(maxsize=1024)
+def card_name(code: str, language: str) -> str:
+    """A card in words, as a screen reader should say it ("7 of spades", "Queen of hearts"): the
+    face alone was read as "7 black spade suit", or as "7" where a reader skips the symbol.
+    ``language`` is the active one (the cache's key); the words are looked up under it."""
+    rank, suit = code[:-1], code[-1]
+    ranks = {
+        "A": pgettext("card rank", "Ace"),
+        "K": pgettext("card rank", "King"),
+        "Q": pgettext("card rank", "Queen"),
+        "J": pgettext("card rank", "Jack"),
+    }
+    suits = {
+        "S": _("%(rank)s of spades"),
+        "H": _("%(rank)s of hearts"),
+        "D": _("%(rank)s of diamonds"),
+        "C": _("%(rank)s of clubs"),
+    }
+    return suits[suit] % {"rank": ranks.get(rank, rank)}
+
+
+@lru_cache(maxsize=1024)
+def _card_html(code: str, language: str) -> SafeString:
     """A card face as ``games/_card.html`` draws it. A frame shows dozens of cards; a template
-    include for each was a good part of rendering it, and a deck has few faces to remember."""
+    include for each was a good part of rendering it, and a deck has few faces to remember.
+    The face is an image named in words (``role="img"``): a card button's name is the card's."""
     rank, suit = code[:-1], code[-1]
     return format_html(
-        '<span class="pcard{}" data-card="{}">{}<span class="suit">{}</span></span>\n',
+        '<span class="pcard{}" data-card="{}" role="img" aria-label="{}">'
+        '{}<span class="suit">{}</span></span>\n',
         " red" if suit in "HD" else "",
         code,
+        card_name(code, language),
         rank,
         SUIT_SYMBOL[suit],
     )
