@@ -63,9 +63,45 @@
     if (form) updateChooser(form);
   });
 
+  // Where the reader's focus was in the table: the control's id, or "" for a place in it without
+  // one (a link, the table itself); null when it is elsewhere on the page. Each update replaces the
+  // table, and with it the focused control: the focus fell to the page's top, so a keyboard player
+  // pressed Tab a dozen times after every move, and one reading elsewhere (the how-to, a link below)
+  // was pulled back to a button he had left.
   document.addEventListener("focusin", function (event) {
-    if (event.target.id && event.target.closest("#table-live")) focusedId = event.target.id;
+    focusedId = event.target.closest && event.target.closest("#table-live") ? (event.target.id || "") : null;
   });
+
+  // A focus moved for someone who taps or clicks must not scroll the page he is reading.
+  var byKeys = false;
+  document.addEventListener("keydown", function () { byKeys = true; }, true);
+  document.addEventListener("pointerdown", function () { byKeys = false; }, true);
+
+  function usable(el) {
+    return el && !el.disabled && el.getClientRects().length > 0;
+  }
+
+  function firstMove(live) {
+    var moves = live.querySelectorAll(".bids button, .my-hand button, .my-hand input[type=checkbox]");
+    for (var i = 0; i < moves.length; i++) if (usable(moves[i])) return moves[i];
+    return null;
+  }
+
+  // After an update: the same control if it is still there and can be used; else, on the reader's
+  // turn, his first move (a bid, a card); else the table itself, so that Tab goes on from there.
+  function keepFocus(live) {
+    if (focusedId === null || !live) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && active !== document.documentElement) return;
+    var again = focusedId && focusedId !== "table-live" ? document.getElementById(focusedId) : null;
+    if (!usable(again)) again = live.dataset.myTurn === "1" ? firstMove(live) : null;
+    if (again) {
+      again.focus({preventScroll: !byKeys});
+      return;
+    }
+    live.tabIndex = -1;
+    live.focus({preventScroll: true});
+  }
 
   // What the reader is typing or picking survives the table's updates (another player's move
   // re-renders the whole table): values and ticks are put back on the elements with the same id.
@@ -187,10 +223,7 @@
     keepTyping();
     prepare(document.getElementById("table-live"));
     contribute();
-    if (focusedId && !document.activeElement.closest("#table-live")) {
-      var again = document.getElementById(focusedId);
-      if (again) again.focus();
-    }
+    keepFocus(document.getElementById("table-live"));
   });
 
   // Each seated player's browser adds a random string to the next deal's seed, so the server
