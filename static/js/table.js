@@ -103,6 +103,36 @@
     live.focus({preventScroll: true});
   }
 
+  // Said to a screen reader after an update (#table-announce, outside the replaced table): the
+  // deal's new log lines (each move, each trick), the result, and "your turn" when it becomes his.
+  // The history already on the page when it opens is not read out, nor more than a few lines at
+  // once (a reconnect after a while brings many).
+  var heard = null, SAY_AT_MOST = 6;
+
+  function announce(live) {
+    var box = document.getElementById("table-announce");
+    if (!box || !live) return;
+    var deal = live.dataset.dealNumber || "0", seq = live.dataset.seq || "0";
+    var lines = live.querySelectorAll("#deal-log li");
+    var myTurn = live.dataset.myTurn === "1";
+    var settled = !!live.querySelector(".settlement");
+    var said = [];
+    if (heard) {
+      var from = heard.deal === deal ? heard.lines : 0;
+      for (var i = Math.max(from, lines.length - SAY_AT_MOST); i < lines.length; i++) said.push(lines[i].textContent.trim());
+      if (settled && !(heard.deal === deal && heard.settled)) {
+        var result = live.querySelector(".settlement h2");
+        if (result) said.push(result.textContent.trim());
+      }
+    }
+    if (myTurn && !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn)) {
+      var phase = live.querySelector(".center .phase");
+      if (phase) said.push(phase.textContent.replace(/\s+/g, " ").trim());
+    }
+    heard = {deal: deal, seq: seq, lines: lines.length, settled: settled, myTurn: myTurn};
+    if (said.length) box.textContent = said.join(" ");
+  }
+
   // What the reader is typing or picking survives the table's updates (another player's move
   // re-renders the whole table): values and ticks are put back on the elements with the same id.
   var kept = {};
@@ -224,6 +254,7 @@
     prepare(document.getElementById("table-live"));
     contribute();
     keepFocus(document.getElementById("table-live"));
+    announce(document.getElementById("table-live"));
   });
 
   // Each seated player's browser adds a random string to the next deal's seed, so the server
