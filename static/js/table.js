@@ -320,6 +320,10 @@
         banner.classList.add("error");
       }
       banner.hidden = false;
+      // A live region that appears with its words already in it is not read out: the words go to
+      // the table's announcer, which is always there.
+      var say = document.getElementById("table-announce");
+      if (say) say.textContent = banner.textContent;
     }
     table().classList.add("offline");
     // htmx connects again after 1006, 1011, 1012 and 1013 only; these closes are no refusal either,
