@@ -64,6 +64,17 @@ def card_name(code: str, language: str) -> str:
     return suits[suit] % {"rank": ranks.get(rank, rank)}
 
 
+def suit_name(suit: str) -> str:
+    """A suit in words, in the active language ("spades"): a trump shown as "♣" alone was read
+    "black club suit", or nothing."""
+    return {
+        "S": pgettext("suit", "spades"),
+        "H": pgettext("suit", "hearts"),
+        "D": pgettext("suit", "diamonds"),
+        "C": pgettext("suit", "clubs"),
+    }.get(suit, "")
+
+
 @lru_cache(maxsize=1024)
 def _card_html(code: str, language: str) -> SafeString:
     """A card face as ``games/_card.html`` draws it. A frame shows dozens of cards; a template
@@ -460,6 +471,7 @@ def table_context(
         phase=_phase_text(view, texts, words),
         trump=SUIT_SYMBOL.get(view["trump"] or "", ""),
         trump_red=(view["trump"] or "") in "HD" and bool(view["trump"]),
+        trump_name=suit_name(view["trump"] or ""),
         trump_card=card(view["trump_card"]) if view["trump_card"] else None,
         turned=[card(c) for c in view["turned"]],
         trick=[
@@ -481,7 +493,12 @@ def table_context(
             if a["do"] not in ("play", "exchange", "discard", "name_trump")
         ],
         suits=[
-            {"code": a["suit"], "symbol": SUIT_SYMBOL[a["suit"]], "red": a["suit"] in "HD"}
+            {
+                "code": a["suit"],
+                "symbol": SUIT_SYMBOL[a["suit"]],
+                "red": a["suit"] in "HD",
+                "name": suit_name(a["suit"]),
+            }
             for a in view["legal_actions"]
             if a["do"] == "name_trump"
         ],

@@ -8,9 +8,13 @@ import re
 
 import pytest
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 
-from games.presenter import card
+from games.broadcast import table_messages
+from games.live_frame import live_frame_html
+from games.presenter import card, table_context
+
+from .conftest import sit_all, start_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +52,33 @@ def test_the_name_follows_the_language_even_after_another_language_drew_the_card
         assert _label(card("JS")["html"]) == "Jack of spades"
     with translation.override("ru"):
         assert _label(card("JS")["html"]) == "валет пик"
+
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("en", ["spades", "hearts", "diamonds", "clubs"]),
+        ("ru", ["пики", "черви", "бубны", "трефы"]),
+        ("bg", ["пика", "купа", "каро", "спатия"]),
+    ],
+)
+def test_the_trump_and_the_suits_to_name_trump_are_said_in_words(make_table, players, language, names):
+    """The trump shown as "♣" alone, and the buttons that name a trump ("♠ trump"), were read as the
+    symbol's name or nothing: each suit is an image named in words."""
+    table = make_table()
+    sit_all(table, players[:3])
+    start_deal(table)
+    message = next(m for _, m in table_messages(table.pk) if m["view"]["seat"] is not None)
+    view = {**message["view"], "trump": "C", "to_act": message["view"]["seat"]}
+    view["legal_actions"] = [{"do": "name_trump", "suit": code} for code in "SHDC"]
+    with translation.override(language):
+        context = table_context(
+            view=view, public=message["public"], user_id=None, now=timezone.now(), can_manage=False
+        )
+        html = live_frame_html(context)
+    assert f'role="img" aria-label="{names[3]}">♣</span></dd>' in html, html
+    for code, name in zip("SHDC", names, strict=True):
+        pattern = rf'id="suit-{code}" class="secondary"><span class="suit-big[^"]*" role="img" '
+        pattern += rf'aria-label="{name}">'
+        assert re.search(pattern, html), (code, name)
