@@ -128,6 +128,10 @@
     if (myTurn && !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn)) {
       var phase = live.querySelector(".center .phase");
       if (phase) said.push(phase.textContent.replace(/\s+/g, " ").trim());
+      // And how long he has: the clock is drawn, not said, and nobody reads a timer out by himself.
+      var clock = live.querySelector(".seat.me .clock");
+      var left = clock && clock.querySelector(".clock-text");
+      if (left && left.textContent) said.push((clock.getAttribute("aria-label") || "") + ": " + left.textContent + ".");
     }
     heard = {deal: deal, seq: seq, lines: lines.length, settled: settled, myTurn: myTurn};
     if (said.length) box.textContent = said.join(" ");

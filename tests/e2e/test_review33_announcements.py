@@ -5,6 +5,8 @@ the result, and the player's turn, a few lines at a time, without reading the hi
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -60,6 +62,8 @@ def test_a_screen_reader_hears_the_turn_the_moves_the_tricks_and_the_result(
     page.wait_for_function("(r) => window.__said.some(s => s.includes(r))", arg=result)
     said = page.evaluate("window.__said")
     assert any("your turn" in s for s in said), said
+    # ... with the time he has (the practice table's clock: 30 seconds a move).
+    assert all(re.search(r"your turn.*Time left: \d+s\.", s) for s in said if "your turn" in s), said
     assert any("Vera " in s for s in said), said  # his own moves too
     lines = live.locator("#deal-log li").all_inner_texts()
     heard = " ".join(said)
