@@ -7,6 +7,7 @@ statuses (frap / whist / cut in the Frap family).
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -16,8 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
@@ -113,7 +114,24 @@ def _lines_html(public: Mapping[str, Any], words: Mapping[str, str], events: Any
     deal = public.get("deal") or {}
     # Each event makes its own line, whatever came before it.
     part = {**public, "deal": {**deal, "log": events}}
-    return format_html_join("", "<li>{}</li>", ((line,) for line in log_lines(part, words)))
+    return format_html_join("", "<li>{}</li>", ((_cards_named(line),) for line in log_lines(part, words)))
+
+
+_CARD_IN_TEXT = re.compile(r"(10|[2-9JQKA])?([♠♥♦♣])")
+_SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOL.items()}
+
+
+def _cards_named(line: str) -> SafeString:
+    """A log line with each card ("7♠") and suit ("♣") in it an image named in words: a screen
+    reader (and the table's announcer) says "Vera plays 7 of spades", not "7 black spade suit"."""
+    language = get_language() or ""
+
+    def named(match: re.Match[str]) -> str:
+        rank, suit = match.group(1), _SUIT_OF_SYMBOL[match.group(2)]
+        name = card_name(rank + suit, language) if rank else suit_name(suit)
+        return f'<span role="img" aria-label="{escape(name)}">{match.group(0)}</span>'
+
+    return mark_safe(_CARD_IN_TEXT.sub(named, str(escape(line))))  # the line itself is escaped first
 
 
 def _log_html(

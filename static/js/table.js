@@ -109,6 +109,15 @@
   // once (a reconnect after a while brings many).
   var heard = null, SAY_AT_MOST = 6;
 
+  // An element's words as a screen reader says them: a card ("7♠") by its name ("7 of spades").
+  function spoken(el) {
+    var copy = el.cloneNode(true);
+    copy.querySelectorAll("[role=img][aria-label]").forEach(function (img) {
+      img.replaceWith(img.getAttribute("aria-label"));
+    });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
   function announce(live) {
     var box = document.getElementById("table-announce");
     if (!box || !live) return;
@@ -119,7 +128,7 @@
     var said = [];
     if (heard) {
       var from = heard.deal === deal ? heard.lines : 0;
-      for (var i = Math.max(from, lines.length - SAY_AT_MOST); i < lines.length; i++) said.push(lines[i].textContent.trim());
+      for (var i = Math.max(from, lines.length - SAY_AT_MOST); i < lines.length; i++) said.push(spoken(lines[i]));
       if (settled && !(heard.deal === deal && heard.settled)) {
         var result = live.querySelector(".settlement h2");
         if (result) said.push(result.textContent.trim());

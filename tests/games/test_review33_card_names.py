@@ -82,3 +82,27 @@ def test_the_trump_and_the_suits_to_name_trump_are_said_in_words(make_table, pla
         pattern = rf'id="suit-{code}" class="secondary"><span class="suit-big[^"]*" role="img" '
         pattern += rf'aria-label="{name}">'
         assert re.search(pattern, html), (code, name)
+
+
+@pytest.mark.parametrize(
+    ("language", "played", "named"),
+    [("en", "7 of spades", "clubs"), ("ru", "7 пик", "трефы"), ("bg", "7 пика", "спатия")],
+)
+def test_the_cards_and_suits_in_the_deal_log_are_said_in_words(language, played, named):
+    """The log said "Vera plays 7♠", which a screen reader (and the table's announcer) read as
+    "7 black spade suit": the card in it is an image named in words, its face unchanged."""
+    from games.presenter import _lines_html
+
+    public = {
+        "seats": [{"position": 0, "name": "Vera"}, {"position": 1, "name": "<Gleb>"}],
+        "deal": {"number": 1, "players": ["Vera", "<Gleb>"]},
+    }
+    events = [
+        {"type": "Played", "seat": 0, "card": "7S"},
+        {"type": "TrumpNamed", "seat": 1, "suit": "C"},
+    ]
+    with translation.override(language):
+        html = str(_lines_html(public, {}, events))
+    assert f'<span role="img" aria-label="{played}">7♠</span>' in html, html
+    assert f'<span role="img" aria-label="{named}">♣</span>' in html, html
+    assert "<Gleb>" not in html  # the rest of the line is still escaped
