@@ -99,7 +99,12 @@
       again.focus({preventScroll: !byKeys});
       return;
     }
+    // Focused, a plain element is read out whole (every seat, the log...): as a named group only
+    // its name is said ("Table"), in the page's language (the centre's own label).
+    var center = live.querySelector(".center[aria-label]");
     live.tabIndex = -1;
+    live.setAttribute("role", "group");
+    if (center) live.setAttribute("aria-label", center.getAttribute("aria-label"));
     live.focus({preventScroll: true});
   }
 

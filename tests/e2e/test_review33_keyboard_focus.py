@@ -58,6 +58,13 @@ def test_after_a_move_by_keyboard_the_focus_stays_in_the_table_and_comes_to_the_
     expect(live).not_to_have_attribute("data-seq", seq, timeout=10_000)
     # The pressed control is gone with the old picture: the focus is in the table, not at the top.
     assert page.evaluate(FOCUS).startswith("table:"), page.evaluate(FOCUS)
+    # If it is on the table itself, the table is a named group: a screen reader says its name, not
+    # every seat and line of it.
+    named = page.evaluate(
+        "() => { const e = document.activeElement; return e.id !== 'table-live' ||"
+        " (e.getAttribute('role') === 'group' && e.getAttribute('aria-label') === 'Table'); }"
+    )
+    assert named, page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
     # The next time it is his turn (this deal or the next), his first move has the focus: Enter plays.
     seq = live.get_attribute("data-seq")
     expect(live).not_to_have_attribute("data-seq", seq, timeout=20_000)
