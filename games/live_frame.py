@@ -416,6 +416,8 @@ def _center(
             out += [
                 '<span class="suit-big',
                 " red" if context.get("trump_red") else "",
+                '" role="img" aria-label="',
+                _text(context.get("trump_name", "")),
                 '">',
                 _text(trump),
                 "</span>",
@@ -693,6 +695,8 @@ def _bids(
             code,
             '" class="secondary"><span class="suit-big',
             " red" if s.get("red") else "",
+            '" role="img" aria-label="',
+            _text(s.get("name", "")),
             '">',
             _text(s["symbol"]),
             "</span> ",

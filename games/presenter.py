@@ -7,6 +7,7 @@ statuses (frap / whist / cut in the Frap family).
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -16,8 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
@@ -31,25 +32,62 @@ _SUIT_ORDER = ("S", "H", "D", "C")
 
 def card(code: str) -> dict[str, Any]:
     rank, suit = code[:-1], code[-1]
+    language = get_language() or ""
     return {
         "code": code,
         "rank": rank,
         "suit": SUIT_SYMBOL[suit],
         "red": suit in "HD",
         "text": rank + SUIT_SYMBOL[suit],
-        "html": _card_html(code),
+        "name": card_name(code, language),
+        "html": _card_html(code, language),
     }
 
 
-@lru_cache(maxsize=256)
-def _card_html(code: str) -> SafeString:
+@lru_cache(maxsize=1024)
+def card_name(code: str, language: str) -> str:
+    """A card in words, as a screen reader should say it ("7 of spades", "Queen of hearts"): the
+    face alone was read as "7 black spade suit", or as "7" where a reader skips the symbol.
+    ``language`` is the active one (the cache's key); the words are looked up under it."""
+    rank, suit = code[:-1], code[-1]
+    ranks = {
+        "A": pgettext("card rank", "Ace"),
+        "K": pgettext("card rank", "King"),
+        "Q": pgettext("card rank", "Queen"),
+        "J": pgettext("card rank", "Jack"),
+    }
+    suits = {
+        "S": _("%(rank)s of spades"),
+        "H": _("%(rank)s of hearts"),
+        "D": _("%(rank)s of diamonds"),
+        "C": _("%(rank)s of clubs"),
+    }
+    return suits[suit] % {"rank": ranks.get(rank, rank)}
+
+
+def suit_name(suit: str) -> str:
+    """A suit in words, in the active language ("spades"): a trump shown as "♣" alone was read
+    "black club suit", or nothing."""
+    return {
+        "S": pgettext("suit", "spades"),
+        "H": pgettext("suit", "hearts"),
+        "D": pgettext("suit", "diamonds"),
+        "C": pgettext("suit", "clubs"),
+    }.get(suit, "")
+
+
+@lru_cache(maxsize=1024)
+def _card_html(code: str, language: str) -> SafeString:
     """A card face as ``games/_card.html`` draws it. A frame shows dozens of cards; a template
-    include for each was a good part of rendering it, and a deck has few faces to remember."""
+    include for each was a good part of rendering it, and a deck has few faces to remember.
+    The face is an image named in words (``role="img"``): a card button's name is the card's."""
     rank, suit = code[:-1], code[-1]
     return format_html(
-        '<span class="pcard{}" data-card="{}">{}<span class="suit">{}</span></span>\n',
+        '<span class="pcard{}" data-card="{}" role="img" aria-label="{}">'
+        '{}<span class="suit">{}</span></span>\n',
         " red" if suit in "HD" else "",
         code,
+        card_name(code, language),
         rank,
         SUIT_SYMBOL[suit],
     )
@@ -76,7 +114,24 @@ def _lines_html(public: Mapping[str, Any], words: Mapping[str, str], events: Any
     deal = public.get("deal") or {}
     # Each event makes its own line, whatever came before it.
     part = {**public, "deal": {**deal, "log": events}}
-    return format_html_join("", "<li>{}</li>", ((line,) for line in log_lines(part, words)))
+    return format_html_join("", "<li>{}</li>", ((_cards_named(line),) for line in log_lines(part, words)))
+
+
+_CARD_IN_TEXT = re.compile(r"(10|[2-9JQKA])?([♠♥♦♣])")
+_SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOL.items()}
+
+
+def _cards_named(line: str) -> SafeString:
+    """A log line with each card ("7♠") and suit ("♣") in it an image named in words: a screen
+    reader (and the table's announcer) says "Vera plays 7 of spades", not "7 black spade suit"."""
+    language = get_language() or ""
+
+    def named(match: re.Match[str]) -> str:
+        rank, suit = match.group(1), _SUIT_OF_SYMBOL[match.group(2)]
+        name = card_name(rank + suit, language) if rank else suit_name(suit)
+        return f'<span role="img" aria-label="{escape(name)}">{match.group(0)}</span>'
+
+    return mark_safe(_CARD_IN_TEXT.sub(named, str(escape(line))))  # the line itself is escaped first
 
 
 def _log_html(
@@ -434,6 +489,7 @@ def table_context(
         phase=_phase_text(view, texts, words),
         trump=SUIT_SYMBOL.get(view["trump"] or "", ""),
         trump_red=(view["trump"] or "") in "HD" and bool(view["trump"]),
+        trump_name=suit_name(view["trump"] or ""),
         trump_card=card(view["trump_card"]) if view["trump_card"] else None,
         turned=[card(c) for c in view["turned"]],
         trick=[
@@ -455,7 +511,12 @@ def table_context(
             if a["do"] not in ("play", "exchange", "discard", "name_trump")
         ],
         suits=[
-            {"code": a["suit"], "symbol": SUIT_SYMBOL[a["suit"]], "red": a["suit"] in "HD"}
+            {
+                "code": a["suit"],
+                "symbol": SUIT_SYMBOL[a["suit"]],
+                "red": a["suit"] in "HD",
+                "name": suit_name(a["suit"]),
+            }
             for a in view["legal_actions"]
             if a["do"] == "name_trump"
         ],

@@ -63,9 +63,93 @@
     if (form) updateChooser(form);
   });
 
+  // Where the reader's focus was in the table: the control's id, or "" for a place in it without
+  // one (a link, the table itself); null when it is elsewhere on the page. Each update replaces the
+  // table, and with it the focused control: the focus fell to the page's top, so a keyboard player
+  // pressed Tab a dozen times after every move, and one reading elsewhere (the how-to, a link below)
+  // was pulled back to a button he had left.
   document.addEventListener("focusin", function (event) {
-    if (event.target.id && event.target.closest("#table-live")) focusedId = event.target.id;
+    focusedId = event.target.closest && event.target.closest("#table-live") ? (event.target.id || "") : null;
   });
+
+  // A focus moved for someone who taps or clicks must not scroll the page he is reading.
+  var byKeys = false;
+  document.addEventListener("keydown", function () { byKeys = true; }, true);
+  document.addEventListener("pointerdown", function () { byKeys = false; }, true);
+
+  function usable(el) {
+    return el && !el.disabled && el.getClientRects().length > 0;
+  }
+
+  function firstMove(live) {
+    var moves = live.querySelectorAll(".bids button, .my-hand button, .my-hand input[type=checkbox]");
+    for (var i = 0; i < moves.length; i++) if (usable(moves[i])) return moves[i];
+    return null;
+  }
+
+  // After an update: the same control if it is still there and can be used; else, on the reader's
+  // turn, his first move (a bid, a card); else the table itself, so that Tab goes on from there.
+  function keepFocus(live) {
+    if (focusedId === null || !live) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && active !== document.documentElement) return;
+    var again = focusedId && focusedId !== "table-live" ? document.getElementById(focusedId) : null;
+    if (!usable(again)) again = live.dataset.myTurn === "1" ? firstMove(live) : null;
+    if (again) {
+      again.focus({preventScroll: !byKeys});
+      return;
+    }
+    // Focused, a plain element is read out whole (every seat, the log...): as a named group only
+    // its name is said ("Table"), in the page's language (the centre's own label).
+    var center = live.querySelector(".center[aria-label]");
+    live.tabIndex = -1;
+    live.setAttribute("role", "group");
+    if (center) live.setAttribute("aria-label", center.getAttribute("aria-label"));
+    live.focus({preventScroll: true});
+  }
+
+  // Said to a screen reader after an update (#table-announce, outside the replaced table): the
+  // deal's new log lines (each move, each trick), the result, and "your turn" when it becomes his.
+  // The history already on the page when it opens is not read out, nor more than a few lines at
+  // once (a reconnect after a while brings many).
+  var heard = null, SAY_AT_MOST = 6;
+
+  // An element's words as a screen reader says them: a card ("7♠") by its name ("7 of spades").
+  function spoken(el) {
+    var copy = el.cloneNode(true);
+    copy.querySelectorAll("[role=img][aria-label]").forEach(function (img) {
+      img.replaceWith(img.getAttribute("aria-label"));
+    });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  function announce(live) {
+    var box = document.getElementById("table-announce");
+    if (!box || !live) return;
+    var deal = live.dataset.dealNumber || "0", seq = live.dataset.seq || "0";
+    var lines = live.querySelectorAll("#deal-log li");
+    var myTurn = live.dataset.myTurn === "1";
+    var settled = !!live.querySelector(".settlement");
+    var said = [];
+    if (heard) {
+      var from = heard.deal === deal ? heard.lines : 0;
+      for (var i = Math.max(from, lines.length - SAY_AT_MOST); i < lines.length; i++) said.push(spoken(lines[i]));
+      if (settled && !(heard.deal === deal && heard.settled)) {
+        var result = live.querySelector(".settlement h2");
+        if (result) said.push(result.textContent.trim());
+      }
+    }
+    if (myTurn && !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn)) {
+      var phase = live.querySelector(".center .phase");
+      if (phase) said.push(phase.textContent.replace(/\s+/g, " ").trim());
+      // And how long he has: the clock is drawn, not said, and nobody reads a timer out by himself.
+      var clock = live.querySelector(".seat.me .clock");
+      var left = clock && clock.querySelector(".clock-text");
+      if (left && left.textContent) said.push((clock.getAttribute("aria-label") || "") + ": " + left.textContent + ".");
+    }
+    heard = {deal: deal, seq: seq, lines: lines.length, settled: settled, myTurn: myTurn};
+    if (said.length) box.textContent = said.join(" ");
+  }
 
   // What the reader is typing or picking survives the table's updates (another player's move
   // re-renders the whole table): values and ticks are put back on the elements with the same id.
@@ -187,10 +271,8 @@
     keepTyping();
     prepare(document.getElementById("table-live"));
     contribute();
-    if (focusedId && !document.activeElement.closest("#table-live")) {
-      var again = document.getElementById(focusedId);
-      if (again) again.focus();
-    }
+    keepFocus(document.getElementById("table-live"));
+    announce(document.getElementById("table-live"));
   });
 
   // Each seated player's browser adds a random string to the next deal's seed, so the server
@@ -256,6 +338,10 @@
         banner.classList.add("error");
       }
       banner.hidden = false;
+      // A live region that appears with its words already in it is not read out: the words go to
+      // the table's announcer, which is always there.
+      var say = document.getElementById("table-announce");
+      if (say) say.textContent = banner.textContent;
     }
     table().classList.add("offline");
     // htmx connects again after 1006, 1011, 1012 and 1013 only; these closes are no refusal either,

@@ -142,7 +142,9 @@ def test_each_update_renders_only_the_log_lines_of_its_new_events_and_shows_the_
                 view=message["view"], public=message["public"], user_id=None, now=timezone.now()
             )
             words = presenter.status_words(message["public"]["session"]["preset"])
-            whole = format_html_join("", "<li>{}</li>", ((line,) for line in real(message["public"], words)))
+            lines = real(message["public"], words)
+            # Cards in a line are named for screen readers (review 33).
+            whole = format_html_join("", "<li>{}</li>", ((presenter._cards_named(line),) for line in lines))
         assert str(context["log_html"]) == str(whole)
         pictures.append(message)
 
@@ -157,5 +159,7 @@ def test_each_update_renders_only_the_log_lines_of_its_new_events_and_shows_the_
         )
         words = presenter.status_words(older["public"]["session"]["preset"])
         assert str(context["log_html"]) == str(
-            format_html_join("", "<li>{}</li>", ((line,) for line in real(older["public"], words)))
+            format_html_join(
+                "", "<li>{}</li>", ((presenter._cards_named(line),) for line in real(older["public"], words))
+            )
         )
