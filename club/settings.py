@@ -226,6 +226,12 @@ CLUBS_PER_USER_PER_DAY = int(os.environ.get("CLUBS_PER_USER_PER_DAY", "5"))
 # Times one person may join (or ask to join) one club in a day: leaving and coming back writes the
 # club's log and asks its managers again each time.
 JOINS_PER_CLUB_PER_DAY = int(os.environ.get("JOINS_PER_CLUB_PER_DAY", "5"))
+# Practice tables one person may open in a day, over all his clubs (games/services/sessions.py,
+# practice_table_open; his open one given back is not counted). Each writes a table, four seats,
+# eight journals of treasury chips that are never deleted and six lines of the club's log: a script
+# that opened and left one in a loop wrote 160 journals a minute and buried the managers' log.
+# A player practises a few times a day.
+PRACTICE_TABLES_PER_USER_PER_DAY = int(os.environ.get("PRACTICE_TABLES_PER_USER_PER_DAY", "30"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.axes_client_ip"

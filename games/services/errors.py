@@ -74,6 +74,10 @@ _MESSAGES = {
         "You have sent %(limit)s reports in the last day: the managers will answer them first. Try "
         "again tomorrow."
     ),
+    "practice_limit": _(
+        "You have opened %(limit)s practice tables in the last day, as many as one player may: you may "
+        "open another tomorrow."
+    ),
     "no_report": _("This report does not exist."),
     "report_answered": _("Another manager has already answered this report."),
     "note_needed": _("Write a note for the player who reported (at most 1,000 characters)."),
