@@ -232,6 +232,11 @@ JOINS_PER_CLUB_PER_DAY = int(os.environ.get("JOINS_PER_CLUB_PER_DAY", "5"))
 # that opened and left one in a loop wrote 160 journals a minute and buried the managers' log.
 # A player practises a few times a day.
 PRACTICE_TABLES_PER_USER_PER_DAY = int(os.environ.get("PRACTICE_TABLES_PER_USER_PER_DAY", "30"))
+# Times one member may sit down at one table in an hour (games/services/seating.py, table_sit). Each
+# sit and leave books two journals that are never deleted, writes two lines of the club's log and
+# sends the table to everyone watching it: a script sitting and leaving between deals did it a few
+# times a second. A player who goes broke and buys in again sits down a few times in an evening.
+SITS_PER_TABLE_PER_HOUR = int(os.environ.get("SITS_PER_TABLE_PER_HOUR", "20"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.axes_client_ip"

@@ -78,6 +78,10 @@ _MESSAGES = {
         "You have opened %(limit)s practice tables in the last day, as many as one player may: you may "
         "open another tomorrow."
     ),
+    "sits_limit": _(
+        "You have sat down at this table %(limit)s times in the last hour: you may sit down again at "
+        "%(when)s."
+    ),
     "no_report": _("This report does not exist."),
     "report_answered": _("Another manager has already answered this report."),
     "note_needed": _("Write a note for the player who reported (at most 1,000 characters)."),

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from club.models import User
+from club.models import Membership, User
 from club.services import audit_log_write, membership_require_rank
 from ledger.errors import InsufficientChips
 
@@ -31,6 +32,8 @@ from .errors import TableError
 from .notify import table_notify_on_commit
 from .presence import presence_seen
 
+#: The window ``SITS_PER_TABLE_PER_HOUR`` counts sits in.
+SITS_WINDOW = timedelta(hours=1)
 BOT_NAMES = ("Ivan", "Mila", "Pyotr", "Zoya", "Stoyan", "Elena", "Bogdan", "Rada", "Fyodor", "Nadya", "Kiril")
 
 
@@ -68,6 +71,21 @@ def _create_seat(session: TableSession, amount: int, **fields) -> Seat:
     return seat
 
 
+def _require_sits_left(session: TableSession, membership: Membership, now: datetime) -> None:
+    """Times one member may sit down at one table in an hour (``SITS_PER_TABLE_PER_HOUR``): each sit
+    and leave books two journals that stay, writes the club's log twice and sends the table to all
+    who watch it, so sitting down and leaving in a loop cost the site without end. He is told when
+    he may sit again (his oldest sit of the hour is an hour old)."""
+    limit = settings.SITS_PER_TABLE_PER_HOUR
+    recent = list(
+        Seat.objects.filter(session=session, member=membership, sat_at__gt=now - SITS_WINDOW)
+        .order_by("-sat_at")
+        .values_list("sat_at", flat=True)[:limit]
+    )
+    if len(recent) >= limit:
+        raise TableError("sits_limit", limit=limit, when=recent[-1] + SITS_WINDOW)
+
+
 @transaction.atomic
 def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Seat:
     """Take a free seat with ``buy_in`` chips from the wallet (a practice table's come from the
@@ -85,6 +103,7 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     _check_position(session, position)
     _check_buy_in(session, buy_in)
     now = timezone.now()
+    _require_sits_left(session, membership, now)
     held = Reservation.objects.filter(
         session=session, position=position, status=Reservation.Status.HELD
     ).first()
