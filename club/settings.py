@@ -237,6 +237,10 @@ PRACTICE_TABLES_PER_USER_PER_DAY = int(os.environ.get("PRACTICE_TABLES_PER_USER_
 # sends the table to everyone watching it: a script sitting and leaving between deals did it a few
 # times a second. A player who goes broke and buys in again sits down a few times in an evening.
 SITS_PER_TABLE_PER_HOUR = int(os.environ.get("SITS_PER_TABLE_PER_HOUR", "20"))
+# Seats one member may reserve at one coming table in an hour (games/services/schedule.py,
+# seat_reserve): each reservation is a row that stays and sends the table to all who watch it, and
+# reserving and cancelling in a loop had no end. A player changes his mind a few times.
+RESERVATIONS_PER_TABLE_PER_HOUR = int(os.environ.get("RESERVATIONS_PER_TABLE_PER_HOUR", "20"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.axes_client_ip"

@@ -82,6 +82,10 @@ _MESSAGES = {
         "You have sat down at this table %(limit)s times in the last hour: you may sit down again at "
         "%(when)s."
     ),
+    "reservations_limit": _(
+        "You have reserved a seat at this table %(limit)s times in the last hour: you may reserve "
+        "again after %(when)s."
+    ),
     "no_report": _("This report does not exist."),
     "report_answered": _("Another manager has already answered this report."),
     "note_needed": _("Write a note for the player who reported (at most 1,000 characters)."),
