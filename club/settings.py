@@ -241,6 +241,13 @@ SITS_PER_TABLE_PER_HOUR = int(os.environ.get("SITS_PER_TABLE_PER_HOUR", "20"))
 # seat_reserve): each reservation is a row that stays and sends the table to all who watch it, and
 # reserving and cancelling in a loop had no end. A player changes his mind a few times.
 RESERVATIONS_PER_TABLE_PER_HOUR = int(os.environ.get("RESERVATIONS_PER_TABLE_PER_HOUR", "20"))
+# Table sockets one person may open in one server process (games/consumers.py): a burst (a dozen
+# tabs after a restart, a few reloads), then one every two seconds. Each connect reads the table and
+# the reader's rights, marks presence and renders the whole table (about 30 ms of the server's
+# time): a script opening and closing sockets in a loop kept a core busy, never holding more than
+# the twelve open sockets a person may have at once.
+TABLE_CONNECT_BURST = int(os.environ.get("TABLE_CONNECT_BURST", "30"))
+TABLE_CONNECTS_PER_SECOND = float(os.environ.get("TABLE_CONNECTS_PER_SECOND", "0.5"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.axes_client_ip"

@@ -19,6 +19,9 @@ _MESSAGES = {
     "not_member": _("Only active members of this club can play at its tables."),
     "logged_out": _("You logged out: log in again to play."),
     "too_many_sockets": _("You have %(count)s tables open already: close a tab or two and reload this page."),
+    "too_many_connects": _(
+        "This page connected to the tables too many times in a short while: wait a minute, then reload it."
+    ),
     "banned": _("You are banned from this club."),
     "banned_until": _("You are banned from this club until %(until)s. Reason: %(reason)s"),
     "banned_for": _("You are banned from this club. Reason: %(reason)s"),
