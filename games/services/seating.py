@@ -153,13 +153,16 @@ def table_leave(*, session_id: int, user: User) -> bool:
         member_require_active(session=session, user=user)
         raise TableError("not_seated")
     now = timezone.now()
-    table_notify_on_commit(session.pk)
     if _in_running_deal(session, seat):
         if not seat.leave_after_deal or seat.idle_leave:
             # His own leave now: coming back no longer cancels it.
             seat.leave_after_deal, seat.idle_leave = True, False
             seat.save(update_fields=["leave_after_deal", "idle_leave"])
+            # Only then is the table sent again: "Leave" pressed again changes nothing, and each press
+            # sent the whole table to everyone watching it.
+            table_notify_on_commit(session.pk)
         return False
+    table_notify_on_commit(session.pk)
     seat_stand_up(seat=seat, now=now)
     table_after_stand_up(session=session, now=now)
     audit_log_write(
