@@ -30,8 +30,14 @@ from .closing import table_after_stand_up
 from .dealing import bank_balance, deal_players, deal_running, deal_state, turn_deadline
 from .errors import TableError
 from .notify import table_notify_on_commit
-from .presence import presence_seen
+from .presence import PRESENCE_DELAY, presence_seen
 
+#: "Away" and "I'm back" are sent as presence is (``PRESENCE_DELAY``): the first at once, a burst of
+#: them within the moment as one update. Neither is limited in number (nor waits for a turn), and
+#: each, sent alone, made every socket of the table render it again: a script toggling them by plain
+#: form, with no socket's message budget, made a table of twenty watchers render twenty times a
+#: toggle.
+TOGGLE_DELAY = PRESENCE_DELAY
 #: The window ``SITS_PER_TABLE_PER_HOUR`` counts sits in.
 SITS_WINDOW = timedelta(hours=1)
 BOT_NAMES = ("Ivan", "Mila", "Pyotr", "Zoya", "Stoyan", "Elena", "Bogdan", "Rada", "Fyodor", "Nadya", "Kiril")
@@ -234,7 +240,7 @@ def table_away(*, session_id: int, user: User) -> Seat:
     if seat.status == Seat.Status.AWAY:
         raise TableError("already_away")
     _set_away(session, seat, True)
-    table_notify_on_commit(session.pk)
+    table_notify_on_commit(session.pk, delay=TOGGLE_DELAY)
     return seat
 
 
@@ -259,7 +265,7 @@ def table_back(*, session_id: int, user: User) -> Seat:
     # the next sweep marked him away and leaving again a minute later.
     presence_seen(session_id=session.pk, user=user, now=now)
     _schedule_deal(session, now)
-    table_notify_on_commit(session.pk)
+    table_notify_on_commit(session.pk, delay=TOGGLE_DELAY)
     return seat
 
 
