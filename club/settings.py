@@ -226,6 +226,28 @@ CLUBS_PER_USER_PER_DAY = int(os.environ.get("CLUBS_PER_USER_PER_DAY", "5"))
 # Times one person may join (or ask to join) one club in a day: leaving and coming back writes the
 # club's log and asks its managers again each time.
 JOINS_PER_CLUB_PER_DAY = int(os.environ.get("JOINS_PER_CLUB_PER_DAY", "5"))
+# Practice tables one person may open in a day, over all his clubs (games/services/sessions.py,
+# practice_table_open; his open one given back is not counted). Each writes a table, four seats,
+# eight journals of treasury chips that are never deleted and six lines of the club's log: a script
+# that opened and left one in a loop wrote 160 journals a minute and buried the managers' log.
+# A player practises a few times a day.
+PRACTICE_TABLES_PER_USER_PER_DAY = int(os.environ.get("PRACTICE_TABLES_PER_USER_PER_DAY", "30"))
+# Times one member may sit down at one table in an hour (games/services/seating.py, table_sit). Each
+# sit and leave books two journals that are never deleted, writes two lines of the club's log and
+# sends the table to everyone watching it: a script sitting and leaving between deals did it a few
+# times a second. A player who goes broke and buys in again sits down a few times in an evening.
+SITS_PER_TABLE_PER_HOUR = int(os.environ.get("SITS_PER_TABLE_PER_HOUR", "20"))
+# Seats one member may reserve at one coming table in an hour (games/services/schedule.py,
+# seat_reserve): each reservation is a row that stays and sends the table to all who watch it, and
+# reserving and cancelling in a loop had no end. A player changes his mind a few times.
+RESERVATIONS_PER_TABLE_PER_HOUR = int(os.environ.get("RESERVATIONS_PER_TABLE_PER_HOUR", "20"))
+# Table sockets one person may open in one server process (games/consumers.py): a burst (a dozen
+# tabs after a restart, a few reloads), then one every two seconds. Each connect reads the table and
+# the reader's rights, marks presence and renders the whole table (about 30 ms of the server's
+# time): a script opening and closing sockets in a loop kept a core busy, never holding more than
+# the twelve open sockets a person may have at once.
+TABLE_CONNECT_BURST = int(os.environ.get("TABLE_CONNECT_BURST", "30"))
+TABLE_CONNECTS_PER_SECOND = float(os.environ.get("TABLE_CONNECTS_PER_SECOND", "0.5"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.axes_client_ip"

@@ -63,6 +63,10 @@ HEARTBEAT_SECONDS = 25.0
 MAX_SOCKETS_PER_USER = 12
 USER_RATE_PER_SECOND = 12.0
 USER_RATE_BURST = 24
+#: How many table sockets one person may open in this process, and how fast: settings
+#: TABLE_CONNECT_BURST and TABLE_CONNECTS_PER_SECOND (club/settings.py says why).
+#: People whose connects are remembered before the settled ones are forgotten.
+CONNECT_MEMORY = 10_000
 
 
 class _UserBudget:
@@ -86,6 +90,25 @@ class _UserBudget:
 
 
 _BUDGETS: dict[int, _UserBudget] = {}
+_CONNECTS: dict[int, tuple[float, float]] = {}  # user id: (tokens, when counted)
+
+
+def connect_allowed(user_id: int) -> bool:
+    """Takes one of the person's connects (a token bucket); False when none is left."""
+    burst, rate = float(settings.TABLE_CONNECT_BURST), float(settings.TABLE_CONNECTS_PER_SECOND)
+    now = time.monotonic()
+    tokens, at = _CONNECTS.get(user_id, (burst, now))
+    tokens = min(burst, tokens + (now - at) * rate)
+    if len(_CONNECTS) >= CONNECT_MEMORY:
+        # Forget whoever's bucket is full again: he would start from a full one anyway.
+        full = burst / rate
+        for key in [key for key, (_t, when) in _CONNECTS.items() if now - when >= full]:
+            del _CONNECTS[key]
+    if tokens < 1:
+        _CONNECTS[user_id] = (tokens, now)
+        return False
+    _CONNECTS[user_id] = (tokens - 1, now)
+    return True
 _TRY_AGAIN = gettext_lazy("The table could not be reached just now; please make your move again.")
 
 
@@ -148,6 +171,10 @@ class TableConsumer(JsonSocketConsumer):
         self.zone = socket_time_zone(self.scope)
         if self.user is None or not self.user.is_authenticated:
             await self._refuse_at_connect(TableError("logged_out"), 4401)
+            return
+        if not connect_allowed(self.user.pk):
+            # Before any query: the loop this stops cost a table read and render per connect.
+            await self._refuse_at_connect(TableError("too_many_connects"), 4429)
             return
         ensure_ticker()
         session = self.scope.get("session")

@@ -19,6 +19,9 @@ _MESSAGES = {
     "not_member": _("Only active members of this club can play at its tables."),
     "logged_out": _("You logged out: log in again to play."),
     "too_many_sockets": _("You have %(count)s tables open already: close a tab or two and reload this page."),
+    "too_many_connects": _(
+        "This page connected to the tables too many times in a short while: wait a minute, then reload it."
+    ),
     "banned": _("You are banned from this club."),
     "banned_until": _("You are banned from this club until %(until)s. Reason: %(reason)s"),
     "banned_for": _("You are banned from this club. Reason: %(reason)s"),
@@ -73,6 +76,18 @@ _MESSAGES = {
     "reports_limit": _(
         "You have sent %(limit)s reports in the last day: the managers will answer them first. Try "
         "again tomorrow."
+    ),
+    "practice_limit": _(
+        "You have opened %(limit)s practice tables in the last day, as many as one player may: you may "
+        "open another tomorrow."
+    ),
+    "sits_limit": _(
+        "You have sat down at this table %(limit)s times in the last hour: you may sit down again at "
+        "%(when)s."
+    ),
+    "reservations_limit": _(
+        "You have reserved a seat at this table %(limit)s times in the last hour: you may reserve "
+        "again after %(when)s."
     ),
     "no_report": _("This report does not exist."),
     "report_answered": _("Another manager has already answered this report."),

@@ -12,12 +12,13 @@ import threading
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from club.models import User
+from club.models import Membership, User
 from club.services import audit_log_write
 
 from ..jobs import next_deal_on_commit
@@ -420,6 +421,26 @@ def schedule_tick(now: datetime) -> int:
     return done
 
 
+#: The window ``RESERVATIONS_PER_TABLE_PER_HOUR`` counts reservations in.
+RESERVATIONS_WINDOW = timedelta(hours=1)
+
+
+def _require_reservations_left(session: TableSession, membership: Membership) -> None:
+    """Seats one member may reserve at one table in an hour (``RESERVATIONS_PER_TABLE_PER_HOUR``):
+    each is a row that stays and an update of the table to all who watch it, so reserving and
+    cancelling in a loop cost the site without end. He is told when he may reserve again."""
+    limit = settings.RESERVATIONS_PER_TABLE_PER_HOUR
+    recent = list(
+        Reservation.objects.filter(
+            session=session, member=membership, created_at__gt=timezone.now() - RESERVATIONS_WINDOW
+        )
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:limit]
+    )
+    if len(recent) >= limit:
+        raise TableError("reservations_limit", limit=limit, when=recent[-1] + RESERVATIONS_WINDOW)
+
+
 @transaction.atomic
 def seat_reserve(*, session_id: int, user: User, position: int) -> Reservation:
     """Hold a seat of a session that has not started; it lapses if the holder is not seated at the
@@ -439,6 +460,7 @@ def seat_reserve(*, session_id: int, user: User, position: int) -> Reservation:
         raise TableError("no_such_seat", count=session.seat_count)
     if seats_taken(session).filter(position=position).exists() or seat_of(session, user) is not None:
         raise TableError("seat_taken")
+    _require_reservations_left(session, membership)
     try:
         with transaction.atomic():
             reservation = Reservation.objects.create(session=session, member=membership, position=position)
@@ -458,5 +480,6 @@ def reservation_cancel(*, session_id: int, user: User) -> bool:
     changed = Reservation.objects.filter(
         session=session, member__user=user, status=Reservation.Status.HELD
     ).update(status=Reservation.Status.CANCELLED)
-    table_notify_on_commit(session.pk)
+    if changed:  # nothing held, nothing changed: the table is not sent again to all who watch it
+        table_notify_on_commit(session.pk)
     return bool(changed)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from club.models import User
+from club.models import Membership, User
 from club.services import audit_log_write, membership_require_rank
 from ledger.errors import InsufficientChips
 
@@ -29,8 +30,16 @@ from .closing import table_after_stand_up
 from .dealing import bank_balance, deal_players, deal_running, deal_state, turn_deadline
 from .errors import TableError
 from .notify import table_notify_on_commit
-from .presence import presence_seen
+from .presence import PRESENCE_DELAY, presence_seen
 
+#: "Away" and "I'm back" are sent as presence is (``PRESENCE_DELAY``): the first at once, a burst of
+#: them within the moment as one update. Neither is limited in number (nor waits for a turn), and
+#: each, sent alone, made every socket of the table render it again: a script toggling them by plain
+#: form, with no socket's message budget, made a table of twenty watchers render twenty times a
+#: toggle.
+TOGGLE_DELAY = PRESENCE_DELAY
+#: The window ``SITS_PER_TABLE_PER_HOUR`` counts sits in.
+SITS_WINDOW = timedelta(hours=1)
 BOT_NAMES = ("Ivan", "Mila", "Pyotr", "Zoya", "Stoyan", "Elena", "Bogdan", "Rada", "Fyodor", "Nadya", "Kiril")
 
 
@@ -68,6 +77,21 @@ def _create_seat(session: TableSession, amount: int, **fields) -> Seat:
     return seat
 
 
+def _require_sits_left(session: TableSession, membership: Membership, now: datetime) -> None:
+    """Times one member may sit down at one table in an hour (``SITS_PER_TABLE_PER_HOUR``): each sit
+    and leave books two journals that stay, writes the club's log twice and sends the table to all
+    who watch it, so sitting down and leaving in a loop cost the site without end. He is told when
+    he may sit again (his oldest sit of the hour is an hour old)."""
+    limit = settings.SITS_PER_TABLE_PER_HOUR
+    recent = list(
+        Seat.objects.filter(session=session, member=membership, sat_at__gt=now - SITS_WINDOW)
+        .order_by("-sat_at")
+        .values_list("sat_at", flat=True)[:limit]
+    )
+    if len(recent) >= limit:
+        raise TableError("sits_limit", limit=limit, when=recent[-1] + SITS_WINDOW)
+
+
 @transaction.atomic
 def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Seat:
     """Take a free seat with ``buy_in`` chips from the wallet (a practice table's come from the
@@ -85,6 +109,7 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     _check_position(session, position)
     _check_buy_in(session, buy_in)
     now = timezone.now()
+    _require_sits_left(session, membership, now)
     held = Reservation.objects.filter(
         session=session, position=position, status=Reservation.Status.HELD
     ).first()
@@ -134,13 +159,16 @@ def table_leave(*, session_id: int, user: User) -> bool:
         member_require_active(session=session, user=user)
         raise TableError("not_seated")
     now = timezone.now()
-    table_notify_on_commit(session.pk)
     if _in_running_deal(session, seat):
         if not seat.leave_after_deal or seat.idle_leave:
             # His own leave now: coming back no longer cancels it.
             seat.leave_after_deal, seat.idle_leave = True, False
             seat.save(update_fields=["leave_after_deal", "idle_leave"])
+            # Only then is the table sent again: "Leave" pressed again changes nothing, and each press
+            # sent the whole table to everyone watching it.
+            table_notify_on_commit(session.pk)
         return False
+    table_notify_on_commit(session.pk)
     seat_stand_up(seat=seat, now=now)
     table_after_stand_up(session=session, now=now)
     audit_log_write(
@@ -212,7 +240,7 @@ def table_away(*, session_id: int, user: User) -> Seat:
     if seat.status == Seat.Status.AWAY:
         raise TableError("already_away")
     _set_away(session, seat, True)
-    table_notify_on_commit(session.pk)
+    table_notify_on_commit(session.pk, delay=TOGGLE_DELAY)
     return seat
 
 
@@ -237,7 +265,7 @@ def table_back(*, session_id: int, user: User) -> Seat:
     # the next sweep marked him away and leaving again a minute later.
     presence_seen(session_id=session.pk, user=user, now=now)
     _schedule_deal(session, now)
-    table_notify_on_commit(session.pk)
+    table_notify_on_commit(session.pk, delay=TOGGLE_DELAY)
     return seat
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -177,6 +178,18 @@ def table_session_create(
     return session
 
 
+def _require_practice_left_today(user: User) -> None:
+    """Practice tables one person may open in a day (``PRACTICE_TABLES_PER_USER_PER_DAY``), over all
+    his clubs: each is dozens of rows that stay (journals are never deleted) and lines of the club's
+    log, so opening and leaving one in a loop cost the site without end and buried the log."""
+    if user.is_superuser:
+        return
+    limit = settings.PRACTICE_TABLES_PER_USER_PER_DAY
+    since = timezone.now() - timedelta(days=1)
+    if TableSession.objects.filter(created_by=user, practice=True, created_at__gte=since).count() >= limit:
+        raise TableError("practice_limit", limit=limit)
+
+
 @transaction.atomic
 def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots: int = 3) -> TableSession:
     """A table for one person against bots, on practice chips from the treasury: sit down and play
@@ -208,6 +221,7 @@ def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots
     )
     if mine is not None:
         return mine
+    _require_practice_left_today(user)
     seats = min(max(bots + 1, rules.min_players), rules.max_players, 6)
     session = table_session_create(
         club=club,

@@ -43,6 +43,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
+def _fresh_connects() -> None:
+    # Each test opens its sockets from a full bucket (a person's connects are counted per process).
+    from games import consumers
+
+    consumers._CONNECTS.clear()
+
+
+@pytest.fixture(autouse=True)
 def _quick_tables(settings) -> None:
     settings.TABLE_DEAL_PAUSE = 0
     settings.TABLE_FIRST_DEAL_PAUSE = 0
