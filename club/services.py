@@ -6,6 +6,7 @@ Views, admin actions and tasks call these and hold no rules of their own. Every 
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -105,6 +106,18 @@ def _unique_slug(name: str) -> str:
     return slug
 
 
+#: Blank lines in a row a description keeps: one (a paragraph break).
+_BLANK_LINES = re.compile(r"\n(?:[^\S\n]*\n){2,}")
+
+
+def description_tidy(description: str) -> str:
+    """A club's description as stored: its ends stripped and every run of blank lines made one. Its
+    2,000 characters could be as many line breaks, each drawn as a line on the club page and on
+    every invite page: a page two thousand lines long."""
+    text = description.replace("\r\n", "\n").replace("\r", "\n").strip()
+    return _BLANK_LINES.sub("\n\n", text)
+
+
 def club_create(
     *, user: User, name: str, description: str = "", join_policy: str = Club.JoinPolicy.OPEN
 ) -> Club:
@@ -123,7 +136,7 @@ def club_create(
             club = Club.objects.create(
                 name=name,
                 slug=_unique_slug(name),
-                description=description.strip(),
+                description=description_tidy(description),
                 join_policy=join_policy,
                 created_by=user,
             )
@@ -270,7 +283,7 @@ def club_update(
     mine = membership_require_manager(club=club, actor=actor)
     if mine.role != Role.OWNER:
         raise NotAllowed(_("Only the club's owner can change its settings."))
-    description = description.strip()
+    description = description_tidy(description)
     name = club_settings_check(
         club=club, description=description, join_policy=join_policy, name=name, **limits
     )
