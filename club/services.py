@@ -239,7 +239,7 @@ def club_settings_merge(*, club: Club, wanted: dict[str, Any], loaded: dict[str,
 
     def same(a: Any, b: Any) -> bool:
         if isinstance(a, str) and isinstance(b, str):  # a textarea sends its lines back as CRLF
-            return a.replace("\r\n", "\n").strip() == b.replace("\r\n", "\n").strip()
+            return description_tidy(a) == description_tidy(b)
         return a == b
 
     merged = dict(wanted)
