@@ -18,3 +18,14 @@ def test_every_long_running_service_comes_back_by_itself() -> None:
 
 def test_migrate_runs_once() -> None:
     assert _compose()["services"]["migrate"]["restart"] == "no"
+
+
+def test_beats_schedule_outlives_its_container() -> None:
+    """Beat's schedule file (when each job last ran) was in the container's /tmp: a beat recreated
+    during the nightly window skipped that night's jobs (review 34's note). It is on a volume."""
+    compose = _compose()
+    beat = compose["services"]["beat"]
+    schedule = beat["command"].split("--schedule=")[1].split()[0]
+    mounts = {m.split(":")[1]: m.split(":")[0] for m in beat.get("volumes", [])}
+    folder = schedule.rsplit("/", 1)[0]
+    assert folder in mounts and mounts[folder] in compose["volumes"]
