@@ -38,8 +38,12 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
         .distinct()
     )
     now = timezone.now()
-    for session_id in sorted(sessions):
-        session = session_lock(session_id)
+    # Every table's row first, in id order, and only then the stand-ups: each stand-up takes his
+    # wallet, and one held from the first table while the next table's row was awaited deadlocked
+    # with that table closing (a manager's cancel, its end time), which held its row and waited for
+    # his wallet: PostgreSQL failed the leave or the ban (review 36).
+    locked = [session_lock(session_id) for session_id in sorted(sessions)]
+    for session in locked:
         seat = (
             Seat.objects.filter(session=session, member=membership).exclude(status=Seat.Status.LEFT).first()
         )
