@@ -147,7 +147,7 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     else:
         line = _("%(five)s: after the exchange, a player who passed may draw %(draw)d cards and keep "
                  "%(keep)d; take at least 1 trick.") % {
-            "five": w["five"].capitalize(), "draw": rules.hand_size + 1, "keep": rules.hand_size}
+            "five": w["five"].capitalize(), "draw": rules.five_draw, "keep": rules.hand_size}
         if rules.five_take_trump:
             line += " " + _("He may take the turned trump card as one of them.")
         lines.append(line)
@@ -255,9 +255,17 @@ def _chips(rules: Rules, w: dict[str, str]) -> Section:
           "%(h)d× the bank.")
         % {"snore": w["snore"], "s": rules.penalty_snorer, "h": rules.penalty_helper}
     )
-    if rules.name in FRAP_FAMILY:
+    # The engine charges a failed snorer by the tricks he made only where the table's rules list it
+    # (penalty_snorer_by_tricks: Frap (2, 1), Khrap-5 (2, 1, 1)), whatever the preset's name.
+    partial = rules.penalty_snorer_by_tricks[1:]
+    if partial and set(partial) == {1}:
         lines.append(_("A player who said “%(snore)s” and took some tricks, but fewer than promised, pays 1× "
                        "the bank and still collects them.") % {"snore": w["snore"]})
+    if rules.snorer_payout == "rest_by_round":
+        # 6.6: the snorer is not paid by the trick; "each trick is worth 1/n" would mislead him.
+        lines.append(_("A player who said “%(snore)s” and kept his promise is not paid by the trick: he "
+                       "takes what is left of the bank after the others are paid, at most half the bank "
+                       "if he declared in the second round or later.") % {"snore": w["snore"]})
     if rules.penalty_to == "winners_now":
         lines.append(_("Penalties are paid out at once to the players who kept their promise, in "
                        "proportion to their tricks."))

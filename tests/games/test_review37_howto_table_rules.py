@@ -1,0 +1,56 @@
+"""Review 37: the how-to says what the engine does with the table's own rules (RULES.md 6.5, 6.6),
+not what the preset's name suggests."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine.rules import rules_with_overrides
+from games.engine.settle import settle_chips
+from games.howto import preset_howto
+
+LANGS = ["en", "ru", "bg"]
+
+
+def _lines(rules, lang: str = "en") -> list[str]:
+    return [line for s in preset_howto(rules, language=lang).sections for line in s.lines]
+
+
+@pytest.mark.parametrize("preset", ["khrap5", "named5"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_five_card_snorer_is_told_he_takes_the_rest_not_per_trick(preset: str, lang: str) -> None:
+    rules = rules_with_overrides(preset)
+    # The engine (6.6): a snorer with 3 of 5 tricks and a whister with 1 of a bank of 100 in round 2:
+    # the whister gets 20, the snorer min(80, 50) = 50, not 3 × 20 = 60 as "a trick is 1/5" says.
+    _stacks, _bank, pays, _pen, _ev = settle_chips(
+        rules, 100, 100, (0, 0, 0), (200, 100, 0), ("snore", "help", "pass"), (3, 1, 1), round_no=2
+    )
+    assert pays[:2] == (50, 20)
+    en = [line for line in _lines(rules) if "not paid by the trick" in line]
+    assert len(en) == 1 and "half the bank" in en[0]
+    if lang != "en":
+        text = "\n".join(_lines(rules, lang))
+        assert "not paid by the trick" not in text
+        assert "половин" in text  # the translated line is there
+
+
+def test_per_trick_tables_have_no_rest_line() -> None:
+    assert not [line for line in _lines(rules_with_overrides("classic")) if "not paid by the trick" in line]
+    assert not [line for line in _lines(rules_with_overrides("frap")) if "not paid by the trick" in line]
+
+
+def test_cut_draw_count_is_the_tables_five_draw() -> None:
+    rules = rules_with_overrides("frap", {"five_draw": 6})
+    cut = [line for line in _lines(rules) if line.startswith("Cut:")]
+    assert len(cut) == 1 and "draw 6 cards" in cut[0], cut
+
+
+def test_partial_frap_penalty_line_follows_the_penalty_table() -> None:
+    partial = "took some tricks, but fewer than promised"
+    # Frap with the by-tricks table removed charges a failed frapper 2× whatever he took.
+    plain = rules_with_overrides("frap", {"penalty_snorer_by_tricks": []})
+    assert not [line for line in _lines(plain) if partial in line]
+    # Classic with Frap's table charges 1× for one trick: the how-to says so.
+    classic = rules_with_overrides("classic", {"penalty_snorer_by_tricks": [2, 1]})
+    assert [line for line in _lines(classic) if partial in line]
+    assert [line for line in _lines(rules_with_overrides("frap")) if partial in line]
