@@ -145,12 +145,15 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
                 % {"five": w[kind].capitalize(), "draw": draw, "keep": rules.hand_size}
             )
     else:
-        line = _("%(five)s: after the exchange, a player who passed may draw %(draw)d cards and keep "
-                 "%(keep)d; take at least 1 trick.") % {
-            "five": w["five"].capitalize(), "draw": rules.five_draw, "keep": rules.hand_size}
-        if rules.five_take_trump:
-            line += " " + _("He may take the turned trump card as one of them.")
-        lines.append(line)
+        # The engine asks step F after the exchange for each kind the table lists (none: no cut).
+        for kind in rules.five:
+            draw = rules.five_draw if kind == "five" else rules.six_draw
+            line = _("%(five)s: after the exchange, a player who passed may draw %(draw)d cards and keep "
+                     "%(keep)d; take at least 1 trick.") % {
+                "five": w[kind].capitalize(), "draw": draw, "keep": rules.hand_size}
+            if rules.five_take_trump and kind == "five":
+                line += " " + _("He may take the turned trump card as one of them.")
+            lines.append(line)
     cheer = {
         "only_trump_ace": _("Cheer: a player whose only trump is the ace shows it, gives up his other cards "
                             "and draws a new hand; he plays as the snorer."),

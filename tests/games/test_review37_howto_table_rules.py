@@ -54,3 +54,16 @@ def test_partial_frap_penalty_line_follows_the_penalty_table() -> None:
     classic = rules_with_overrides("classic", {"penalty_snorer_by_tricks": [2, 1]})
     assert [line for line in _lines(classic) if partial in line]
     assert [line for line in _lines(rules_with_overrides("frap")) if partial in line]
+
+
+def test_cut_after_exchange_lists_exactly_the_tables_five_kinds() -> None:
+    after = "after the exchange, a player who passed"
+    # Frap without a cut: the engine never asks step F, so the how-to offers no cut.
+    no_cut = rules_with_overrides("frap", {"five": []})
+    assert not [line for line in _lines(no_cut) if after in line]
+    # Classic with its five and six moved after the exchange: both are asked there, drawing 5 and 6.
+    late = rules_with_overrides("classic", {"five_timing": "after_exchange"})
+    found = [line for line in _lines(late) if after in line]
+    assert len(found) == 2
+    assert found[0].startswith("Five:") and "draw 5 cards" in found[0]
+    assert found[1].startswith("Six:") and "draw 6 cards" in found[1]
