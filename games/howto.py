@@ -264,6 +264,23 @@ def _chips(rules: Rules, w: dict[str, str]) -> Section:
     if partial and set(partial) == {1}:
         lines.append(_("A player who said “%(snore)s” and took some tricks, but fewer than promised, pays 1× "
                        "the bank and still collects them.") % {"snore": w["snore"]})
+    if rules.dark == "blind":
+        # 6.5 / Decision 7: a blind bid's penalty is its own table by tricks (Frap: 0 tricks 2×, 1 trick
+        # 4×, 3× under a trump ace), dearer than the plain bid's lines above suggest.
+        def by_tricks(table: tuple[int, ...]) -> str:
+            return ", ".join(
+                ngettext("%(t)d trick: %(m)d×", "%(t)d tricks: %(m)d×", t)
+                % {"t": t, "m": table[min(t, len(table) - 1)]}
+                for t in range(rules.snore_tricks)
+            )
+
+        plain, ace = by_tricks(rules.penalty_blind), by_tricks(rules.penalty_blind_ace)
+        if plain == ace:
+            text = _("A failed blind bid pays, by the tricks taken, in multiples of the bank: %(plain)s.")
+        else:
+            text = _("A failed blind bid pays, by the tricks taken, in multiples of the bank: %(plain)s; "
+                     "when the trump card is an ace: %(ace)s.")
+        lines.append(text % {"plain": plain, "ace": ace})
     if rules.snorer_payout == "rest_by_round":
         # 6.6: the snorer is not paid by the trick; "each trick is worth 1/n" would mislead him.
         lines.append(_("A player who said “%(snore)s” and kept his promise is not paid by the trick: he "

@@ -67,3 +67,22 @@ def test_cut_after_exchange_lists_exactly_the_tables_five_kinds() -> None:
     assert len(found) == 2
     assert found[0].startswith("Five:") and "draw 5 cards" in found[0]
     assert found[1].startswith("Six:") and "draw 6 cards" in found[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_blind_frap_penalties_are_in_the_howto(lang: str) -> None:
+    from games.engine.settle import penalty_multiple
+
+    rules = rules_with_overrides("frap")
+    # The engine: a blind frapper with 1 trick pays 4×, 3× under a trump ace (RULES.md 6.5).
+    assert penalty_multiple(rules, "blind", 1) == 4 and penalty_multiple(rules, "blind", 1, True) == 3
+    text = "\n".join(_lines(rules, lang))
+    assert "0: 2×" not in text
+    assert any(("1" in line and "4×" in line and "3×" in line) for line in _lines(rules, lang)), text
+    # A table that changes the table reads its own numbers.
+    custom = rules_with_overrides("frap", {"penalty_blind": [3, 3], "penalty_blind_ace": [3, 3]})
+    line = [x for x in _lines(custom) if x.startswith("A failed blind bid")]
+    assert line == ["A failed blind bid pays, by the tricks taken, in multiples of the bank: "
+                    "0 tricks: 3×, 1 trick: 3×."]
+    # No blind bid, no line.
+    assert not [x for x in _lines(rules_with_overrides("khrap5")) if "blind" in x.lower()]
