@@ -126,15 +126,30 @@ def _antes(rules: Rules) -> Section:
 
 def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     snore = rules.snore_tricks
-    lines = [
-        ngettext(
+    # The holds are the table's liabilities (6.3): a club may change them, and the how-to must not
+    # promise the presets' 2× / 1× when the engine blocks something else.
+    if rules.liability_snorer == 2:
+        snore_line = ngettext(
             "%(snore)s: promise to take at least %(n)d trick; it blocks twice the bank until the deal ends.",
             "%(snore)s: promise to take at least %(n)d tricks; it blocks twice the bank until the deal ends.",
             snore,
         )
-        % {"snore": w["snore"].capitalize(), "n": snore},
-        _("%(help)s: only once someone has declared %(snore)s; take at least 1 trick; it blocks the bank.")
-        % {"help": w["help"].capitalize(), "snore": w["snore"]},
+    else:
+        snore_line = ngettext(
+            "%(snore)s: promise to take at least %(n)d trick; it blocks %(l)d× the bank until the deal ends.",
+            "%(snore)s: promise to take at least %(n)d tricks; it blocks %(l)d× the bank until the deal "
+            "ends.",
+            snore,
+        )
+    if rules.liability_helper == 1:
+        help_line = _("%(help)s: only once someone has declared %(snore)s; take at least 1 trick; it blocks "
+                      "the bank.")
+    else:
+        help_line = _("%(help)s: only once someone has declared %(snore)s; take at least 1 trick; it blocks "
+                      "%(l)d× the bank.")
+    lines = [
+        snore_line % {"snore": w["snore"].capitalize(), "n": snore, "l": rules.liability_snorer},
+        help_line % {"help": w["help"].capitalize(), "snore": w["snore"], "l": rules.liability_helper},
     ]
     if rules.five_timing == "after_help":
         for kind in rules.five:
@@ -185,7 +200,12 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     }
     if rules.dark in dark:
         lines.append(dark[rules.dark])
-    if rules.dark == "blind" and rules.name in FRAP_FAMILY:
+    if rules.dark == "blind" and rules.liability_blind != 4:
+        lines.append(_("%(blind)s: %(snore)s without looking at your cards; it blocks %(l)d× the bank.") % {
+            "blind": (pgettext("status", "blind frap") if rules.name in FRAP_FAMILY
+                      else pgettext("status", "blind snore")).capitalize(),
+            "snore": w["snore"], "l": rules.liability_blind})
+    elif rules.dark == "blind" and rules.name in FRAP_FAMILY:
         lines.append(_("Blind frap: frap without looking at your cards; it blocks four times the bank."))
     elif rules.dark == "blind":
         # A Khrap table with the blind bid added: its bids are snores, not fraps.

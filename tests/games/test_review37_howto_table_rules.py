@@ -86,3 +86,20 @@ def test_blind_frap_penalties_are_in_the_howto(lang: str) -> None:
                     "0 tricks: 3×, 1 trick: 3×."]
     # No blind bid, no line.
     assert not [x for x in _lines(rules_with_overrides("khrap5")) if "blind" in x.lower()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_holds_are_the_tables_liabilities(lang: str) -> None:
+    rules = rules_with_overrides(
+        "frap", {"liability_snorer": 3, "liability_helper": 2, "liability_blind": 5}
+    )
+    lines = _lines(rules, lang)
+    statuses = preset_howto(rules, language=lang).sections[2].lines
+    # The engine holds 3×, 2× and 5× B0 for frap, whist and blind frap; the how-to says so.
+    assert "3×" in statuses[0] and "2×" in statuses[1], statuses
+    assert any("5×" in line for line in statuses), statuses
+    joined = "\n".join(lines)
+    for word in ("twice the bank", "four times", "двойн", "учетвер", "двойната"):
+        assert word not in joined
+    # The presets' own numbers keep their words.
+    assert "twice the bank" in preset_howto("frap", language="en").sections[2].lines[0]
