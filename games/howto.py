@@ -276,7 +276,9 @@ def _chips(rules: Rules, w: dict[str, str]) -> Section:
     lines.append(
         _("A player who said “%(snore)s” and fails pays %(s)d× the bank; any other player who fails pays "
           "%(h)d× the bank.")
-        % {"snore": w["snore"], "s": rules.penalty_snorer, "h": rules.penalty_helper}
+        # With a by-tricks table (6.5) the engine charges its first entry to a snorer with no trick.
+        % {"snore": w["snore"], "h": rules.penalty_helper,
+           "s": (rules.penalty_snorer_by_tricks or (rules.penalty_snorer,))[0]}
     )
     # The engine charges a failed snorer by the tricks he made only where the table's rules list it
     # (penalty_snorer_by_tricks: Frap (2, 1), Khrap-5 (2, 1, 1)), whatever the preset's name.

@@ -103,3 +103,12 @@ def test_holds_are_the_tables_liabilities(lang: str) -> None:
         assert word not in joined
     # The presets' own numbers keep their words.
     assert "twice the bank" in preset_howto("frap", language="en").sections[2].lines[0]
+
+
+def test_failed_snorer_penalty_is_the_by_tricks_table_when_set() -> None:
+    from games.engine.settle import penalty_multiple
+
+    rules = rules_with_overrides("frap", {"penalty_snorer_by_tricks": [3, 1], "liability_snorer": 3})
+    assert penalty_multiple(rules, "snore", 0) == 3
+    line = [x for x in _lines(rules) if "and fails pays" in x]
+    assert line and "pays 3× the bank" in line[0], line
