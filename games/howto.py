@@ -323,6 +323,16 @@ def _chips(rules: Rules, w: dict[str, str]) -> Section:
 _DIFF_LABELS = {
     "deck": lambda r: _("Deck: %(decks)s.") % {"decks": _decks(r)},
     "hand_size": lambda r: _("%(n)d cards each.") % {"n": r.hand_size},
+    "snore_tricks": lambda r: ngettext(
+        "A declarer promises %(n)d trick.", "A declarer promises %(n)d tricks.", r.snore_tricks
+    ) % {"n": r.snore_tricks},
+    "trump_rounds": lambda r: ngettext(
+        "At most %(n)d round of bidding.", "At most %(n)d rounds of bidding.", r.trump_rounds
+    ) % {"n": r.trump_rounds},
+    "five": lambda r: _("No six.") if "five" in r.five and "six" not in r.five
+    else _("No five or six.") if not r.five else _("Different fives."),
+    "penalty_snorer_by_tricks": lambda r: _("A failed declarer pays less if he took some tricks."),
+    "snorer_payout": lambda r: _("A declarer who keeps his promise takes what is left of the bank."),
     "trump_source": lambda r: _("The trump suit is named by the snorer, not turned."),
     "new_trump_suit": lambda r: _("A new round always brings a new trump suit."),
     "ante_policy": lambda r: _("Antes every deal.") if r.ante_policy == "every_deal"
@@ -333,7 +343,10 @@ _DIFF_LABELS = {
     else _("No cheer."),
     "mourn": lambda r: _("No mourn.") if not r.mourn else _("Mourn on the six of trumps."),
     "helicopter": lambda r: _("Different helicopter.") if r.helicopter else _("No helicopter."),
-    "dark": lambda r: _("Dark play before looking at the cards.") if r.dark else _("No dark play."),
+    "dark": lambda r: _("No dark play.") if not r.dark
+    # Zone 52's and Student's wrap is not played unseen: the dealer takes a trump ace (5.5).
+    else _("Wrap: the dealer may take a trump ace and draw a new hand.") if r.dark == "dealer_wrap"
+    else _("Dark play before looking at the cards."),
     "shoot": lambda r: _("Shoot: give up 3, draw 4, discard 1."),
     "exchange_snorer": lambda r: _("Exchange %(lo)d to %(hi)d cards.")
     % {"lo": r.exchange_snorer[0], "hi": r.exchange_snorer[1]},

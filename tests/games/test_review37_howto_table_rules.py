@@ -4,6 +4,7 @@ not what the preset's name suggests."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from games.engine.rules import rules_with_overrides
 from games.engine.settle import settle_chips
@@ -112,3 +113,27 @@ def test_failed_snorer_penalty_is_the_by_tricks_table_when_set() -> None:
     assert penalty_multiple(rules, "snore", 0) == 3
     line = [x for x in _lines(rules) if "and fails pays" in x]
     assert line and "pays 3× the bank" in line[0], line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_differences_name_rounds_tricks_six_payout_and_the_dealers_wrap(lang: str) -> None:
+    from games.engine.rules import PRESETS
+    from games.howto import differences_from_classic
+
+    with translation.override(lang):
+        khrap5 = differences_from_classic(PRESETS["khrap5"])
+        zone52 = differences_from_classic(PRESETS["zone52"])
+        moryak = differences_from_classic(PRESETS["moryak"])
+    if lang == "en":
+        # Khrap-5 differs from Classic in its rounds (2), snore tricks (3), no six and its payouts.
+        assert "At most 2 rounds of bidding." in khrap5
+        assert "A declarer promises 3 tricks." in khrap5
+        assert "No six." in khrap5
+        assert "A declarer who keeps his promise takes what is left of the bank." in khrap5
+        # Zone 52's wrap is the dealer's, taken on a trump ace with his cards seen, not dark play.
+        assert "Dark play before looking at the cards." not in zone52
+        assert "Dark play before looking at the cards." in moryak
+    else:
+        # The same lines in the reader's language, not English left-overs.
+        assert not [d for d in (*khrap5, *zone52) if d.isascii()]
+        assert set(zone52) != set(moryak) or not zone52
