@@ -137,3 +137,29 @@ def test_differences_name_rounds_tricks_six_payout_and_the_dealers_wrap(lang: st
         # The same lines in the reader's language, not English left-overs.
         assert not [d for d in (*khrap5, *zone52) if d.isascii()]
         assert set(zone52) != set(moryak) or not zone52
+
+
+@pytest.mark.parametrize(
+    ("overrides", "code"),
+    [
+        ({"liability_snorer": 1}, "liability_snorer"),
+        ({"penalty_snorer": 3}, "liability_snorer"),
+        ({"liability_helper": 0}, "liability_helper"),
+        ({"penalty_helper": 2}, "liability_helper"),
+    ],
+)
+def test_a_hold_smaller_than_its_penalty_is_refused_in_the_managers_words(overrides, code) -> None:
+    # The engine takes a penalty out of the hold and caps it there: a Classic table with a 1× snore hold
+    # charged a failed snorer 1× while its how-to said 2×. Such a change is refused.
+    from games.engine import RulesError
+    from games.rules_errors import rules_error_text
+
+    with pytest.raises(RulesError) as caught:
+        rules_with_overrides("classic", overrides)
+    assert caught.value.code == code
+    english = rules_error_text(caught.value)
+    for lang in ("ru", "bg"):
+        with translation.override(lang):
+            assert rules_error_text(caught.value) != english
+    # Equal or larger holds stay allowed.
+    rules_with_overrides("classic", {"liability_snorer": 3, "penalty_helper": 1, "liability_helper": 2})
