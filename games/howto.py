@@ -110,10 +110,10 @@ def _antes(rules: Rules) -> Section:
     if rules.ante_policy == "every_deal":
         lines = [_("Before every deal each player puts the stake into the bank.")]
     else:
-        lines = [
-            _("Players put the stake into the bank only when the bank is empty."),
-            _("Penalties go into the bank and are played for in the next deal."),
-        ]
+        lines = [_("Players put the stake into the bank only when the bank is empty.")]
+        if rules.penalty_to == "next_bank":
+            # With winners_now the penalties are paid out at once (the chips section says so).
+            lines.append(_("Penalties go into the bank and are played for in the next deal."))
     if rules.ante_each_round:
         lines.append(_("Each new round of bidding, everyone antes again, so the bank grows."))
     if rules.ante_on_redeal:

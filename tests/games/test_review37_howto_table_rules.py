@@ -163,3 +163,11 @@ def test_a_hold_smaller_than_its_penalty_is_refused_in_the_managers_words(overri
             assert rules_error_text(caught.value) != english
     # Equal or larger holds stay allowed.
     rules_with_overrides("classic", {"liability_snorer": 3, "penalty_helper": 1, "liability_helper": 2})
+
+
+def test_penalties_paid_at_once_are_not_also_said_to_fund_the_next_deal() -> None:
+    rules = rules_with_overrides("classic", {"penalty_to": "winners_now"})
+    text = "\n".join(_lines(rules))
+    assert "Penalties are paid out at once" in text
+    assert "played for in the next deal" not in text
+    assert "played for in the next deal" in "\n".join(_lines(rules_with_overrides("classic")))
