@@ -283,9 +283,13 @@ def _chips(rules: Rules, w: dict[str, str]) -> Section:
     # The engine charges a failed snorer by the tricks he made only where the table's rules list it
     # (penalty_snorer_by_tricks: Frap (2, 1), Khrap-5 (2, 1, 1)), whatever the preset's name.
     partial = rules.penalty_snorer_by_tricks[1:]
-    if partial and set(partial) == {1}:
+    if partial and set(partial) == {1} and rules.failed_collect:
         lines.append(_("A player who said “%(snore)s” and took some tricks, but fewer than promised, pays 1× "
                        "the bank and still collects them.") % {"snore": w["snore"]})
+    elif partial and set(partial) == {1}:
+        # failed_collect off: the engine pays a failed player nothing, whatever he took.
+        lines.append(_("A player who said “%(snore)s” and took some tricks, but fewer than promised, pays 1× "
+                       "the bank and collects nothing.") % {"snore": w["snore"]})
     if rules.dark == "blind":
         # 6.5 / Decision 7: a blind bid's penalty is its own table by tricks (Frap: 0 tricks 2×, 1 trick
         # 4×, 3× under a trump ace), dearer than the plain bid's lines above suggest.

@@ -171,3 +171,17 @@ def test_penalties_paid_at_once_are_not_also_said_to_fund_the_next_deal() -> Non
     assert "Penalties are paid out at once" in text
     assert "played for in the next deal" not in text
     assert "played for in the next deal" in "\n".join(_lines(rules_with_overrides("classic")))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_frap_without_failed_collect_does_not_promise_the_failed_frapper_his_trick(lang: str) -> None:
+    rules = rules_with_overrides("frap", {"failed_collect": False})
+    # The engine: a frapper with 1 of 2 tricks pays 1× and collects nothing.
+    _stacks, _bank, pays, pens, _ev = settle_chips(
+        rules, 100, 100, (0, 0), (200, 0), ("snore", "pass"), (1, 3)
+    )
+    assert pays[0] == 0 and pens[0] == 100
+    with_collect = "\n".join(_lines(rules_with_overrides("frap"), lang))
+    text = "\n".join(_lines(rules, lang))
+    old_line = next(x for x in _lines(rules_with_overrides("frap"), lang) if "1×" in x and "2×" not in x)
+    assert old_line in with_collect and old_line not in text
