@@ -110,10 +110,10 @@ def _antes(rules: Rules) -> Section:
     if rules.ante_policy == "every_deal":
         lines = [_("Before every deal each player puts the stake into the bank.")]
     else:
-        lines = [
-            _("Players put the stake into the bank only when the bank is empty."),
-            _("Penalties go into the bank and are played for in the next deal."),
-        ]
+        lines = [_("Players put the stake into the bank only when the bank is empty.")]
+        if rules.penalty_to == "next_bank":
+            # With winners_now the penalties are paid out at once (the chips section says so).
+            lines.append(_("Penalties go into the bank and are played for in the next deal."))
     if rules.ante_each_round:
         lines.append(_("Each new round of bidding, everyone antes again, so the bank grows."))
     if rules.ante_on_redeal:
@@ -126,15 +126,30 @@ def _antes(rules: Rules) -> Section:
 
 def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     snore = rules.snore_tricks
-    lines = [
-        ngettext(
+    # The holds are the table's liabilities (6.3): a club may change them, and the how-to must not
+    # promise the presets' 2× / 1× when the engine blocks something else.
+    if rules.liability_snorer == 2:
+        snore_line = ngettext(
             "%(snore)s: promise to take at least %(n)d trick; it blocks twice the bank until the deal ends.",
             "%(snore)s: promise to take at least %(n)d tricks; it blocks twice the bank until the deal ends.",
             snore,
         )
-        % {"snore": w["snore"].capitalize(), "n": snore},
-        _("%(help)s: only once someone has declared %(snore)s; take at least 1 trick; it blocks the bank.")
-        % {"help": w["help"].capitalize(), "snore": w["snore"]},
+    else:
+        snore_line = ngettext(
+            "%(snore)s: promise to take at least %(n)d trick; it blocks %(l)d× the bank until the deal ends.",
+            "%(snore)s: promise to take at least %(n)d tricks; it blocks %(l)d× the bank until the deal "
+            "ends.",
+            snore,
+        )
+    if rules.liability_helper == 1:
+        help_line = _("%(help)s: only once someone has declared %(snore)s; take at least 1 trick; it blocks "
+                      "the bank.")
+    else:
+        help_line = _("%(help)s: only once someone has declared %(snore)s; take at least 1 trick; it blocks "
+                      "%(l)d× the bank.")
+    lines = [
+        snore_line % {"snore": w["snore"].capitalize(), "n": snore, "l": rules.liability_snorer},
+        help_line % {"help": w["help"].capitalize(), "snore": w["snore"], "l": rules.liability_helper},
     ]
     if rules.five_timing == "after_help":
         for kind in rules.five:
@@ -145,12 +160,15 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
                 % {"five": w[kind].capitalize(), "draw": draw, "keep": rules.hand_size}
             )
     else:
-        line = _("%(five)s: after the exchange, a player who passed may draw %(draw)d cards and keep "
-                 "%(keep)d; take at least 1 trick.") % {
-            "five": w["five"].capitalize(), "draw": rules.hand_size + 1, "keep": rules.hand_size}
-        if rules.five_take_trump:
-            line += " " + _("He may take the turned trump card as one of them.")
-        lines.append(line)
+        # The engine asks step F after the exchange for each kind the table lists (none: no cut).
+        for kind in rules.five:
+            draw = rules.five_draw if kind == "five" else rules.six_draw
+            line = _("%(five)s: after the exchange, a player who passed may draw %(draw)d cards and keep "
+                     "%(keep)d; take at least 1 trick.") % {
+                "five": w[kind].capitalize(), "draw": draw, "keep": rules.hand_size}
+            if rules.five_take_trump and kind == "five":
+                line += " " + _("He may take the turned trump card as one of them.")
+            lines.append(line)
     cheer = {
         "only_trump_ace": _("Cheer: a player whose only trump is the ace shows it, gives up his other cards "
                             "and draws a new hand; he plays as the snorer."),
@@ -182,7 +200,12 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     }
     if rules.dark in dark:
         lines.append(dark[rules.dark])
-    if rules.dark == "blind" and rules.name in FRAP_FAMILY:
+    if rules.dark == "blind" and rules.liability_blind != 4:
+        lines.append(_("%(blind)s: %(snore)s without looking at your cards; it blocks %(l)d× the bank.") % {
+            "blind": (pgettext("status", "blind frap") if rules.name in FRAP_FAMILY
+                      else pgettext("status", "blind snore")).capitalize(),
+            "snore": w["snore"], "l": rules.liability_blind})
+    elif rules.dark == "blind" and rules.name in FRAP_FAMILY:
         lines.append(_("Blind frap: frap without looking at your cards; it blocks four times the bank."))
     elif rules.dark == "blind":
         # A Khrap table with the blind bid added: its bids are snores, not fraps.
@@ -253,11 +276,42 @@ def _chips(rules: Rules, w: dict[str, str]) -> Section:
     lines.append(
         _("A player who said “%(snore)s” and fails pays %(s)d× the bank; any other player who fails pays "
           "%(h)d× the bank.")
-        % {"snore": w["snore"], "s": rules.penalty_snorer, "h": rules.penalty_helper}
+        # With a by-tricks table (6.5) the engine charges its first entry to a snorer with no trick.
+        % {"snore": w["snore"], "h": rules.penalty_helper,
+           "s": (rules.penalty_snorer_by_tricks or (rules.penalty_snorer,))[0]}
     )
-    if rules.name in FRAP_FAMILY:
+    # The engine charges a failed snorer by the tricks he made only where the table's rules list it
+    # (penalty_snorer_by_tricks: Frap (2, 1), Khrap-5 (2, 1, 1)), whatever the preset's name.
+    partial = rules.penalty_snorer_by_tricks[1:]
+    if partial and set(partial) == {1} and rules.failed_collect:
         lines.append(_("A player who said “%(snore)s” and took some tricks, but fewer than promised, pays 1× "
                        "the bank and still collects them.") % {"snore": w["snore"]})
+    elif partial and set(partial) == {1}:
+        # failed_collect off: the engine pays a failed player nothing, whatever he took.
+        lines.append(_("A player who said “%(snore)s” and took some tricks, but fewer than promised, pays 1× "
+                       "the bank and collects nothing.") % {"snore": w["snore"]})
+    if rules.dark == "blind":
+        # 6.5 / Decision 7: a blind bid's penalty is its own table by tricks (Frap: 0 tricks 2×, 1 trick
+        # 4×, 3× under a trump ace), dearer than the plain bid's lines above suggest.
+        def by_tricks(table: tuple[int, ...]) -> str:
+            return ", ".join(
+                ngettext("%(t)d trick: %(m)d×", "%(t)d tricks: %(m)d×", t)
+                % {"t": t, "m": table[min(t, len(table) - 1)]}
+                for t in range(rules.snore_tricks)
+            )
+
+        plain, ace = by_tricks(rules.penalty_blind), by_tricks(rules.penalty_blind_ace)
+        if plain == ace:
+            text = _("A failed blind bid pays, by the tricks taken, in multiples of the bank: %(plain)s.")
+        else:
+            text = _("A failed blind bid pays, by the tricks taken, in multiples of the bank: %(plain)s; "
+                     "when the trump card is an ace: %(ace)s.")
+        lines.append(text % {"plain": plain, "ace": ace})
+    if rules.snorer_payout == "rest_by_round":
+        # 6.6: the snorer is not paid by the trick; "each trick is worth 1/n" would mislead him.
+        lines.append(_("A player who said “%(snore)s” and kept his promise is not paid by the trick: he "
+                       "takes what is left of the bank after the others are paid, at most half the bank "
+                       "if he declared in the second round or later.") % {"snore": w["snore"]})
     if rules.penalty_to == "winners_now":
         lines.append(_("Penalties are paid out at once to the players who kept their promise, in "
                        "proportion to their tricks."))
@@ -273,6 +327,16 @@ def _chips(rules: Rules, w: dict[str, str]) -> Section:
 _DIFF_LABELS = {
     "deck": lambda r: _("Deck: %(decks)s.") % {"decks": _decks(r)},
     "hand_size": lambda r: _("%(n)d cards each.") % {"n": r.hand_size},
+    "snore_tricks": lambda r: ngettext(
+        "A declarer promises %(n)d trick.", "A declarer promises %(n)d tricks.", r.snore_tricks
+    ) % {"n": r.snore_tricks},
+    "trump_rounds": lambda r: ngettext(
+        "At most %(n)d round of bidding.", "At most %(n)d rounds of bidding.", r.trump_rounds
+    ) % {"n": r.trump_rounds},
+    "five": lambda r: _("No six.") if "five" in r.five and "six" not in r.five
+    else _("No five or six.") if not r.five else _("Different fives."),
+    "penalty_snorer_by_tricks": lambda r: _("A failed declarer pays less if he took some tricks."),
+    "snorer_payout": lambda r: _("A declarer who keeps his promise takes what is left of the bank."),
     "trump_source": lambda r: _("The trump suit is named by the snorer, not turned."),
     "new_trump_suit": lambda r: _("A new round always brings a new trump suit."),
     "ante_policy": lambda r: _("Antes every deal.") if r.ante_policy == "every_deal"
@@ -283,7 +347,10 @@ _DIFF_LABELS = {
     else _("No cheer."),
     "mourn": lambda r: _("No mourn.") if not r.mourn else _("Mourn on the six of trumps."),
     "helicopter": lambda r: _("Different helicopter.") if r.helicopter else _("No helicopter."),
-    "dark": lambda r: _("Dark play before looking at the cards.") if r.dark else _("No dark play."),
+    "dark": lambda r: _("No dark play.") if not r.dark
+    # Zone 52's and Student's wrap is not played unseen: the dealer takes a trump ace (5.5).
+    else _("Wrap: the dealer may take a trump ace and draw a new hand.") if r.dark == "dealer_wrap"
+    else _("Dark play before looking at the cards."),
     "shoot": lambda r: _("Shoot: give up 3, draw 4, discard 1."),
     "exchange_snorer": lambda r: _("Exchange %(lo)d to %(hi)d cards.")
     % {"lo": r.exchange_snorer[0], "hi": r.exchange_snorer[1]},
