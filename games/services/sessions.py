@@ -15,6 +15,7 @@ from club.services import audit_log_write
 from ledger.services.posting import MAX_AMOUNT
 
 from ..engine import PRESETS, RulesError, rules_with_overrides
+from ..engine.rules import table_rules_check
 from ..models import TableSession
 from ..rules_errors import rules_error_text
 from .access import membership_lock
@@ -104,7 +105,7 @@ def table_session_create(
     if not isinstance(overrides, dict):
         raise _problem(_("Rule changes must be a set of named parameters."))
     try:
-        rules = rules_with_overrides(preset, overrides)
+        rules = table_rules_check(rules_with_overrides(preset, overrides))
     except RulesError as exc:
         reason = rules_error_text(exc)
         raise _problem(_("These rule changes are not valid: %(error)s") % {"error": reason}) from None

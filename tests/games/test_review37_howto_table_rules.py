@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games.engine.rules import rules_with_overrides
+from games.engine.rules import rules_with_overrides, table_rules_check
 from games.engine.settle import settle_chips
 from games.howto import preset_howto
 
@@ -83,17 +83,16 @@ def test_blind_frap_penalties_are_in_the_howto(lang: str) -> None:
     # A table that changes the table reads its own numbers.
     custom = rules_with_overrides("frap", {"penalty_blind": [3, 3], "penalty_blind_ace": [3, 3]})
     line = [x for x in _lines(custom) if x.startswith("A failed blind bid")]
-    assert line == ["A failed blind bid pays, by the tricks taken, in multiples of the bank: "
-                    "0 tricks: 3×, 1 trick: 3×."]
+    assert line == [
+        "A failed blind bid pays, by the tricks taken, in multiples of the bank: 0 tricks: 3×, 1 trick: 3×."
+    ]
     # No blind bid, no line.
     assert not [x for x in _lines(rules_with_overrides("khrap5")) if "blind" in x.lower()]
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_holds_are_the_tables_liabilities(lang: str) -> None:
-    rules = rules_with_overrides(
-        "frap", {"liability_snorer": 3, "liability_helper": 2, "liability_blind": 5}
-    )
+    rules = rules_with_overrides("frap", {"liability_snorer": 3, "liability_helper": 2, "liability_blind": 5})
     lines = _lines(rules, lang)
     statuses = preset_howto(rules, language=lang).sections[2].lines
     # The engine holds 3×, 2× and 5× B0 for frap, whist and blind frap; the how-to says so.
@@ -155,14 +154,41 @@ def test_a_hold_smaller_than_its_penalty_is_refused_in_the_managers_words(overri
     from games.rules_errors import rules_error_text
 
     with pytest.raises(RulesError) as caught:
-        rules_with_overrides("classic", overrides)
+        table_rules_check(rules_with_overrides("classic", overrides))
     assert caught.value.code == code
     english = rules_error_text(caught.value)
     for lang in ("ru", "bg"):
         with translation.override(lang):
             assert rules_error_text(caught.value) != english
     # Equal or larger holds stay allowed.
-    rules_with_overrides("classic", {"liability_snorer": 3, "penalty_helper": 1, "liability_helper": 2})
+    table_rules_check(
+        rules_with_overrides("classic", {"liability_snorer": 3, "penalty_helper": 1, "liability_helper": 2})
+    )
+
+
+@pytest.mark.django_db
+def test_a_table_with_a_small_hold_is_refused_at_opening_and_old_ones_still_load(club, owner) -> None:
+    """The check is the new table's: a table (or a scenario file) made before it keeps loading."""
+    from games.engine import Rules
+    from games.services import table_session_create
+    from games.services.errors import TableError
+
+    with pytest.raises(TableError) as refused:
+        table_session_create(
+            club=club,
+            actor=owner,
+            title="Small hold",
+            preset="classic",
+            overrides={"liability_snorer": 1},
+            stake=5,
+            seat_count=4,
+            buy_in_min=100,
+            buy_in_max=500,
+            practice=False,
+        )
+    assert "liability_snorer" in str(refused.value)
+    old = rules_with_overrides("classic", {"liability_snorer": 1})
+    assert Rules.from_json(old.to_json()).liability_snorer == 1
 
 
 def test_penalties_paid_at_once_are_not_also_said_to_fund_the_next_deal() -> None:
