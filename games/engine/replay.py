@@ -22,7 +22,8 @@ its dealer.
 
 Extra keys: the top-level ``"expect"`` (the expected output, used by the scenario tests) and any key
 starting with ``_`` (``"_comment"``: the hand-checked arithmetic) are ignored, at top level and in a
-deal; any other unknown key is a malformed file, so a misspelt ``"stack"`` cannot silently default.
+deal and in an action; any other unknown key is a malformed file, so a misspelt ``"stack"`` (or an
+action's ``"form"``) cannot silently default, and so is a key named twice in one object.
 
 ``run_scenario(data)`` is the pure core of the CLI (no I/O), for tests and the site.
 """
@@ -55,6 +56,9 @@ __all__ = ["ScenarioError", "main", "run_scenario"]
 _ERROR_CODES = frozenset({"not_your_turn", "illegal_action", "unknown_action", "bad_cards", "cannot_afford"})
 _TOP_KEYS = frozenset({"preset", "rules", "stake", "stacks", "bank", "dealer", "redeal", "deals"})
 _DEAL_KEYS = frozenset({"deck", "actions"})
+# The keys SCENARIOS.md gives an action: a misspelt one ("form" for "from", "take_trunp") would
+# otherwise be dropped silently and the action played as if it were absent (review 38).
+_ACTION_KEYS = frozenset({"seat", "do", "cards", "from", "position", "suit", "card", "as", "take_trump"})
 
 
 class ScenarioError(ValueError):
@@ -146,6 +150,7 @@ def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, bool, _Deals]
                 raise ScenarioError(f"{where}, action {k}: an action must be an object")
             if "seat" not in act:
                 raise ScenarioError(f"{where}, action {k}: missing 'seat'")
+            _check_keys(act, _ACTION_KEYS, f"{where}, action {k}")
             seat = _int(act["seat"], f"{where}, action {k}: seat")
             if seat >= n:
                 raise ScenarioError(f"{where}, action {k}: seat {seat} is out of range (0..{n - 1})")
@@ -229,6 +234,18 @@ def _malformed(message: str) -> tuple[dict[str, Any], int]:
     return {"error": {"code": "malformed", "message": message}}, 2
 
 
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when it names a key twice: Python keeps the last one silently, so a
+    hand-written file with two "stake"s (or two "card"s in an action) would play one of them
+    without a word (review 38)."""
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise ScenarioError(f"bad JSON: the key {key!r} appears twice in one object")
+        obj[key] = value
+    return obj
+
+
 def _load(path: str) -> Any:
     try:
         if path == "-":
@@ -239,7 +256,9 @@ def _load(path: str) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"cannot read {path}: {exc}") from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=unique_keys)
+    except ScenarioError:
+        raise
     except (ValueError, RecursionError) as exc:
         # ValueError beside JSONDecodeError: a number longer than Python reads (4,300 digits).
         raise ScenarioError(f"bad JSON: {exc}") from None

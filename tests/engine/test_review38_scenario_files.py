@@ -1,0 +1,97 @@
+"""Review 38: scenario files written by hand from SCENARIOS.md, fed to the CLIs as an outside tester
+would."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from games.engine import replay, verify
+
+# SCENARIOS.md's worked example, as the doc prints it.
+EXAMPLE = {
+    "preset": "classic", "stake": 5, "stacks": [100, 100, 100, 100], "bank": 0, "dealer": 0,
+    "deals": [{
+        "deck": ["AH", "QH", "6D", "JS", "KH", "KS", "7D", "8C", "AS", "10D", "8S", "6S", "6C", "7C", "9C",
+                 "7S", "7H", "10H", "8H", "JC", "QC", "KC", "KD", "JH", "AD", "9S", "10S", "QS", "6H",
+                 "9H", "8D", "9D", "JD", "QD", "10C", "AC"],
+        "actions": [
+            {"seat": 1, "do": "snore"}, {"seat": 2, "do": "help"}, {"seat": 3, "do": "pass"},
+            {"seat": 0, "do": "pass"}, {"seat": 3, "do": "five"}, {"seat": 0, "do": "pass"},
+            {"seat": 3, "do": "discard", "cards": ["JC"]},
+            {"seat": 1, "do": "exchange", "cards": ["6C"]},
+            {"seat": 2, "do": "exchange", "cards": ["7C", "10D"]},
+            {"seat": 3, "do": "play", "card": "KC"}, {"seat": 1, "do": "play", "card": "KH"},
+            {"seat": 2, "do": "play", "card": "JH"},
+            {"seat": 1, "do": "play", "card": "AS"}, {"seat": 2, "do": "play", "card": "KS"},
+            {"seat": 3, "do": "play", "card": "8H"},
+            {"seat": 3, "do": "play", "card": "QC"}, {"seat": 1, "do": "play", "card": "AH"},
+            {"seat": 2, "do": "play", "card": "QH"},
+            {"seat": 1, "do": "play", "card": "KD"}, {"seat": 2, "do": "play", "card": "AD"},
+            {"seat": 3, "do": "play", "card": "10H"},
+        ],
+    }],
+}  # fmt: skip
+
+
+def _cli(module, text: str, monkeypatch, capsys) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    status = module.main(["-"])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def _example() -> dict:
+    return json.loads(json.dumps(EXAMPLE))
+
+
+def test_the_worked_example_replays_as_documented(monkeypatch, capsys) -> None:
+    status, out, err = _cli(replay, json.dumps(EXAMPLE), monkeypatch, capsys)
+    assert status == 0 and err == ""
+    assert json.loads(out)["stacks"] == [95, 105, 75, 105]
+
+
+@pytest.mark.parametrize("key", ["form", "take_trunp", "cardz"])
+def test_a_misspelt_action_key_is_a_malformed_file(key, monkeypatch, capsys) -> None:
+    """A Student exchange with "form" for "from" drew from the top without a word: exit 0."""
+    data = _example()
+    data["deals"][0]["actions"][7][key] = ["bottom"]
+    status, out, err = _cli(replay, json.dumps(data), monkeypatch, capsys)
+    assert status == 2 and out == ""
+    assert err.startswith("replay: deal 0, action 7: unknown key") and key in err
+    assert "Traceback" not in err
+
+
+def test_underscore_keys_in_an_action_stay_comments(monkeypatch, capsys) -> None:
+    data = _example()
+    data["deals"][0]["actions"][0]["_comment"] = "seat 1 snores"
+    status, _out, _err = _cli(replay, json.dumps(data), monkeypatch, capsys)
+    assert status == 0
+
+
+def test_a_key_named_twice_is_a_malformed_file(monkeypatch, capsys) -> None:
+    """Python's json kept the last "stake" silently: a file saying stake 1000 and 5 played 5."""
+    text = '{"stake": 1000, ' + json.dumps(EXAMPLE)[1:]
+    status, out, err = _cli(replay, text, monkeypatch, capsys)
+    assert status == 2 and out == ""
+    assert "'stake' appears twice" in err
+    status, out, err = _cli(verify, text, monkeypatch, capsys)
+    assert status == 2 and out == ""
+    assert "'stake' appears twice" in err
+
+
+def test_a_key_named_twice_in_an_action_is_a_malformed_file(monkeypatch, capsys) -> None:
+    text = json.dumps(EXAMPLE).replace('"card": "KC"', '"card": "AC", "card": "KC"')
+    status, out, err = _cli(replay, text, monkeypatch, capsys)
+    assert status == 2 and out == ""
+    assert "'card' appears twice" in err
+
+
+def test_the_file_path_form_reads_the_same(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "dup.json"
+    path.write_text('{"dealer": 1, ' + json.dumps(EXAMPLE)[1:], encoding="utf-8")
+    assert replay.main([str(path)]) == 2
+    assert "'dealer' appears twice" in capsys.readouterr().err
