@@ -212,8 +212,16 @@ def run_scenario(data: Any, *, dealt: list[tuple[int, ...]] | None = None) -> tu
                 action = Action.from_json(act)
                 state, _events = apply(state, seat, action)
             except EngineError as exc:
-                stacks_t, bank, _ = abandon(state)
-                stacks = list(stacks_t)
+                if is_over(state):
+                    # An action after the deal's end: the deal itself finished, so it keeps its
+                    # entry and the chips, bank and dealer are those after it. Abandoning it
+                    # printed the settled stacks beside no entry and the old dealer (review 38).
+                    out = outcome(state)
+                    entries.append(out.to_json())
+                    stacks, bank, dealer = list(out.stacks), out.bank, out.next_dealer
+                else:
+                    stacks_t, bank, _ = abandon(state)
+                    stacks = list(stacks_t)
                 return result(_error(d, k, exc)), 1
         if not is_over(state):
             if d + 1 < len(deals):

@@ -95,3 +95,28 @@ def test_the_file_path_form_reads_the_same(tmp_path: Path, capsys) -> None:
     path.write_text('{"dealer": 1, ' + json.dumps(EXAMPLE)[1:], encoding="utf-8")
     assert replay.main([str(path)]) == 2
     assert "'dealer' appears twice" in capsys.readouterr().err
+
+
+def test_an_action_after_the_end_keeps_the_finished_deal(monkeypatch, capsys) -> None:
+    """The refused action came after the deal was settled: the output showed the settled stacks
+    with no entry in ``deals`` and the old dealer, a picture of no moment of the table."""
+    data = _example()
+    data["deals"][0]["actions"].append({"seat": 0, "do": "pass"})
+    status, out, err = _cli(replay, json.dumps(data), monkeypatch, capsys)
+    assert status == 1 and err == ""
+    got = json.loads(out)
+    played, _ = replay.run_scenario(_example())
+    assert got["deals"] == played["deals"] and len(got["deals"]) == 1
+    assert (got["stacks"], got["bank"], got["dealer"]) == ([95, 105, 75, 105], 20, 1)
+    assert got["error"]["deal"] == 0 and got["error"]["action"] == 21
+    assert got["error"]["code"] == "illegal_action"
+
+
+def test_an_action_after_the_end_of_a_first_deal_keeps_it_too(monkeypatch, capsys) -> None:
+    data = _example()
+    data["deals"][0]["actions"].append({"seat": 1, "do": "snore"})
+    data["deals"].append(_example()["deals"][0])
+    status, out, _err = _cli(replay, json.dumps(data), monkeypatch, capsys)
+    got = json.loads(out)
+    assert status == 1 and len(got["deals"]) == 1 and got["dealer"] == 1
+    assert sum(got["stacks"]) + got["bank"] == 400
