@@ -124,7 +124,10 @@ def test_action_after_the_deal_is_over() -> None:
     output, status = run_scenario(data)
     assert status == 1
     assert output["error"]["action"] == 21
-    assert output["deals"] == []  # the deal is dropped as a whole: nothing after a refusal counts
+    # The deal finished before the refused action: it keeps its entry, and the chips, bank and dealer
+    # are those after it (review 38: its settled stacks used to stand beside no entry).
+    assert len(output["deals"]) == 1 and output["deals"][0]["result"] == "played"
+    assert output["dealer"] == output["deals"][0]["next_dealer"]
 
 
 def test_unfinished_last_deal_is_dropped() -> None:
