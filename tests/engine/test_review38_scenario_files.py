@@ -120,3 +120,42 @@ def test_an_action_after_the_end_of_a_first_deal_keeps_it_too(monkeypatch, capsy
     got = json.loads(out)
     assert status == 1 and len(got["deals"]) == 1 and got["dealer"] == 1
     assert sum(got["stacks"]) + got["bank"] == 400
+
+
+def _fair_scenario() -> dict:
+    """A hand-made scenario with a fairness record, from RULES.md section 8's test vector."""
+    from games.engine.shuffle import commitment, shuffled_deck
+
+    seed = bytes(range(32))
+    deck = list(shuffled_deck(seed, 36))
+    dealt = [1, 2, 3, 0]  # dealer 0: from his left, the dealer last
+    hands: list[list[str] | None] = [None] * 4
+    for j, seat in enumerate(dealt):
+        hands[seat] = deck[j : 4 * 4 : 4]
+    fair = {"commitment": commitment(seed), "seed": seed.hex(), "contributions": [], "dealt": dealt,
+            "hands": hands, "dealer": 0}  # fmt: skip
+    return {"preset": "classic", "stake": 5, "stacks": [100] * 4, "bank": 0, "dealer": 0,
+            "deals": [{"deck": deck, "actions": [], "_fair": fair}]}  # fmt: skip
+
+
+def test_a_fair_scenario_verifies(monkeypatch, capsys) -> None:
+    status, out, _err = _cli(verify, json.dumps(_fair_scenario()), monkeypatch, capsys)
+    assert status == 0 and json.loads(out)["ok"] is True
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda d: d.update(stake="five"),
+        lambda d: d["deals"][0]["actions"].append({"seat": 9, "do": "pass"}),
+        lambda d: d["deals"][0]["actions"].append({"seat": 1, "do": "snore", "form": ["top"]}),
+    ],
+)
+def test_verify_refuses_a_scenario_the_replay_calls_malformed(spoil, monkeypatch, capsys) -> None:
+    """verify played the scenario to check the dealing order but ignored the replay's verdict: a
+    file the replay refuses (exit 2) came out "ok": true, its order never compared."""
+    data = _fair_scenario()
+    spoil(data)
+    status, out, err = _cli(verify, json.dumps(data), monkeypatch, capsys)
+    assert status == 2 and out == ""
+    assert err.startswith("verify: the scenario is malformed:")
