@@ -254,6 +254,13 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+def without_bom(text: str) -> str:
+    """``text`` without a leading byte order mark: editors on Windows (Notepad among them) save UTF-8
+    with one, and RFC 8259 lets a parser ignore it; json refused such a hand-written file with
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)" (review 38)."""
+    return text[1:] if text.startswith("\ufeff") else text
+
+
 def _load(path: str) -> Any:
     try:
         if path == "-":
@@ -264,7 +271,7 @@ def _load(path: str) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"cannot read {path}: {exc}") from None
     try:
-        return json.loads(text, object_pairs_hook=unique_keys)
+        return json.loads(without_bom(text), object_pairs_hook=unique_keys)
     except ScenarioError:
         raise
     except (ValueError, RecursionError) as exc:

@@ -159,3 +159,17 @@ def test_verify_refuses_a_scenario_the_replay_calls_malformed(spoil, monkeypatch
     status, out, err = _cli(verify, json.dumps(data), monkeypatch, capsys)
     assert status == 2 and out == ""
     assert err.startswith("verify: the scenario is malformed:")
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Notepad's UTF-8 starts with a BOM: both CLIs refused the file as bad JSON (exit 2)."""
+    path = tmp_path / "bom.json"
+    path.write_text(json.dumps(EXAMPLE), encoding="utf-8-sig")
+    assert replay.main([str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["stacks"] == [95, 105, 75, 105]
+    status, _out, _err = _cli(replay, "\ufeff" + json.dumps(EXAMPLE), monkeypatch, capsys)
+    assert status == 0
+    fair = tmp_path / "fair.json"
+    fair.write_text(json.dumps(_fair_scenario()), encoding="utf-8-sig")
+    assert verify.main([str(fair)]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True
