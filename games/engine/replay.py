@@ -31,6 +31,7 @@ action's ``"form"``) cannot silently default, and so is a key named twice in one
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -297,8 +298,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if status == 2:
         print(f"replay: {output['error']['message']}".replace("\n", " "), file=sys.stderr)
         return 2
-    print(json.dumps(output))
+    print_output(output)
     return status
+
+
+def print_output(output: Any) -> None:
+    """The JSON outcome on stdout. A reader that stopped early (``| head``) closed the pipe: that is
+    its choice, not an error, and printed a BrokenPipeError traceback (review 38); the rest of the
+    output goes nowhere, as the interpreter's own flush at exit would have it."""
+    try:
+        print(json.dumps(output))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

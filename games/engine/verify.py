@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.fairness import contribution_ok, deck_seed
-from games.engine.replay import run_scenario, unique_keys, without_bom
+from games.engine.replay import print_output, run_scenario, unique_keys, without_bom
 from games.engine.rules import PRESETS, RulesError, rules_with_overrides
 from games.engine.shuffle import commitment, shuffled_deck
 
@@ -182,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the CLI boundary: a bug must still not print a traceback
         print(f"verify: internal error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
         return 2
-    print(json.dumps(output))
+    print_output(output)
     return status
 
 

@@ -173,3 +173,27 @@ def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path, monkeypatch
     fair.write_text(json.dumps(_fair_scenario()), encoding="utf-8-sig")
     assert verify.main([str(fair)]) == 0
     assert json.loads(capsys.readouterr().out)["ok"] is True
+
+
+@pytest.mark.parametrize("module", ["replay", "verify"])
+def test_a_reader_that_closed_the_pipe_gets_no_traceback(module, tmp_path: Path) -> None:
+    """``replay FILE | head -c 10``: the output went to a closed pipe and a BrokenPipeError traceback
+    went to stderr."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(_fair_scenario() if module == "verify" else EXAMPLE), encoding="utf-8")
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is written
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", f"games.engine.{module}", str(path)],
+            stdout=write, stderr=subprocess.PIPE, text=True, timeout=60,
+            cwd=Path(__file__).resolve().parents[2],
+        )  # fmt: skip
+    finally:
+        os.close(write)
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
+    assert done.returncode == 0
