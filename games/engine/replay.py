@@ -88,6 +88,23 @@ def _int(value: Any, where: str, *, minimum: int = 0) -> int:
 _Deals = list[tuple[list[str], list[tuple[int, dict]]]]
 
 
+def _deck_fault(deck: list[str], expected: list[str]) -> str:
+    """What is wrong with a hand-written deck, in words: "the deck is not a permutation" alone left a
+    tester who wrote "7♠", "ah" or a full-width "ＡＨ" guessing which card (review 38)."""
+    known = set(expected)
+    for card in deck:
+        if card not in known:
+            name = json.dumps(card, ensure_ascii=False)[:40]
+            return f'{name} is not one of its cards (they are written like "10H", "AS", "7C")'
+    seen: set[str] = set()
+    for card in deck:
+        if card in seen:
+            return f"{card} appears twice"
+        seen.add(card)
+    missing = [card for card in expected if card not in seen]
+    return f"{len(deck)} cards, {', '.join(missing[:5])}{' and more' if len(missing) > 5 else ''} missing"
+
+
 def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, bool, _Deals]:
     """Check the whole file before anything is played, so exit 2 never follows partial output."""
     if not isinstance(data, dict):
@@ -141,7 +158,10 @@ def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, bool, _Deals]
         if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
             raise ScenarioError(f"{where}: 'deck' must be a list of cards")
         if sorted(deck) != expected:
-            raise ScenarioError(f"{where}: the deck is not a permutation of the {size}-card deck")
+            raise ScenarioError(
+                f"{where}: the deck is not a permutation of the {size}-card deck: "
+                + _deck_fault(deck, expected)
+            )
         actions_raw = deal.get("actions", [])
         if not isinstance(actions_raw, list):
             raise ScenarioError(f"{where}: 'actions' must be a list")

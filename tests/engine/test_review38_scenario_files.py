@@ -197,3 +197,24 @@ def test_a_reader_that_closed_the_pipe_gets_no_traceback(module, tmp_path: Path)
         os.close(write)
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
     assert done.returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (lambda deck: deck.__setitem__(0, "A♥"), '"A♥" is not one of its cards'),
+        (lambda deck: deck.__setitem__(0, "ah"), '"ah" is not one of its cards'),
+        (lambda deck: deck.__setitem__(0, "ＡＨ"), '"ＡＨ" is not one of its cards'),
+        (lambda deck: deck.__setitem__(0, "QH"), "QH appears twice"),
+        (lambda deck: deck.pop(0), "35 cards, AH missing"),
+    ],
+)
+def test_a_wrong_deck_says_which_card(change, says, monkeypatch, capsys) -> None:
+    """A hand-written deck with a look-alike card got "the deck is not a permutation of the 36-card
+    deck" and no word of which card was wrong."""
+    data = _example()
+    change(data["deals"][0]["deck"])
+    status, out, err = _cli(replay, json.dumps(data, ensure_ascii=False), monkeypatch, capsys)
+    assert status == 2 and out == ""
+    assert err.startswith("replay: deal 0: the deck is not a permutation of the 36-card deck: ")
+    assert says in err
