@@ -276,7 +276,8 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
     """The deal's events as sentences ("Vera: snore", "Gleb plays A♠")."""
     deal = public.get("deal") or {}
     lines: list[str] = []
-    for event in deal.get("log", ()):
+    log = deal.get("log", ())
+    for index, event in enumerate(log):
         kind = event.get("type")
         who = _whose(public, event.get("seat"))
         if kind == "DealStarted":
@@ -285,7 +286,17 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
                 % {"n": deal.get("number"), "name": _whose(public, event["dealer"])}
             )
         elif kind == "TrumpTurned":
-            lines.append(_("Trump card: %(card)s.") % {"card": card(event["card"])["text"]})
+            following = log[index + 1] if index + 1 < len(log) else None
+            if following is not None and following.get("type") == "TrumpTurned":
+                # A new round wants a new trump suit (new_trump_suit, RULES.md 4.2): a card of a suit
+                # that has been trump is turned and set aside, and turning goes on in the same step.
+                # The log said "Trump card: A♦" for each, as if trump had changed four times.
+                lines.append(
+                    _("%(card)s is turned and set aside: its suit has been trump in this deal.")
+                    % {"card": card(event["card"])["text"]}
+                )
+            else:
+                lines.append(_("Trump card: %(card)s.") % {"card": card(event["card"])["text"]})
         elif kind == "Looked":
             lines.append(_("%(name)s looks at his cards.") % {"name": who})
         elif kind == "Declared":
