@@ -316,9 +316,15 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
                     % {"name": who, "status": words.get(event["status"], event["status"])}
                 )
         elif kind == "Drew":
-            lines.append(_("%(name)s draws %(n)s.") % {"name": who, "n": event["count"]})
+            # An exchange of no cards is told once, by its discard ("stands pat"); the log said
+            # "Vera discards 0. Vera draws 0." at every exchange where someone kept his hand.
+            if event["count"]:
+                lines.append(_("%(name)s draws %(n)s.") % {"name": who, "n": event["count"]})
         elif kind == "Discarded":
-            lines.append(_("%(name)s discards %(n)s.") % {"name": who, "n": event["count"]})
+            if event["count"]:
+                lines.append(_("%(name)s discards %(n)s.") % {"name": who, "n": event["count"]})
+            else:
+                lines.append(_("%(name)s stands pat.") % {"name": who})
         elif kind == "TookTrumpCard":
             lines.append(
                 _("%(name)s takes the trump card %(card)s.")
