@@ -205,6 +205,7 @@ def _texts() -> dict[str, str]:
         "F": _("fives"),
         "bidding": _("Bidding, round %(round)s: %(step)s"),
         "exchange": _("Exchange"),
+        "naming": _("Naming the trump"),
         "play": _("Play: trick %(n)s of %(of)s"),
         "over": _("The deal is over"),
         "look": _("Look at my cards"),
@@ -377,7 +378,9 @@ def _phase_text(view: Mapping[str, Any], texts: Mapping[str, str], words: Mappin
             name = words["help" if step == "H" else "five"]
         return texts["bidding"] % {"round": view["round"], "step": name}
     if phase == "exchange":
-        return texts["exchange"]
+        # Named5 (RULES.md 4.3): the exchange is over and the snorer names the trump; the table read
+        # "Exchange · Vera's turn" while nobody could exchange any more.
+        return texts["naming"] if view.get("need") == "name_trump" else texts["exchange"]
     if phase == "play":
         return texts["play"] % {
             "n": min(view["trick_no"] + 1, view["hand_size"]),
