@@ -205,6 +205,7 @@ def _texts() -> dict[str, str]:
         "F": _("fives"),
         "bidding": _("Bidding, round %(round)s: %(step)s"),
         "exchange": _("Exchange"),
+        "naming": _("Naming the trump"),
         "play": _("Play: trick %(n)s of %(of)s"),
         "over": _("The deal is over"),
         "look": _("Look at my cards"),
@@ -276,7 +277,8 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
     """The deal's events as sentences ("Vera: snore", "Gleb plays A♠")."""
     deal = public.get("deal") or {}
     lines: list[str] = []
-    for event in deal.get("log", ()):
+    log = deal.get("log", ())
+    for index, event in enumerate(log):
         kind = event.get("type")
         who = _whose(public, event.get("seat"))
         if kind == "DealStarted":
@@ -285,7 +287,17 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
                 % {"n": deal.get("number"), "name": _whose(public, event["dealer"])}
             )
         elif kind == "TrumpTurned":
-            lines.append(_("Trump card: %(card)s.") % {"card": card(event["card"])["text"]})
+            following = log[index + 1] if index + 1 < len(log) else None
+            if following is not None and following.get("type") == "TrumpTurned":
+                # A new round wants a new trump suit (new_trump_suit, RULES.md 4.2): a card of a suit
+                # that has been trump is turned and set aside, and turning goes on in the same step.
+                # The log said "Trump card: A♦" for each, as if trump had changed four times.
+                lines.append(
+                    _("%(card)s is turned and set aside: its suit has been trump in this deal.")
+                    % {"card": card(event["card"])["text"]}
+                )
+            else:
+                lines.append(_("Trump card: %(card)s.") % {"card": card(event["card"])["text"]})
         elif kind == "Looked":
             lines.append(_("%(name)s looks at his cards.") % {"name": who})
         elif kind == "Declared":
@@ -305,9 +317,15 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
                     % {"name": who, "status": words.get(event["status"], event["status"])}
                 )
         elif kind == "Drew":
-            lines.append(_("%(name)s draws %(n)s.") % {"name": who, "n": event["count"]})
+            # An exchange of no cards is told once, by its discard ("stands pat"); the log said
+            # "Vera discards 0. Vera draws 0." at every exchange where someone kept his hand.
+            if event["count"]:
+                lines.append(_("%(name)s draws %(n)s.") % {"name": who, "n": event["count"]})
         elif kind == "Discarded":
-            lines.append(_("%(name)s discards %(n)s.") % {"name": who, "n": event["count"]})
+            if event["count"]:
+                lines.append(_("%(name)s discards %(n)s.") % {"name": who, "n": event["count"]})
+            else:
+                lines.append(_("%(name)s stands pat.") % {"name": who})
         elif kind == "TookTrumpCard":
             lines.append(
                 _("%(name)s takes the trump card %(card)s.")
@@ -360,7 +378,9 @@ def _phase_text(view: Mapping[str, Any], texts: Mapping[str, str], words: Mappin
             name = words["help" if step == "H" else "five"]
         return texts["bidding"] % {"round": view["round"], "step": name}
     if phase == "exchange":
-        return texts["exchange"]
+        # Named5 (RULES.md 4.3): the exchange is over and the snorer names the trump; the table read
+        # "Exchange · Vera's turn" while nobody could exchange any more.
+        return texts["naming"] if view.get("need") == "name_trump" else texts["exchange"]
     if phase == "play":
         return texts["play"] % {
             "n": min(view["trick_no"] + 1, view["hand_size"]),
