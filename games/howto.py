@@ -114,7 +114,7 @@ def _antes(rules: Rules) -> Section:
         if rules.penalty_to == "next_bank":
             # With winners_now the penalties are paid out at once (the chips section says so).
             lines.append(_("Penalties go into the bank and are played for in the next deal."))
-    if rules.ante_each_round:
+    if rules.ante_each_round and rules.trump_rounds > 1:  # one round: there is no new one to ante for
         lines.append(_("Each new round of bidding, everyone antes again, so the bank grows."))
     if rules.ante_on_redeal:
         lines.append(_("After a redeal everyone antes again."))
@@ -220,11 +220,15 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
 def _exchange(rules: Rules, w: dict[str, str]) -> Section:
     lo_s, hi_s = rules.exchange_snorer
     lo_h, hi_h = rules.exchange_helper
-    lines = [
-        _("After the bidding, the player who said “%(snore)s” may change %(lo)d to %(hi)d cards, and each "
-          "player who said “%(help)s” %(lo2)d to %(hi2)d, drawing from the top of the stock.")
-        % {"snore": w["snore"], "help": w["help"], "lo": lo_s, "hi": hi_s, "lo2": lo_h, "hi2": hi_h},
-    ]
+    values = {"snore": w["snore"], "help": w["help"], "lo": lo_s, "hi": hi_s, "lo2": lo_h, "hi2": hi_h}
+    if rules.draw_choice == "top_or_bottom":
+        # The next line says each card comes from the top or the bottom: "from the top" contradicted it.
+        first = _("After the bidding, the player who said “%(snore)s” may change %(lo)d to %(hi)d cards, "
+                  "and each player who said “%(help)s” %(lo2)d to %(hi2)d, drawing from the stock.")
+    else:
+        first = _("After the bidding, the player who said “%(snore)s” may change %(lo)d to %(hi)d cards, and "
+                  "each player who said “%(help)s” %(lo2)d to %(hi2)d, drawing from the top of the stock.")
+    lines = [first % values]
     order = {
         "fives_snorer_helpers": _(
             "Order: the players who came back first, then the snorer, then the helpers."
@@ -341,7 +345,7 @@ _DIFF_LABELS = {
     "new_trump_suit": lambda r: _("A new round always brings a new trump suit."),
     "ante_policy": lambda r: _("Antes every deal.") if r.ante_policy == "every_deal"
     else _("Antes only when the bank is empty."),
-    "ante_each_round": lambda r: _("Antes again every round of bidding."),
+    "ante_each_round": lambda r: _("Antes again every round of bidding.") if r.trump_rounds > 1 else "",
     "five_timing": lambda r: _("The cut comes after the exchange."),
     "cheer": lambda r: _("Cheer on holding the ace of trumps, which may interrupt.") if r.cheer
     else _("No cheer."),
@@ -373,7 +377,7 @@ def differences_from_classic(rules: Rules) -> tuple[str, ...]:
     for f in fields(Rules):
         if f.name in _DIFF_LABELS and getattr(rules, f.name) != getattr(classic, f.name):
             text = _DIFF_LABELS[f.name](rules)
-            if text not in out:
+            if text and text not in out:
                 out.append(text)
     return tuple(out)
 
