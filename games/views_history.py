@@ -242,6 +242,9 @@ def deal_replay(request: HttpRequest, deal_id: int) -> HttpResponse:
         last=last,
         row=step.row,
         replay=True,
+        # A step of a finished deal is nobody's turn now: "your turn" at the steps where the reader
+        # was to move read as a call to move. It names him, as it names everyone else.
+        my_turn=False,
     )
     template = "games/replay.html#frame" if htmx_part_wanted(request) else "games/replay.html"
     return htmx_varied(render(request, template, context))
