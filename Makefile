@@ -55,7 +55,8 @@ serve: migrate
 	@# the peer address; club/client_ip.py reads the header with TRUSTED_PROXY_COUNT instead.
 	@# Started only after migrate has finished (this target's prerequisite); Ctrl-C stops all three.
 	trap 'kill 0' INT TERM EXIT; \
-	$(BIN)/celery -A club worker --loglevel=INFO --concurrency=2 --max-tasks-per-child=1000 & \
+	$(BIN)/celery -A club worker --loglevel=INFO --concurrency=2 --max-tasks-per-child=1000 \
+		--queues=$${CELERY_QUEUE:-celery} & \
 	$(BIN)/celery -A club worker --loglevel=INFO --concurrency=1 --hostname=nightly@%h \
 		--queues=$${CELERY_NIGHTLY_QUEUE:-$${CELERY_QUEUE:-celery}.nightly} & \
 	$(BIN)/celery -A club beat --loglevel=INFO --schedule=$${CELERY_BEAT_SCHEDULE_FILE:-/tmp/khrap-celerybeat-schedule} & \

@@ -15,6 +15,7 @@ import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -373,6 +374,15 @@ NIGHTLY_TASKS = (
     "ledger.tasks.ledger_reconcile",
 )
 CELERY_TASK_ROUTES = {name: {"queue": NIGHTLY_QUEUE} for name in NIGHTLY_TASKS}
+# Both queues are the ones a worker started without --queues takes: a deployment of one plain worker
+# (`celery -A club worker`) still runs the nightly jobs, which would otherwise wait in a queue nobody
+# reads. The production shape starts its clock worker with --queues=<CELERY_QUEUE> and the nightly
+# worker with --queues=<CELERY_NIGHTLY_QUEUE>, so a long job never holds up the clock.
+# Each on an exchange and routing key of its own, as Celery makes a queue it was not told of: two
+# queues on the default exchange's one key would each get every task sent to either.
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, Exchange(name), routing_key=name) for name in (CELERY_TASK_DEFAULT_QUEUE, NIGHTLY_QUEUE)
+)
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
 # The ledger's own task (the beat schedule runs games.ledger_reconcile, the same service).

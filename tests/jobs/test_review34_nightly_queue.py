@@ -43,6 +43,19 @@ def test_the_nightly_jobs_have_a_queue_of_their_own() -> None:
         assert _queue(task) == settings.NIGHTLY_QUEUE, task
 
 
+def test_a_worker_without_queues_takes_the_clock_and_the_nightly_jobs() -> None:
+    """A deployment of one plain worker (`celery -A club worker`) still runs the nightly jobs: they
+    waited in a queue nobody read."""
+    # Without --queues a worker consumes every queue the app declares.
+    declared = {queue.name: queue for queue in app.conf.task_queues}
+    clock, nightly = settings.CELERY_TASK_DEFAULT_QUEUE, settings.NIGHTLY_QUEUE
+    assert set(declared) == {clock, nightly}
+    # Each on its own exchange and key: on one key each queue would get every task sent to either
+    # (a nightly job run twice, by both workers).
+    assert declared[clock].exchange.name != declared[nightly].exchange.name
+    assert declared[clock].routing_key != declared[nightly].routing_key
+
+
 def test_the_clock_stays_on_the_queue_of_the_worker_without_queues() -> None:
     for task in CLOCK_TASKS:
         assert _queue(task) == settings.CELERY_TASK_DEFAULT_QUEUE, task
@@ -54,7 +67,7 @@ def _queues_option(command: str) -> list[str]:
 
 def test_compose_runs_a_worker_for_the_nightly_queue_beside_the_clock_worker() -> None:
     services = _compose()["services"]
-    assert _queues_option(services["worker"]["command"]) == []  # the default queue: the clock's
+    assert _queues_option(services["worker"]["command"]) == ["celery"]  # the clock's queue only
     nightly = services["nightly"]
     assert "celery -A club worker" in nightly["command"]
     # compose sets no CELERY_QUEUE: the default queue's nightly queue.
@@ -67,5 +80,5 @@ def test_make_serve_runs_a_worker_for_the_nightly_queue() -> None:
     serve = (ROOT / "Makefile").read_text().split("\nserve:", 1)[1].split("\n\n", 1)[0]
     workers = re.findall(r"celery -A club worker[^&]*&", serve.replace("\\\n", " "))
     assert len(workers) == 2, workers
-    assert "--queues=" not in workers[0]
+    assert "--queues=$${CELERY_QUEUE:-celery}" in workers[0]  # the clock's queue only
     assert "--queues=$${CELERY_NIGHTLY_QUEUE:-$${CELERY_QUEUE:-celery}.nightly}" in workers[1]
