@@ -11,30 +11,17 @@ import pytest
 
 from games.engine import replay, verify
 
-# SCENARIOS.md's worked example, as the doc prints it.
+from .test_engine_worked_example import ACTIONS, DECK
+
+# SCENARIOS.md's worked example, as the doc prints it (its deck and moves: the engine-level test's).
 EXAMPLE = {
-    "preset": "classic", "stake": 5, "stacks": [100, 100, 100, 100], "bank": 0, "dealer": 0,
-    "deals": [{
-        "deck": ["AH", "QH", "6D", "JS", "KH", "KS", "7D", "8C", "AS", "10D", "8S", "6S", "6C", "7C", "9C",
-                 "7S", "7H", "10H", "8H", "JC", "QC", "KC", "KD", "JH", "AD", "9S", "10S", "QS", "6H",
-                 "9H", "8D", "9D", "JD", "QD", "10C", "AC"],
-        "actions": [
-            {"seat": 1, "do": "snore"}, {"seat": 2, "do": "help"}, {"seat": 3, "do": "pass"},
-            {"seat": 0, "do": "pass"}, {"seat": 3, "do": "five"}, {"seat": 0, "do": "pass"},
-            {"seat": 3, "do": "discard", "cards": ["JC"]},
-            {"seat": 1, "do": "exchange", "cards": ["6C"]},
-            {"seat": 2, "do": "exchange", "cards": ["7C", "10D"]},
-            {"seat": 3, "do": "play", "card": "KC"}, {"seat": 1, "do": "play", "card": "KH"},
-            {"seat": 2, "do": "play", "card": "JH"},
-            {"seat": 1, "do": "play", "card": "AS"}, {"seat": 2, "do": "play", "card": "KS"},
-            {"seat": 3, "do": "play", "card": "8H"},
-            {"seat": 3, "do": "play", "card": "QC"}, {"seat": 1, "do": "play", "card": "AH"},
-            {"seat": 2, "do": "play", "card": "QH"},
-            {"seat": 1, "do": "play", "card": "KD"}, {"seat": 2, "do": "play", "card": "AD"},
-            {"seat": 3, "do": "play", "card": "10H"},
-        ],
-    }],
-}  # fmt: skip
+    "preset": "classic",
+    "stake": 5,
+    "stacks": [100, 100, 100, 100],
+    "bank": 0,
+    "dealer": 0,
+    "deals": [{"deck": DECK, "actions": ACTIONS}],
+}
 
 
 def _cli(module, text: str, monkeypatch, capsys) -> tuple[int, str, str]:
