@@ -299,7 +299,7 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
             else:
                 lines.append(_("Trump card: %(card)s.") % {"card": card(event["card"])["text"]})
         elif kind == "Looked":
-            lines.append(_("%(name)s looks at his cards.") % {"name": who})
+            lines.append(_("%(name)s looks at their cards.") % {"name": who})
         elif kind == "Declared":
             if event["status"] == "pass":
                 lines.append(_("%(name)s passes.") % {"name": who})
