@@ -142,11 +142,19 @@ def live_frame_html(context: Mapping[str, Any], *, csrf: str = "", replay: bool 
     out.append("\n    </ol>\n\n    ")
     _center(out, w, context, view, deal, my_turn)
     out.append("\n  </div>\n\n  ")
-    if view and view.get("seat") is not None:
+    seated = bool(view and view.get("seat") is not None)
+    moves = bool(context.get("bids") or context.get("suits"))
+    # One box for the reader's cards and moves: on a phone it stays at the bottom of the screen
+    # (table.css), where they stood two screens below the top of the table.
+    if seated or moves:
+        out.append('<div class="my-move">')
+    if seated:
         _hand(out, w, context, view, deal, csrf, my_turn)
     out.append("\n\n  ")
-    if context.get("bids") or context.get("suits"):
+    if moves:
         _bids(out, w, context, deal, csrf)
+    if seated or moves:
+        out.append("</div>")
     out.append("\n\n  ")
     if context.get("settlement"):
         _settlement(out, w, context)
