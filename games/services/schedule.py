@@ -54,16 +54,19 @@ def _week_after(session: TableSession, now: datetime | None = None) -> datetime:
     weeks = round((session.starts_at - first.starts_at) / timedelta(days=7)) + 1
     if now is not None:
         # The weeks that went by while the clock stood still (an outage) are not made: each was
-        # opened and called off in turn, or sat at as if it were this week's.
-        weeks = max(weeks, (now - first.starts_at) // timedelta(days=7) + 1)
+        # opened and called off in turn, or sat at as if it were this week's. Counted one short (the
+        # loop below adds it back when it has gone by): the elapsed UTC time runs an hour ahead of
+        # the weeks once winter time has come, and it skipped a week still to come (review 42).
+        weeks = max(weeks, (now - first.starts_at) // timedelta(days=7))
 
     def start(weeks: int) -> datetime:
         wall = first.starts_at.astimezone(zone).replace(tzinfo=None) + timedelta(days=7 * weeks)
         return wall.replace(tzinfo=zone).astimezone(UTC)
 
     starts = start(weeks)
-    if now is not None and starts <= now:  # an hour short across a change of summer time
-        starts = start(weeks + 1)
+    while now is not None and starts <= now:  # gone by, or an hour short across a change of summer time
+        weeks += 1
+        starts = start(weeks)
     return starts
 
 

@@ -1,0 +1,46 @@
+"""Review 42: scheduled sessions as club managers and players meet them."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime, time, timedelta
+
+from django.utils import timezone
+
+from games.models import TableSession
+from games.services import tables_tick
+
+SOFIA = zoneinfo.ZoneInfo("Europe/Sofia")
+
+
+def _sunday_before_winter_time() -> datetime:
+    """A Sunday 19:00 in Sofia, ahead, whose next Sunday is on winter time (an hour later in UTC)."""
+    day = (timezone.now() + timedelta(days=2)).astimezone(SOFIA).date()
+    for _ in range(400):
+        here = datetime.combine(day, time(19, 0), tzinfo=SOFIA)
+        there = datetime.combine(day + timedelta(days=7), time(19, 0), tzinfo=SOFIA)
+        if here.utcoffset() > there.utcoffset():
+            return here
+        day += timedelta(days=1)
+    raise AssertionError("no end of summer time in Sofia within a year")
+
+
+def test_a_weekly_table_started_late_after_an_outage_keeps_the_coming_week_across_the_end_of_summer_time(
+    make_table, owner
+):
+    """The clock stood still over Sunday's start and came back half an hour before the next
+    Sunday's (19:00 in Sofia, now on winter time): that week has not gone by, and it was skipped,
+    the series going on a fortnight later."""
+    owner.time_zone = "Europe/Sofia"
+    owner.save(update_fields=["time_zone"])
+    starts = _sunday_before_winter_time()
+    table = make_table(starts_at=starts, ends_at=starts + timedelta(hours=3), repeat_weekly=True)
+    next_sunday = datetime.combine(starts.date() + timedelta(days=7), time(19, 0), tzinfo=SOFIA)
+    back = next_sunday - timedelta(minutes=30)
+    tables_tick(back)  # seating opens
+    tables_tick(back)  # the start, late
+    table.refresh_from_db()
+    assert table.started_at == back
+    following = TableSession.objects.exclude(pk=table.pk).get(series=table)
+    assert following.starts_at == next_sunday
+    assert following.starts_at.astimezone(SOFIA).time() == time(19, 0)
