@@ -44,3 +44,39 @@ def test_a_weekly_table_started_late_after_an_outage_keeps_the_coming_week_acros
     following = TableSession.objects.exclude(pk=table.pk).get(series=table)
     assert following.starts_at == next_sunday
     assert following.starts_at.astimezone(SOFIA).time() == time(19, 0)
+
+
+def test_an_outage_during_the_no_show_grace_gives_the_latecomers_the_rest_of_it(make_table, players):
+    """Play started on time with nobody seated yet, and a minute later the clock stood still (every
+    server down) for a quarter of an hour: nobody could sit meanwhile, and the first tick back called
+    the table off as a no-show before anyone could, with fourteen minutes of the grace not had."""
+    from games.models import ClockBeat
+    from games.services import clock_resume as resume
+    from games.services import table_sit
+    from games.services.schedule import NO_SHOW_GRACE
+
+    now = timezone.now()
+    table = make_table(starts_at=now + timedelta(hours=1))
+    started = now - timedelta(minutes=16)
+    TableSession.objects.filter(pk=table.pk).update(
+        starts_at=started, started_at=started, status=TableSession.Status.OPEN
+    )
+    ClockBeat.objects.update_or_create(pk=1, defaults={"beat_at": started + timedelta(minutes=1)})
+    resume.clock_beat_forget()
+    try:
+        tables_tick()  # the real clock's first tick after the outage
+    finally:
+        resume.clock_beat_forget()
+    table.refresh_from_db()
+    assert table.status == TableSession.Status.OPEN
+    table_sit(session_id=table.pk, user=players[0], position=0, buy_in=200)  # he came in time
+    # The grace given back is the rest of it, not a new one for ever: an empty table still goes.
+    empty = make_table(starts_at=now + timedelta(hours=1))
+    TableSession.objects.filter(pk=empty.pk).update(
+        starts_at=started, started_at=started, status=TableSession.Status.OPEN
+    )
+    tables_tick(timezone.now() + NO_SHOW_GRACE)
+    empty.refresh_from_db()
+    assert empty.status == TableSession.Status.CANCELLED
+    table.refresh_from_db()
+    assert table.status == TableSession.Status.OPEN
