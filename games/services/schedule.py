@@ -457,6 +457,9 @@ def seat_reserve(*, session_id: int, user: User, position: int) -> Reservation:
     membership_lock(club_id=club_id, user=user)
     session = session_lock(session_id)
     membership = member_require_active(session=session, user=user)
+    if session.status == Status.CANCELLED:
+        # A stale page: "only before the session starts" of a table that never started.
+        raise TableError("table_cancelled")
     if session.started_at is not None or session.status not in (Status.SCHEDULED, Status.OPEN):
         raise TableError("reservations_closed")
     if type(position) is not int or not 0 <= position < session.seat_count:

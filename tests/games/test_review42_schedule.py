@@ -5,6 +5,7 @@ from __future__ import annotations
 import zoneinfo
 from datetime import datetime, time, timedelta
 
+import pytest
 from django.utils import timezone
 
 from games.models import TableSession
@@ -80,3 +81,34 @@ def test_an_outage_during_the_no_show_grace_gives_the_latecomers_the_rest_of_it(
     assert empty.status == TableSession.Status.CANCELLED
     table.refresh_from_db()
     assert table.status == TableSession.Status.OPEN
+
+
+CANCELLED = "This table was cancelled."
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "bg"])
+def test_a_stale_page_of_a_cancelled_session_says_it_was_cancelled(make_table, players, owner, language):
+    """A manager called the session off while two members had its club page open: the one who
+    reserved, pressing "cancel my reservation", was told he held no seat at it, and the other,
+    reserving, that seats are reserved only before the session starts (it had not started)."""
+    from django.contrib.messages import get_messages
+    from django.test import Client
+    from django.utils import translation
+
+    from games.services.schedule import seat_reserve, session_cancel
+
+    table = make_table(starts_at=timezone.now() + timedelta(hours=2))
+    seat_reserve(session_id=table.pk, user=players[0], position=0)
+    session_cancel(session_id=table.pk, actor=owner)
+    with translation.override(language):
+        said = translation.gettext(CANCELLED)
+    assert language == "en" or said != CANCELLED
+    for user, path, data in (
+        (players[0], f"/tables/{table.pk}/unreserve/", {}),
+        (players[1], f"/tables/{table.pk}/reserve/", {"position": "2"}),
+    ):
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+        response = client.post(path, data)
+        assert response.status_code == 302
+        assert [str(m) for m in get_messages(response.wsgi_request)] == [said]
