@@ -112,3 +112,16 @@ def test_a_stale_page_of_a_cancelled_session_says_it_was_cancelled(make_table, p
         response = client.post(path, data)
         assert response.status_code == 302
         assert [str(m) for m in get_messages(response.wsgi_request)] == [said]
+
+
+def test_a_weekly_table_opened_a_few_minutes_after_its_hour_keeps_that_hour(make_table, owner):
+    """A manager typed Friday 20:00 at 20:03 and ticked "every week": the table opened at once, as
+    it should, but the series took 20:03:27 for its hour, and every week after began then."""
+    owner.time_zone = "Europe/Sofia"
+    owner.save(update_fields=["time_zone"])
+    typed = (timezone.now() - timedelta(minutes=2)).astimezone(SOFIA).replace(second=0, microsecond=0)
+    table = make_table(starts_at=typed, repeat_weekly=True)
+    assert table.status == TableSession.Status.OPEN and table.started_at is not None  # open now
+    following = TableSession.objects.exclude(pk=table.pk).get(series=table)
+    local = following.starts_at.astimezone(SOFIA)
+    assert local.replace(tzinfo=None) == typed.replace(tzinfo=None) + timedelta(days=7)
