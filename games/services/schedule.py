@@ -464,6 +464,13 @@ def seat_reserve(*, session_id: int, user: User, position: int) -> Reservation:
         raise TableError("reservations_closed")
     if type(position) is not int or not 0 <= position < session.seat_count:
         raise TableError("no_such_seat", count=session.seat_count)
+    # The same seat asked for again (a double click, a form sent again) is his already: told so as
+    # the first time, not "you already hold a seat" in red, and not counted against his limit.
+    mine = Reservation.objects.filter(
+        session=session, member=membership, position=position, status=Reservation.Status.HELD
+    ).first()
+    if mine is not None:
+        return mine
     if seats_taken(session).filter(position=position).exists() or seat_of(session, user) is not None:
         raise TableError("seat_taken")
     _require_reservations_left(session, membership)

@@ -125,3 +125,23 @@ def test_a_weekly_table_opened_a_few_minutes_after_its_hour_keeps_that_hour(make
     following = TableSession.objects.exclude(pk=table.pk).get(series=table)
     local = following.starts_at.astimezone(SOFIA)
     assert local.replace(tzinfo=None) == typed.replace(tzinfo=None) + timedelta(days=7)
+
+
+def test_reserve_pressed_twice_holds_the_seat_once_and_says_so_twice(make_table, players):
+    """A double click on "Reserve" (or the browser sending the form again): the seat was his after
+    the first, and the second told him, in red, that he already held a seat, as if it had failed."""
+    from django.contrib.messages import SUCCESS, get_messages
+    from django.test import Client
+
+    from games.models import Reservation
+
+    table = make_table(starts_at=timezone.now() + timedelta(hours=2))
+    client = Client()
+    client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
+    for _ in range(2):
+        response = client.post(f"/tables/{table.pk}/reserve/", {"position": "3"})
+    told = list(get_messages(response.wsgi_request))  # both clicks' words, the page not seen between
+    assert [m.level for m in told] == [SUCCESS, SUCCESS], [str(m) for m in told]
+    assert list(Reservation.objects.filter(session=table).values_list("position", "status")) == [
+        (2, Reservation.Status.HELD)
+    ]
