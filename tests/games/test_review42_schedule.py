@@ -145,3 +145,43 @@ def test_reserve_pressed_twice_holds_the_seat_once_and_says_so_twice(make_table,
     assert list(Reservation.objects.filter(session=table).values_list("position", "status")) == [
         (2, Reservation.Status.HELD)
     ]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_double_click_on_reserve_at_once_holds_one_seat_and_refuses_neither(make_table, players):
+    """The two presses of a double click, on two connections at once."""
+    import threading
+
+    from django.db import connection
+
+    from club.errors import ServiceError
+    from games.models import Reservation
+    from games.services.schedule import seat_reserve
+
+    for round_ in range(3):
+        table = make_table(starts_at=timezone.now() + timedelta(hours=2))
+        barrier = threading.Barrier(2)
+        results: list[object] = []
+
+        def press(
+            table: TableSession = table,
+            position: int = round_,
+            barrier: threading.Barrier = barrier,
+            results: list[object] = results,
+        ) -> None:
+            try:
+                barrier.wait()
+                results.append(seat_reserve(session_id=table.pk, user=players[0], position=position).pk)
+            except ServiceError as exc:
+                results.append(exc.code)
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=press) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+        held = list(Reservation.objects.filter(session=table).values_list("pk", flat=True))
+        assert len(held) == 1 and results == [held[0], held[0]], results
