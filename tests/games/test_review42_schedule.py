@@ -185,3 +185,32 @@ def test_a_double_click_on_reserve_at_once_holds_one_seat_and_refuses_neither(ma
             t.join(timeout=60)
         held = list(Reservation.objects.filter(session=table).values_list("pk", flat=True))
         assert len(held) == 1 and results == [held[0], held[0]], results
+
+
+SEATING_WORDS = "Seating is open: the first deal is dealt at the start, once enough people sit down."
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "bg"])
+def test_a_full_table_waiting_for_its_start_says_so_not_that_it_waits_for_players(
+    make_table, players, language
+):
+    """Seating had opened ten minutes before the start and all four seats were taken: the table said
+    "Waiting for players: the first deal starts when enough people sit down", and nothing was dealt
+    for ten minutes, as if it were broken."""
+    from django.test import Client
+    from django.utils import translation
+
+    from .conftest import sit_all
+
+    table = make_table(starts_at=timezone.now() + timedelta(minutes=10))
+    sit_all(table, players)
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    with translation.override(language):
+        said = translation.gettext(SEATING_WORDS)
+        waiting = translation.gettext(
+            "Waiting for players: the first deal starts when enough people sit down."
+        )
+    assert language == "en" or said != SEATING_WORDS
+    assert said in page and waiting not in page
