@@ -491,6 +491,10 @@ def _center(
             waiting = w.gettext("This table is closed.")
         elif status == "scheduled":
             waiting = w.gettext("Seating is not open yet: it opens 15 minutes before the start.")
+        elif status == "open" and not context["session"].get("started", True):
+            waiting = w.gettext(
+                "Seating is open: the first deal is dealt at the start, once enough people sit down."
+            )
         else:
             waiting = w.gettext("Waiting for players: the first deal starts when enough people sit down.")
         out += ['\n        <p class="phase">', waiting, "</p>\n      "]

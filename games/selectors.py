@@ -193,6 +193,8 @@ def session_public(session: TableSession) -> dict[str, Any]:
         "seat_count": session.seat_count,
         "practice": session.practice,
         "status": session.status,
+        # Seating is open before the start: nothing is dealt until then, however many sit.
+        "started": session.started_at is not None,
         "turn_seconds": session.turn_seconds,
         "buy_in_min": session.buy_in_min,
         "buy_in_max": session.buy_in_max,

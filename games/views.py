@@ -261,6 +261,9 @@ def reservation_cancel_view(request: HttpRequest, session_id: int) -> HttpRespon
     session = _session_of_a_club_of_mine(request, session_id)
     if reservation_cancel(session_id=session_id, user=request.user):
         messages.success(request, _("Your reservation is cancelled."))
+    elif TableSession.objects.filter(pk=session_id, status=TableSession.Status.CANCELLED).exists():
+        # A stale page: his seat went with the table, and "you held no seat" told him he never had one.
+        messages.info(request, TableError("table_cancelled").message)
     else:
         messages.info(request, _("You held no seat at this session."))
     return redirect(session.club)

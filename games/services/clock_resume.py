@@ -99,6 +99,23 @@ def clock_resume(*, stopped_at: datetime, now: datetime) -> int:
             next_deal_at=now + max(next_deal_at - _since(stopped_at, next_deal_at, ended, sat), GRACE)
         )
         tables.add(session_id)
+    # A table whose no-show grace was running at the stop (play started, the latecomers on their
+    # way): nobody could sit while nothing ran, and the first tick back called it off before anyone
+    # could (review 42). Its start moves on by the outage, which gives them, and the holders of its
+    # reservations, the rest of the grace.
+    from .schedule import NO_SHOW_GRACE
+
+    outage = now - stopped_at
+    in_grace = TableSession.objects.filter(
+        status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING],
+        started_at__gt=stopped_at - NO_SHOW_GRACE,
+        started_at__lte=stopped_at,
+    )
+    for session_id, started_at in in_grace.values_list("pk", "started_at"):
+        TableSession.objects.filter(pk=session_id, started_at=started_at).update(
+            started_at=started_at + outage
+        )
+        tables.add(session_id)
     for session_id in tables:
         table_notify_on_commit(session_id)  # the players' clocks show the time given back
     return len(tables)

@@ -98,6 +98,7 @@ _MESSAGES = {
     "bad_contribution": _("Your random string must be 1 to 64 printable characters."),
     "no_pending_deal": _("There is no deal waiting for your randomness."),
     "reservations_closed": _("Seats can be reserved only before the session starts."),
+    "table_cancelled": _("This table was cancelled."),
     "cancel_closed": _("This table is already over or cancelled."),
     "cancel_played": _(
         "Deals have been played at this table, so it cannot be cancelled: it closes at its end time, or once "

@@ -124,7 +124,11 @@ def table_session_create(
         # A start long past would be cancelled as a no-show at once (and a weekly one would make a
         # session for every missed week).
         raise _problem(_("That start has passed: leave it empty to open the table now."))
+    typed = starts_at
     starts_at = max(starts_at or now, now)
+    # A weekly table typed for 20:00 at 20:03 opens now, but its weeks keep the hour typed: the
+    # series counts each week from its first start, and "now" made every week begin at 20:03:27.
+    first_start = typed if repeat_weekly and typed is not None and typed < starts_at else starts_at
     if ends_at is not None and ends_at <= starts_at:
         raise _problem(_("A table must end after it starts."))
     # The token of the form that asks, with the club's id (a token copied into another club's form
@@ -151,7 +155,7 @@ def table_session_create(
             buy_in_min=buy_in_min,
             buy_in_max=buy_in_max,
             turn_seconds=turn_seconds,
-            starts_at=starts_at,
+            starts_at=first_start,
             ends_at=ends_at,
             practice=practice,
             repeat_weekly=repeat_weekly,
