@@ -273,6 +273,11 @@
     contribute();
     keepFocus(document.getElementById("table-live"));
     announce(document.getElementById("table-live"));
+    // "This table starts at ..." is drawn with the page, outside the frames: once a deal has been
+    // dealt it is past news, and it stood above the play until the page was reloaded.
+    var starts = document.getElementById("table-starts");
+    var live = document.getElementById("table-live");
+    if (starts && live && live.dataset.dealNumber && live.dataset.dealNumber !== "0") starts.hidden = true;
   });
 
   // Each seated player's browser adds a random string to the next deal's seed, so the server

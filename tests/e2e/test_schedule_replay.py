@@ -58,9 +58,13 @@ def test_schedule_reserve_start_play_replay_and_verify(daphne_url: str, browser:
         page.locator(f"#sit-{seat}").click()
         expect(page.locator(".seat-controls").get_by_role("button", name="Leave the table")).to_be_visible()
     assert not Deal.objects.filter(session=session).exists()  # not before the start
+    for page in pages:
+        expect(page.locator("#table-starts")).to_be_visible()
     TableSession.objects.filter(pk=session.pk).update(starts_at=timezone.now())
     for page in pages:
         expect(page.locator(".phase")).to_contain_text(re.compile("Bidding"), timeout=15_000)
+        # "This table starts at ..." stood above the play until the page was reloaded.
+        expect(page.locator("#table-starts")).to_be_hidden()
     # The manager stands up when this deal ends, so no next deal follows it: a second after the
     # settlement the table dealt the next one, and the link to this deal went with the settlement
     # (the click below raced the deal pause, and lost it under load).
