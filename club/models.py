@@ -632,6 +632,9 @@ AUDIT_DATA_LABELS = {
 SYSTEM_REASONS = {
     "no deal played for 90 days": _("no deal played for 90 days"),
     "no seated person connected for 10 minutes": _("no seated person connected for 10 minutes"),
+    "away with no sign of life for 10 minutes at a table that deals no more": _(
+        "away with no sign of life for 10 minutes at a table that deals no more"
+    ),
     "nightly recount of the players' statistics": _("nightly recount of the players' statistics"),
     # Why a table's bank was closed (games.services.closing, ledger.labels.BANK_REASONS).
     "the session ended": _("the session ended"),

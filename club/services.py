@@ -386,7 +386,10 @@ def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
         _require_own_name(club=club, user=user)
         membership.status = status
         membership.role = Role.MEMBER
-        membership.save(update_fields=["status", "role", "updated_at"])
+        # A member back is a newcomer to the nightly dormant mark (games.jobs_inactivity): an old
+        # mark kept him listed dormant, from before he left, until he played again.
+        membership.dormant_since = None
+        membership.save(update_fields=["status", "role", "dormant_since", "updated_at"])
     else:
         _require_own_name(club=club, user=user)
         try:

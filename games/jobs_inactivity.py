@@ -1,7 +1,9 @@
 """Inactivity: tables nobody attends any more, and members who stopped playing.
 
 - A player away for two deals in a row is stood up after the second one: ``deal_finish`` does that
-  itself (``Seat.away_deals``), nothing here repeats it.
+  itself (``Seat.away_deals``), nothing here repeats it. But an away player sits deals out, so at a
+  table that deals no more without him those deals never come: there he is stood up, chips home, once
+  he has shown no sign of life for ten minutes (``seats_away_due``).
 - A table where no seated person has shown a sign of life for ten minutes (a connected socket, which
   heartbeats every 25 s; sitting down; a move of his own or "I'm back", also by plain form) is
   emptied: everyone not in the running deal stands up now (stacks back to wallets, bots' to the
@@ -171,7 +173,8 @@ def table_idle_stand_up(*, session_id: int, now: datetime | None = None) -> bool
 
 
 def tables_idle_sweep(now: datetime | None = None) -> int:
-    """Empty every table nobody attends; one that fails is logged and the others still go."""
+    """Empty every table nobody attends, and stand up the away people of tables that deal no more;
+    one that fails is logged and the others still go."""
     now = now or timezone.now()
     done = 0
     for session_id in tables_idle_due(now):
@@ -179,7 +182,100 @@ def tables_idle_sweep(now: datetime | None = None) -> int:
             done += table_idle_stand_up(session_id=session_id, now=now)
         except Exception:
             logger.exception("inactivity: table %s could not be emptied", session_id)
+    for seat_id in seats_away_due(now):
+        try:
+            done += seat_away_stand_up(seat_id=seat_id, now=now)
+        except Exception:
+            logger.exception("inactivity: away seat %s could not be stood up", seat_id)
     return done
+
+
+def _waiting_tables() -> Q:
+    """Live tables that have dealt and deal no more for now: no deal runs and none is due (they wait
+    for players, or chips). Away people sit deals out, so "two deals away" never comes there."""
+    return Q(
+        session__status__in=LIVE,
+        session__started_at__isnull=False,
+        session__next_deal_at__isnull=True,
+    ) & ~Exists(Deal.objects.filter(session=OuterRef("session"), finished_at__isnull=True))
+
+
+def seats_away_due(now: datetime | None = None, *, seat_ids: list[int] | None = None) -> list[int]:
+    """People away at a table that deals no more, with no sign of life of theirs for ten minutes (no
+    page of the table open, no move or "I'm back" of their own; the end of an outage counts as one,
+    as for a table): the seat of one who closed his browser there, else kept for good."""
+    now = now or timezone.now()
+    seats = Seat.objects.filter(_waiting_tables(), status=Seat.Status.AWAY, member__isnull=False)
+    if seat_ids is not None:
+        seats = seats.filter(pk__in=seat_ids)
+    rows = list(seats.values_list("pk", "session_id", "member__user_id", "sat_at"))
+    if not rows:
+        return []
+    sessions = {session_id for _pk, session_id, _user, _sat in rows}
+    latest = {pk: sat_at for pk, _session, _user, sat_at in rows}
+    fresh = now - PRESENCE_FRESH
+    presence = {
+        (session_id, user_id): (connections, last_seen_at)
+        for session_id, user_id, connections, last_seen_at in Presence.objects.filter(
+            session_id__in=sessions
+        ).values_list("session_id", "user_id", "connections", "last_seen_at")
+    }
+    for pk, session_id, user_id, _sat in rows:
+        connections, seen = presence.get((session_id, user_id), (0, None))
+        if connections > 0 and seen >= fresh:
+            latest[pk] = now  # his page of the table is open: he is there, only away
+        elif seen is not None:
+            latest[pk] = max(latest[pk], seen)
+    recent = Deal.objects.filter(session_id__in=sessions, finished_at__gte=now - IDLE_AFTER)
+    players = dict(recent.values_list("pk", "players"))
+    moves = DealAction.objects.filter(deal__in=recent, actor=DealAction.Actor.PERSON).values_list(
+        "deal_id", "seat", "created_at"
+    )
+    for deal_id, engine_seat, when in moves:
+        seated = players.get(deal_id) or []
+        pk = seated[engine_seat] if engine_seat < len(seated) else None
+        if pk in latest:
+            latest[pk] = max(latest[pk], when)
+    resumed = ClockBeat.objects.filter(pk=1).values_list("resumed_at", flat=True).first()
+    if resumed is not None:
+        latest = {pk: max(when, resumed) for pk, when in latest.items()}
+    return sorted(pk for pk, when in latest.items() if when <= now - IDLE_AFTER)
+
+
+@transaction.atomic
+def seat_away_stand_up(*, seat_id: int, now: datetime | None = None) -> bool:
+    """Stand up an away person of a table that deals no more (``seats_away_due``), his stack to his
+    wallet. Idempotent: a seat left, back, or at a table dealing again is left alone."""
+    now = now or timezone.now()
+    session_id = Seat.objects.filter(pk=seat_id).values_list("session_id", flat=True).first()
+    if session_id is None:
+        return False
+    session = session_lock(session_id)
+    if not seats_away_due(now, seat_ids=[seat_id]):
+        return False
+    seat = Seat.objects.select_related("member__user", "session__club").get(pk=seat_id)
+    home_accounts_first(session, [seat])
+    seat_stand_up(seat=seat, now=now)
+    table_after_stand_up(session=session, now=now)
+    audit_log_write(
+        action="table.stood_up",
+        actor=None,
+        club=session.club,
+        target_user=seat.member.user,
+        target=session.title,
+        data={"table": session.pk, "position": seat.position + 1, "reason": AWAY_REASON},
+    )
+    logger.info(
+        "table %s: %s away with no sign of life at a table that deals no more, stood up",
+        session_id,
+        seat.name,
+    )
+    table_notify_on_commit(session.pk)
+    return True
+
+
+#: Why the clock stood up an away person (stored in English; club.models.SYSTEM_REASONS reads it).
+AWAY_REASON = "away with no sign of life for 10 minutes at a table that deals no more"
 
 
 #: The audit rows that say a person became an active member: he joined (an open club, an invite, back

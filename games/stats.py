@@ -22,7 +22,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -318,7 +318,8 @@ def stats_deal_moved_back(*, deal_id: int, nets_before: Mapping[int, int]) -> No
     chips and wins change now by what the ledger says, as the nightly recount would change them.
     Counted only when the deal ended, a cheat's winnings a manager took back kept him on top of
     the leaderboard until the night, beside a chart that read them live (review 31). While the
-    recount runs it is left to it (it reads the ledger once this commits, or the next night)."""
+    recount runs it is left to it: it reads the deal's chips again before it ends
+    (``_moved_back_meanwhile``), in case it had read them before this committed."""
     deal = Deal.objects.select_related("session").filter(pk=deal_id, finished_at__isnull=False).first()
     if deal is None or deal.session.practice or not StatsCounted.objects.filter(deal=deal).exists():
         return  # not counted yet: the count after the deal, or the recount, reads it whole
@@ -437,6 +438,7 @@ def stats_recompute(*, fix: bool = True) -> dict[str, Any]:
     running counters; correct (``fix``) and report every difference. Returns a summary."""
     started = timezone.now()
     _lock(exclusive=True)
+    horizon = _running_since()
     finished = list(
         Deal.objects.filter(finished_at__isnull=False).order_by("pk").values_list("pk", "session__practice")
     )
@@ -477,6 +479,9 @@ def stats_recompute(*, fix: bool = True) -> dict[str, Any]:
             PlayerStats.objects.create(club_id=club_id, member_id=member_id, day=day, **want.as_dict())
         else:
             PlayerStats.objects.filter(pk=row.pk).update(**want.as_dict())
+    late = (
+        _moved_back_meanwhile(horizon, set(counted_deals), snore_tricks) if fix and horizon is not None else 0
+    )
     counted = set(StatsCounted.objects.values_list("deal_id", flat=True))
     uncounted = [pk for pk, _practice in finished if pk not in counted]
     if fix and uncounted:
@@ -489,6 +494,7 @@ def stats_recompute(*, fix: bool = True) -> dict[str, Any]:
         "rows": len(expected),
         "differences": len(differences),
         "uncounted_deals": len(uncounted),
+        "moved_back_meanwhile": late,
         "fixed": fix,
         "seconds": round((timezone.now() - started).total_seconds(), 3),
     }
@@ -498,6 +504,77 @@ def stats_recompute(*, fix: bool = True) -> dict[str, Any]:
         logger.info("stats recount: %s rows of %s deals agree", len(expected), len(counted_deals))
     summary["details"] = differences[:100]
     return summary
+
+
+def _running_since() -> int | None:
+    """The oldest transaction still running as the recount starts (PostgreSQL; SQLite writes one at
+    a time): a journal written by it or a later one may commit while the recount runs."""
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT txid_snapshot_xmin(txid_current_snapshot())")
+        return int(cursor.fetchone()[0])
+
+
+def _moved_back_meanwhile(horizon: int, recounted: set[int], snore_tricks: SnoreTricks) -> int:
+    """Recount again the day rows of the players of deals a manager moved chips of back while the
+    recount ran. The move back leaves them to the recount (it holds the stats), but the recount may
+    have read the deal's chips before it committed: its players' net chips and wins stayed as first
+    paid until the next night. Read now, under the same lock, the ledger has them. Only the deals
+    the recount counts (``recounted``): one that ended while it ran is its own task's, which reads
+    the chips moved back with it. Returns the rows changed."""
+    deal_ids = recounted & set(
+        Journal.objects.filter(kind=Journal.Kind.REVERSAL, deal__isnull=False, txid__gte=horizon).values_list(
+            "deal_id", flat=True
+        )
+    )
+    keys: set[tuple[int, date]] = set()
+    for deal_id, opening, finished_at in Deal.objects.filter(
+        pk__in=deal_ids, finished_at__isnull=False, session__practice=False
+    ).values_list("pk", "opening", "finished_at"):
+        dealt = deal_dealt(opening)
+        for member_id, seat in DealPlayer.objects.filter(deal_id=deal_id, member__isnull=False).values_list(
+            "member_id", "engine_seat"
+        ):
+            if seat in dealt:
+                keys.add((member_id, stats_day(finished_at)))
+    if not keys:
+        return 0
+    # Every deal of those players on those days: a day row is the sum of all of them.
+    days = Q()
+    for member_id, day in keys:
+        start = datetime(day.year, day.month, day.day, tzinfo=UTC)
+        days |= Q(
+            member_id=member_id, deal__finished_at__gte=start, deal__finished_at__lt=start + timedelta(days=1)
+        )
+    again_ids = sorted(
+        recounted
+        & set(
+            DealPlayer.objects.filter(
+                days, deal__finished_at__isnull=False, deal__session__practice=False
+            ).values_list("deal_id", flat=True)
+        )
+    )
+    again: dict[tuple[int, date], Counters] = {}
+    clubs: dict[int, int] = {}
+    for chunk in _chunks(again_ids, CHUNK):
+        _recount_chunk(chunk, again, clubs, snore_tricks)
+    changed = 0
+    for member_id, day in sorted(keys):
+        want = again.get((member_id, day), Counters())
+        row = PlayerStats.objects.filter(member_id=member_id, day=day).first()
+        if row is not None and Counters.of(row) == want:
+            continue
+        if row is None:
+            PlayerStats.objects.create(
+                club_id=clubs[member_id], member_id=member_id, day=day, **want.as_dict()
+            )
+        else:
+            PlayerStats.objects.filter(pk=row.pk).update(**want.as_dict())
+        changed += 1
+    if changed:
+        logger.info("stats recount: %d row(s) of deals moved back while it ran recounted again", changed)
+    return changed
 
 
 def _report(differences: list[dict[str, Any]], uncounted: list[int], summary: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ledger.charts import reader_day
 
@@ -62,7 +63,12 @@ def net_chart_svg(
         w=width,
         h=height,
         title=title,
-        desc=_("%(n)s deals from %(first)s to %(last)s; net after the last: %(now)s chips.")
+        # Counted as each language counts: "1 deals" and "1 chips" read wrong in English.
+        desc=ngettext(
+            "%(n)s deal from %(first)s to %(last)s; net chips after the last: %(now)s.",
+            "%(n)s deals from %(first)s to %(last)s; net chips after the last: %(now)s.",
+            len(points),
+        )
         % {
             "n": len(points),
             "first": reader_day(points[0][0]),
@@ -170,6 +176,7 @@ def hand_svg(cards: Sequence[Mapping[str, Any]], *, hands: int) -> SafeString:
         w=width,
         h=height,
         title=title,
-        desc=_("From %(n)s deals won: %(cards)s.") % {"n": hands, "cards": described},
+        desc=ngettext("From %(n)s deal won: %(cards)s.", "From %(n)s deals won: %(cards)s.", hands)
+        % {"n": hands, "cards": described},
         cards=drawn,
     )

@@ -64,4 +64,5 @@ def test_the_net_chart_counts_only_the_deals_he_was_dealt_into(make_table, playe
     client.force_login(owner, backend="django.contrib.auth.backends.ModelBackend")
     page = unescape(client.get(f"/clubs/{member.club.slug}/players/{member.user.username}/").content.decode())
     desc = re.search(r"<desc>([^<]*)</desc>", page)
-    assert desc is not None and desc.group(1).startswith(f"{dealt_in} deals from "), desc
+    said = f"{dealt_in} deal from " if dealt_in == 1 else f"{dealt_in} deals from "
+    assert desc is not None and desc.group(1).startswith(said), desc
