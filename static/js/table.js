@@ -354,6 +354,17 @@
     }
   });
 
+  // How long to wait before connecting again after the try-th failed try. htmx's own wait doubles
+  // up to 64 s: a server gone for half a minute was met again up to a minute after it came back,
+  // while the player's turn clock ran and moved for him. At most 4 s here, still at a random moment
+  // within the second half of the bound, so a restarted server is not met by every page at once.
+  if (window.htmx) {
+    window.htmx.config.wsReconnectDelay = function (tries) {
+      var bound = 1000 * Math.pow(2, Math.min(tries, 2));
+      return bound / 2 + Math.random() * bound / 2;
+    };
+  }
+
   // A form sent from the picture on the screen is not sent again until the table answers: a double
   // click sent a bid (or "Sit down") twice, the first went through and the second, refused, told
   // the player in red to make the move he had just made. The table's answer is a new picture (new
