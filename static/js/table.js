@@ -315,14 +315,48 @@
     } catch (e) { /* no storage (private mode, full): the check on the Fairness page is skipped */ }
   }
 
+  // The browser's socket to the table now (``open``), and one the page closed itself to connect
+  // again (``retired``): its close is no lost connection.
+  var open = null, retired = null;
+
   document.addEventListener("htmx:wsOpen", function (event) {
     socket = event.detail.socketWrapper;
+    open = event.detail.event ? event.detail.event.target : null;
     var banner = document.getElementById("table-banner");
     if (banner) banner.hidden = true;
     table().classList.remove("offline");
   });
 
+  function showLost(banner) {
+    if (banner) {
+      banner.hidden = false;
+      // A live region that appears with its words already in it is not read out: the words go to
+      // the table's announcer, which is always there.
+      var say = document.getElementById("table-announce");
+      if (say) say.textContent = banner.textContent;
+    }
+    table().classList.add("offline");
+  }
+
+  // The browser knows when its network is gone, long before its socket does: that stays open,
+  // silent, until the network is back or the system gives it up minutes later, and the player saw
+  // his turn and his clock run down with no word that nothing reached the table. Back online, the
+  // page connects again (the old socket may be dead without knowing it) and gets the table as it
+  // is now, moves made meanwhile and a move the clock made for him included.
+  window.addEventListener("offline", function () {
+    if (table()) showLost(document.getElementById("table-banner"));
+  });
+
+  window.addEventListener("online", function () {
+    if (!table() || !socket || !socket.reconnect || !open || open.readyState !== WebSocket.OPEN) return;
+    retired = open;
+    open = null;
+    socket.reconnect();
+  });
+
   document.addEventListener("htmx:wsClose", function (event) {
+    var closed = event.detail && event.detail.event ? event.detail.event.target : null;
+    if (closed && closed === retired) { retired = null; return; }
     var banner = document.getElementById("table-banner");
     var code = event.detail && event.detail.event ? event.detail.event.code : 0;
     if (banner) {
@@ -337,13 +371,8 @@
         banner.textContent = banner.dataset.removed;
         banner.classList.add("error");
       }
-      banner.hidden = false;
-      // A live region that appears with its words already in it is not read out: the words go to
-      // the table's announcer, which is always there.
-      var say = document.getElementById("table-announce");
-      if (say) say.textContent = banner.textContent;
     }
-    table().classList.add("offline");
+    showLost(banner);
     // htmx connects again after 1006, 1011, 1012 and 1013 only; these closes are no refusal either,
     // and the tab stayed dead under "reconnecting…": 4001, the login the socket was opened under
     // changed (a password changed, here or elsewhere: only a login that still holds gets back in),
