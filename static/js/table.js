@@ -414,6 +414,16 @@
 
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var invalid = event.detail.errors && event.detail.errors.length;  // htmx sends nothing then
+    var banner = document.getElementById("table-banner");
+    if (!invalid && table() && table().classList.contains("offline")) {
+      // Not connected: a move sent now went into a socket about to be given up, or waited in
+      // htmx's queue to be sent on a later table (refused then, long after, or taken twice when he
+      // clicked again). He is told at once instead, and makes it again on the table he gets back.
+      event.preventDefault();
+      if (event.detail.triggeringEvent) event.detail.triggeringEvent.preventDefault();
+      if (banner && banner.dataset.unsent) showError(banner.dataset.unsent);
+      return;
+    }
     if (!invalid && sentAlready(event.target)) {
       event.preventDefault();
       // htmx then leaves the submit alone: without this the browser would post the form itself.
