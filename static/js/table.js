@@ -360,9 +360,10 @@
     var banner = document.getElementById("table-banner");
     var code = event.detail && event.detail.event ? event.detail.event.code : 0;
     if (banner) {
-      if (code === 4429 && lastError && lastError.message) {
-        // Too many tabs, or too many messages: what the server said, and what to do about it.
-        // The person is not shut out, as the sentence below would tell him.
+      if ((code === 4429 || code === 4401) && lastError && lastError.message) {
+        // Too many tabs, or too many messages, or logged out (in another tab, say): what the server
+        // said, and what to do about it. The person is not shut out, as the sentence below would
+        // tell him.
         banner.textContent = lastError.message;
         banner.classList.add("error");
       } else if (code >= 4400 && code < 4500 && banner.dataset.removed) {
