@@ -386,11 +386,14 @@
 
   // How long to wait before connecting again after the try-th failed try. htmx's own wait doubles
   // up to 64 s: a server gone for half a minute was met again up to a minute after it came back,
-  // while the player's turn clock ran and moved for him. At most 4 s here, still at a random moment
+  // while the player's turn clock ran and moved for him. At most 6 s here, still at a random moment
   // within the second half of the bound, so a restarted server is not met by every page at once.
+  // Not less: each connect the server takes counts against the person's connects (one every two
+  // seconds after a burst, TABLE_CONNECTS_PER_SECOND), and a few tabs trying much faster through a
+  // long database outage would use them up and be refused for good.
   if (window.htmx) {
     window.htmx.config.wsReconnectDelay = function (tries) {
-      var bound = 1000 * Math.pow(2, Math.min(tries, 2));
+      var bound = Math.min(1000 * Math.pow(2, tries), 6000);
       return bound / 2 + Math.random() * bound / 2;
     };
   }

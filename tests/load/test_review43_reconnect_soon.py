@@ -42,4 +42,4 @@ def test_the_page_is_back_within_seconds_of_the_server_after_a_long_outage(
     back = time.monotonic()
     expect(banner).to_be_hidden(timeout=60_000)
     waited = time.monotonic() - back
-    assert waited < 8, f"the page came back {waited:.0f} s after the server"
+    assert waited < 10, f"the page came back {waited:.0f} s after the server"
