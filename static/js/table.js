@@ -354,6 +354,32 @@
     socket.reconnect();
   });
 
+  // A socket can also die with nothing said at all (a laptop that slept, a phone's locked screen, a
+  // network changed under it): open and silent until the system gives it up, minutes later, and
+  // the player back at his tab saw the table as he had left it. Back in sight after a while, the
+  // page asks the table for its picture (one render), and connects again if none comes.
+  var HIDDEN_LONG = 15000, ANSWER_WITHIN = 5000;
+  var hiddenAt = null, heardAt = 0;
+
+  document.addEventListener("htmx:wsBeforeMessage", function () { heardAt = Date.now(); });
+
+  document.addEventListener("visibilitychange", function () {
+    if (!table()) return;
+    if (document.visibilityState === "hidden") { hiddenAt = Date.now(); return; }
+    var away = hiddenAt === null ? 0 : Date.now() - hiddenAt;
+    hiddenAt = null;
+    if (away < HIDDEN_LONG || !socket || !open || open.readyState !== WebSocket.OPEN) return;
+    var asked = Date.now(), asking = open;
+    socket.send(JSON.stringify({do: "sync"}));
+    setTimeout(function () {
+      if (heardAt >= asked || open !== asking || asking.readyState !== WebSocket.OPEN) return;
+      retired = asking;
+      open = null;
+      showLost(document.getElementById("table-banner"));
+      socket.reconnect();
+    }, ANSWER_WITHIN);
+  });
+
   document.addEventListener("htmx:wsClose", function (event) {
     var closed = event.detail && event.detail.event ? event.detail.event.target : null;
     if (closed && closed === retired) { retired = null; return; }
