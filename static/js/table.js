@@ -320,20 +320,81 @@
     } catch (e) { /* no storage (private mode, full): the check on the Fairness page is skipped */ }
   }
 
+  // The browser's socket to the table now (``open``), and one the page closed itself to connect
+  // again (``retired``): its close is no lost connection.
+  var open = null, retired = null;
+
   document.addEventListener("htmx:wsOpen", function (event) {
     socket = event.detail.socketWrapper;
+    open = event.detail.event ? event.detail.event.target : null;
     var banner = document.getElementById("table-banner");
     if (banner) banner.hidden = true;
     table().classList.remove("offline");
   });
 
+  function showLost(banner) {
+    if (banner) {
+      banner.hidden = false;
+      // A live region that appears with its words already in it is not read out: the words go to
+      // the table's announcer, which is always there.
+      var say = document.getElementById("table-announce");
+      if (say) say.textContent = banner.textContent;
+    }
+    table().classList.add("offline");
+  }
+
+  // The browser knows when its network is gone, long before its socket does: that stays open,
+  // silent, until the network is back or the system gives it up minutes later, and the player saw
+  // his turn and his clock run down with no word that nothing reached the table. Back online, the
+  // page connects again (the old socket may be dead without knowing it) and gets the table as it
+  // is now, moves made meanwhile and a move the clock made for him included.
+  window.addEventListener("offline", function () {
+    if (table()) showLost(document.getElementById("table-banner"));
+  });
+
+  window.addEventListener("online", function () {
+    if (!table() || !socket || !socket.reconnect || !open || open.readyState !== WebSocket.OPEN) return;
+    retired = open;
+    open = null;
+    socket.reconnect();
+  });
+
+  // A socket can also die with nothing said at all (a laptop that slept, a phone's locked screen, a
+  // network changed under it): open and silent until the system gives it up, minutes later, and
+  // the player back at his tab saw the table as he had left it. Back in sight after a while, the
+  // page asks the table for its picture (one render), and connects again if none comes.
+  var HIDDEN_LONG = 15000, ANSWER_WITHIN = 5000;
+  var hiddenAt = null, heardAt = 0;
+
+  document.addEventListener("htmx:wsBeforeMessage", function () { heardAt = Date.now(); });
+
+  document.addEventListener("visibilitychange", function () {
+    if (!table()) return;
+    if (document.visibilityState === "hidden") { hiddenAt = Date.now(); return; }
+    var away = hiddenAt === null ? 0 : Date.now() - hiddenAt;
+    hiddenAt = null;
+    if (away < HIDDEN_LONG || !socket || !open || open.readyState !== WebSocket.OPEN) return;
+    var asked = Date.now(), asking = open;
+    socket.send(JSON.stringify({do: "sync"}));
+    setTimeout(function () {
+      if (heardAt >= asked || open !== asking || asking.readyState !== WebSocket.OPEN) return;
+      retired = asking;
+      open = null;
+      showLost(document.getElementById("table-banner"));
+      socket.reconnect();
+    }, ANSWER_WITHIN);
+  });
+
   document.addEventListener("htmx:wsClose", function (event) {
+    var closed = event.detail && event.detail.event ? event.detail.event.target : null;
+    if (closed && closed === retired) { retired = null; return; }
     var banner = document.getElementById("table-banner");
     var code = event.detail && event.detail.event ? event.detail.event.code : 0;
     if (banner) {
-      if (code === 4429 && lastError && lastError.message) {
-        // Too many tabs, or too many messages: what the server said, and what to do about it.
-        // The person is not shut out, as the sentence below would tell him.
+      if ((code === 4429 || code === 4401) && lastError && lastError.message) {
+        // Too many tabs, or too many messages, or logged out (in another tab, say): what the server
+        // said, and what to do about it. The person is not shut out, as the sentence below would
+        // tell him.
         banner.textContent = lastError.message;
         banner.classList.add("error");
       } else if (code >= 4400 && code < 4500 && banner.dataset.removed) {
@@ -342,13 +403,8 @@
         banner.textContent = banner.dataset.removed;
         banner.classList.add("error");
       }
-      banner.hidden = false;
-      // A live region that appears with its words already in it is not read out: the words go to
-      // the table's announcer, which is always there.
-      var say = document.getElementById("table-announce");
-      if (say) say.textContent = banner.textContent;
     }
-    table().classList.add("offline");
+    showLost(banner);
     // htmx connects again after 1006, 1011, 1012 and 1013 only; these closes are no refusal either,
     // and the tab stayed dead under "reconnecting…": 4001, the login the socket was opened under
     // changed (a password changed, here or elsewhere: only a login that still holds gets back in),
@@ -358,6 +414,20 @@
       setTimeout(function () { wrapper.reconnect(); }, 500);
     }
   });
+
+  // How long to wait before connecting again after the try-th failed try. htmx's own wait doubles
+  // up to 64 s: a server gone for half a minute was met again up to a minute after it came back,
+  // while the player's turn clock ran and moved for him. At most 6 s here, still at a random moment
+  // within the second half of the bound, so a restarted server is not met by every page at once.
+  // Not less: each connect the server takes counts against the person's connects (one every two
+  // seconds after a burst, TABLE_CONNECTS_PER_SECOND), and a few tabs trying much faster through a
+  // long database outage would use them up and be refused for good.
+  if (window.htmx) {
+    window.htmx.config.wsReconnectDelay = function (tries) {
+      var bound = Math.min(1000 * Math.pow(2, tries), 6000);
+      return bound / 2 + Math.random() * bound / 2;
+    };
+  }
 
   // A form sent from the picture on the screen is not sent again until the table answers: a double
   // click sent a bid (or "Sit down") twice, the first went through and the second, refused, told
@@ -379,6 +449,16 @@
 
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var invalid = event.detail.errors && event.detail.errors.length;  // htmx sends nothing then
+    var banner = document.getElementById("table-banner");
+    if (!invalid && table() && table().classList.contains("offline")) {
+      // Not connected: a move sent now went into a socket about to be given up, or waited in
+      // htmx's queue to be sent on a later table (refused then, long after, or taken twice when he
+      // clicked again). He is told at once instead, and makes it again on the table he gets back.
+      event.preventDefault();
+      if (event.detail.triggeringEvent) event.detail.triggeringEvent.preventDefault();
+      if (banner && banner.dataset.unsent) showError(banner.dataset.unsent);
+      return;
+    }
     if (!invalid && sentAlready(event.target)) {
       event.preventDefault();
       // htmx then leaves the submit alone: without this the browser would post the form itself.
