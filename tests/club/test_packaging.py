@@ -39,3 +39,27 @@ def test_the_design_and_the_rule_book_are_in_the_repository():
     for name in ("docs/DESIGN.md", "docs/rules/RULES.md", "docs/rules/SCENARIOS.md"):
         assert (ROOT / name).stat().st_size > 1000, name
     assert "../shared" not in (ROOT / "README.md").read_text()
+
+
+def _compose_services() -> set[str]:
+    import yaml
+
+    return set(yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"])
+
+
+def _listed(text: str, pattern: str) -> set[str]:
+    found = re.search(pattern, re.sub(r"\s+", " ", text))
+    assert found, pattern
+    return {name.strip() for name in found.group(1).replace(" and ", ", ").split(",")}
+
+
+def test_the_readme_and_the_design_name_every_service_compose_runs():
+    # Review 41: the README listed compose's services without `nightly`, the nightly jobs' worker
+    # (nor said which role it connects as), and the design's layout left out `migrate`.
+    services = _compose_services()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    design = (ROOT / "docs" / "DESIGN.md").read_text(encoding="utf-8")
+    assert _listed(readme, r"runs the same commands as separate services \(([^)]+)\)") == services
+    app = services - {"postgres", "redis", "migrate"}
+    assert _listed(readme, r"`migrate` connects as `khrap_owner`, and ([a-z ,]+), which start") == app
+    assert _listed(design, r"compose\.yaml \(([^)]+)\)") == services
