@@ -63,3 +63,14 @@ def test_the_readme_and_the_design_name_every_service_compose_runs():
     app = services - {"postgres", "redis", "migrate"}
     assert _listed(readme, r"`migrate` connects as `khrap_owner`, and ([a-z ,]+), which start") == app
     assert _listed(design, r"compose\.yaml \(([^)]+)\)") == services
+
+
+def test_the_readme_gives_compose_s_own_default_of_web_processes():
+    # Review 41: the README gave "the number of cores" as the default for compose's web service too,
+    # which starts ${WEB_PROCESSES:-2}.
+    compose = (ROOT / "docker" / "compose.yaml").read_text()
+    default = re.search(r"\$\{WEB_PROCESSES:-(\d+)\}", compose)
+    assert default, "compose's web service no longer has a default"
+    lines = (ROOT / "README.md").read_text().splitlines()
+    row = next(line for line in lines if line.startswith("| `WEB_PROCESSES`"))
+    assert f"{default.group(1)} in `docker/compose.yaml`" in row, row
