@@ -74,3 +74,19 @@ def test_the_readme_gives_compose_s_own_default_of_web_processes():
     lines = (ROOT / "README.md").read_text().splitlines()
     row = next(line for line in lines if line.startswith("| `WEB_PROCESSES`"))
     assert f"{default.group(1)} in `docker/compose.yaml`" in row, row
+
+
+def test_the_readme_names_every_environment_variable_the_settings_read():
+    # Review 41: `HSTS_SECONDS` (how long browsers hold the HSTS header, a year with subdomains and
+    # preload unless told) and `TEST_DATABASE_NAME` were read but named nowhere.
+    read = re.compile(
+        r"""(?:environ(?:\.get)?[(\[]|env_bool\(|env_list\(|_seconds\()\s*["']([A-Z][A-Z0-9_]+)["']"""
+    )
+    names = set()
+    for module in ("club/settings.py", "games/conf.py", "games/ticker.py"):
+        names |= set(read.findall((ROOT / module).read_text()))
+    # The pattern still finds each kind of read.
+    assert {"DATABASE_URL", "HSTS_SECONDS", "TABLE_DEAL_PAUSE", "DEBUG", "ALLOWED_HOSTS"} <= names, names
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = sorted(name for name in names if f"`{name}`" not in readme)
+    assert missing == [], missing
