@@ -69,6 +69,11 @@ def _worker(club_id: int, account_ids: list[int], seconds: float, tag: str, barr
 def _run(club_id: int, groups: list[list[int]], processes: int, seconds: float) -> dict[str, Any]:
     ctx = multiprocessing.get_context("fork")
     connections.close_all()  # a forked child must not share the parent's socket
+    for conn in connections.all():
+        # Nor its pool (the deployment's DB_POOL_SIZE): closing a pooled connection only hands it
+        # back to the pool, and each child would take the same open session from its copy of it.
+        if conn.vendor == "postgresql" and conn.settings_dict["OPTIONS"].get("pool"):
+            conn.close_pool()
     barrier = ctx.Barrier(processes)
     out = ctx.Queue()
     procs = [
