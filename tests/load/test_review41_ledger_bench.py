@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -20,16 +21,23 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 def test_ledger_bench_runs_with_the_deployment_s_connection_pool():
     env = {k: v for k, v in os.environ.items() if k not in {"PYTEST_VERSION", "DB_POOL_SIZE"}}
     env |= {"DATABASE_URL": _database_url(), "DEBUG": "1", "HTTPS_ONLY": "0"}
-    done = subprocess.run(
+    process = subprocess.Popen(
         [sys.executable, "manage.py", "ledger_bench", "--seconds", "0.5", "--processes", "2", "--no-pgbench"],
         cwd=ROOT,
         env=env,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=100,
+        start_new_session=True,  # its forked processes go with it if it hangs
     )
-    assert done.returncode == 0, done.stderr[-3000:]
-    report = json.loads(done.stdout)
+    try:
+        stdout, stderr = process.communicate(timeout=100)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        stdout, stderr = process.communicate()
+        raise AssertionError(f"ledger_bench hung: {stderr[-3000:]}") from None
+    assert process.returncode == 0, stderr[-3000:]
+    report = json.loads(stdout)
     assert [run["processes"] for run in report["runs"]] == [1, 2]
     assert all(run["journals"] > 0 for run in report["runs"]), report
     assert report["books_consistent"] is True
