@@ -765,6 +765,13 @@ def _settlement(out: list[str], w: _Words, context: Mapping[str, Any]) -> None:
             w.gettext("This table is closed: its bank of %(bank)s was emptied and there is no next deal."),
             bank=context["bank_shared"],
         )
+    elif context.get("bank_shared") and context.get("bank_practice"):
+        bank_line = _fill(
+            w.gettext(
+                "Nobody plays here any more: the bank's %(bank)s went back to the club's practice chips."
+            ),
+            bank=context["bank_shared"],
+        )
     elif context.get("bank_shared"):
         bank_line = _fill(
             w.gettext("Nobody else could ante: the bank's %(bank)s went back to this deal's players."),

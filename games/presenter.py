@@ -564,6 +564,13 @@ def table_context(
         # The ledger's bank is empty while the deal left chips in it only when nobody else could ante
         # and they went back to the deal's players; a closed table has no next deal to carry them.
         context["bank_shared"] = out["bank"] if ledger_now and not public["bank"] and out["bank"] else 0
+        # A practice table's bank goes home to the club's practice chips (the treasury) once no person
+        # sits there (``closing.table_after_stand_up``): the bots could ante, nothing went to players.
+        context["bank_practice"] = bool(
+            context["bank_shared"]
+            and session.get("practice")
+            and not any(s.get("user_id") for s in public["seats"])
+        )
         context["table_over"] = session["status"] in ("finished", "cancelled")
     return context
 

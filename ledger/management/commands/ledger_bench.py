@@ -9,6 +9,7 @@ figure (``pgbench -c 4 -j 2 -T 20``) so the result can be read against the hardw
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
@@ -69,6 +70,11 @@ def _worker(club_id: int, account_ids: list[int], seconds: float, tag: str, barr
 def _run(club_id: int, groups: list[list[int]], processes: int, seconds: float) -> dict[str, Any]:
     ctx = multiprocessing.get_context("fork")
     connections.close_all()  # a forked child must not share the parent's socket
+    for conn in connections.all():
+        # Nor its pool (the deployment's DB_POOL_SIZE): closing a pooled connection only hands it
+        # back to the pool, and each child would take the same open session from its copy of it.
+        if conn.vendor == "postgresql" and conn.settings_dict["OPTIONS"].get("pool"):
+            conn.close_pool()
     barrier = ctx.Barrier(processes)
     out = ctx.Queue()
     procs = [
@@ -166,7 +172,9 @@ class Command(BaseCommand):
             connections.close_all()
             connection.creation.destroy_test_db(old_name, verbosity=0)
             if tmp is not None:
-                os.unlink(tmp)
+                # destroy_test_db removes a SQLite test file itself (Django 5.2): this one's gone.
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(tmp)
         result: dict[str, Any] = {
             "database": connection.vendor,
             "entries_per_journal": ACCOUNTS_PER_PROCESS,
