@@ -74,7 +74,9 @@ def test_running_counters_equal_the_nightly_recount(preset, make_table, players,
         assert totals.deals == len(played)
         assert totals.net == sum(p.net for p in played)
         assert totals.tricks == sum(d.outcome["tricks"][p.engine_seat] for p in played for d in [p.deal])
-        assert totals.seconds_played >= 0
+        # Whole seconds from each deal's start to its end, worked out here from the deal rows.
+        lasted = [(p.deal.finished_at - p.deal.started_at).total_seconds() for p in played]
+        assert totals.seconds_played == sum(int(seconds) for seconds in lasted)
     everyone = Counters()
     for row in PlayerStats.objects.all():
         everyone.add(Counters.of(row))
