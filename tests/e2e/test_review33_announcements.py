@@ -67,11 +67,13 @@ def test_a_screen_reader_hears_the_turn_the_moves_the_tricks_and_the_result(
     assert any("Vera " in s for s in said), said  # his own moves too
     lines = live.locator("#deal-log li").all_inner_texts()
     heard = " ".join(said)
-    if any("takes trick" in line for line in lines):
-        assert "takes trick" in heard, said
+    # The deal (its deck is the tests' fixed one) is played out: the log has its tricks and cards, so
+    # these are checked, not skipped as they were when the log had none to say.
+    assert any("takes trick" in line for line in lines), lines
+    assert "takes trick" in heard, said
     # A card played is said by its name ("Mila plays Queen of hearts."), not as "Q♥".
-    if any(" plays " in line for line in lines):
-        assert re.search(r" plays (\d+|Ace|King|Queen|Jack) of (spades|hearts|diamonds|clubs)", heard), said
+    assert any(" plays " in line for line in lines), lines
+    assert re.search(r" plays (\d+|Ace|King|Queen|Jack) of (spades|hearts|diamonds|clubs)", heard), said
     assert not re.search(r"[♠♥♦♣]", heard), said
     # A few lines at a time, never the whole log at once.
     assert all(s.count(".") <= 8 for s in said), said

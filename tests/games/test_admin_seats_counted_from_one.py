@@ -27,7 +27,9 @@ def _line(page: str, label: str) -> str | None:
 
 
 def test_a_move_names_its_player(owner, deal) -> None:  # noqa: F811
-    for move in DealAction.objects.filter(deal=deal).order_by("seq")[:6]:
+    moves = list(DealAction.objects.filter(deal=deal).order_by("seq")[:6])
+    assert len(moves) == 6  # a deal with no moves recorded would check no page at all
+    for move in moves:
         page = _page(owner, reverse("admin:games_dealaction_change", args=[move.pk]))
         player = DealPlayer.objects.get(deal=deal, engine_seat=move.seat).seat.name
         assert _line(page, "Player") == player

@@ -159,8 +159,11 @@ def test_the_beat_is_written_once_a_second_per_process(monkeypatch, django_asser
     monkeypatch.setattr(resume, "BEAT_EVERY", 600.0)  # a slow machine must not make it two beats
     with django_assert_max_num_queries(6):  # the beat (savepoint, read, write) and "anything due?"
         tables_tick()
+    # Written once: a tick that never wrote it would pass the query counts above and below.
+    beat_at = ClockBeat.objects.get(pk=1).beat_at
     with django_assert_max_num_queries(1):  # only the clock's own "anything due?" question
         tables_tick()
+    assert ClockBeat.objects.get(pk=1).beat_at == beat_at
 
 
 def test_turn_expire_with_a_time_of_its_own_is_unchanged(make_table, players):

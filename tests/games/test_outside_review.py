@@ -275,7 +275,9 @@ def test_the_review_page_sets_the_deal_beside_its_journals(make_table, players, 
     assert 'class="table-page"' in table_part and "data-card=" in table_part
     for user in players:
         assert user.shown_name in table_part
-    for journal in Journal.objects.filter(deal=deal):
+    journals = list(Journal.objects.filter(deal=deal))
+    assert journals  # the antes at least: with none the loop below checked nothing
+    for journal in journals:
         assert f"/admin/ledger/journal/{journal.pk}/" in ledger_part
 
 

@@ -50,7 +50,13 @@ def test_a_student_deal_with_a_waiting_seat_downloads_as_something_that_checks(
     client = Client()
     client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
     for url in (f"/deals/{deal.pk}/export.json", f"/tables/{table.pk}/export.json"):
-        for part in _files(client.get(url)):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        for n, part in enumerate(_files(response)):
             if "stacks" in part:
                 output, status = run_scenario(part)
                 assert status == 0 and output["error"] is None, (url, output["error"])
+            else:  # a fairness record: it must verify (anything else downloaded was checked by nobody)
+                path = tmp_path / f"download-{n}.json"
+                path.write_text(json.dumps(part))
+                assert verify_main([str(path)]) == 0, (url, part)

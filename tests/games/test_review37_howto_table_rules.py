@@ -133,7 +133,11 @@ def test_differences_name_rounds_tricks_six_payout_and_the_dealers_wrap(lang: st
         assert "Dark play before looking at the cards." not in zone52
         assert "Dark play before looking at the cards." in moryak
     else:
-        # The same lines in the reader's language, not English left-overs.
+        # The same lines in the reader's language, not English left-overs: as many as in English (no
+        # list may come out empty, where the checks below would hold of nothing).
+        with translation.override("en"):
+            english = [differences_from_classic(PRESETS[name]) for name in ("khrap5", "zone52", "moryak")]
+        assert [len(lines) for lines in (khrap5, zone52, moryak)] == [len(lines) for lines in english]
         assert not [d for d in (*khrap5, *zone52) if d.isascii()]
         assert set(zone52) != set(moryak) or not zone52
 

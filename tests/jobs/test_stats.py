@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from datetime import timedelta
 
@@ -16,6 +17,7 @@ from django.utils import timezone
 
 from club.models import AuditLog, Membership
 from games.engine import PRESETS
+from games.engine._base import HELPER_TYPES, SNORER_TYPES
 from games.models import Deal, DealPlayer, PlayerStats, StatsCounted
 from games.stats import Counters, StatsBusy, deal_dealt, stats_deal_count, stats_recompute
 from games.stats_read import leaderboard, player_net_series, player_success_by_status, player_winning_hand
@@ -74,7 +76,9 @@ def test_running_counters_equal_the_nightly_recount(preset, make_table, players,
         assert totals.deals == len(played)
         assert totals.net == sum(p.net for p in played)
         assert totals.tricks == sum(d.outcome["tricks"][p.engine_seat] for p in played for d in [p.deal])
-        assert totals.seconds_played >= 0
+        # Whole seconds from each deal's start to its end, worked out here from the deal rows.
+        lasted = [(p.deal.finished_at - p.deal.started_at).total_seconds() for p in played]
+        assert totals.seconds_played == sum(int(seconds) for seconds in lasted)
     everyone = Counters()
     for row in PlayerStats.objects.all():
         everyone.add(Counters.of(row))
@@ -215,8 +219,16 @@ def test_player_charts_read_his_deals(make_table, players, play_deals):
     ]
     assert [v for _when, v in series] == [sum(nets[: i + 1]) for i in range(len(nets))]
     assert player_net_series(membership=vera, limit=3)[-1][1] == sum(nets)
-    for row in player_success_by_status(membership=vera):
+    by_status = player_success_by_status(membership=vera)
+    for row in by_status:
         assert 0 <= row["made"] <= row["deals"] and row["label"]
+    # The deals per status counted here from his rows: an empty chart held the bounds above too.
+    declared = Counter(
+        p.status for p in DealPlayer.objects.filter(member=vera, deal__in=deals)
+        if p.status in SNORER_TYPES | HELPER_TYPES
+    )
+    assert declared, "the seeds give Vera no snore or help to chart"
+    assert {row["status"]: row["deals"] for row in by_status} == dict(declared)
     hand = player_winning_hand(membership=vera)
     assert hand["hands"] <= sum(1 for n in nets if n > 0)
     assert len(hand["cards"]) <= 4

@@ -45,8 +45,10 @@ def test_delete_is_refused(posted: Journal, table: str) -> None:
 
 @pytest.mark.django_db
 def test_orm_delete_is_refused_too(posted: Journal) -> None:
-    with pytest.raises(DatabaseError), transaction.atomic():
+    with pytest.raises(DatabaseError) as excinfo, transaction.atomic():
         Entry.objects.filter(journal=posted).delete()
+    assert "append-only" in str(excinfo.value)  # the ledger's rule, not some other error
+    assert Entry.objects.filter(journal=posted).count() == 2
 
 
 @pytest.mark.django_db
@@ -105,14 +107,20 @@ def test_journal_without_entries_is_refused_at_commit(club: Club) -> None:
 def test_entry_added_to_an_old_journal_is_refused_at_commit(club: Club, member_factory) -> None:
     treasury = account_treasury(club=club)
     wallet = account_wallet(membership=member_factory())
+    other = account_wallet(membership=member_factory())
     journal = journal_post(
         club=club, kind="grant", lines=[(treasury, -5), (wallet, 5)], idempotency_key="old"
     )
-    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+    # An account the journal does not hold yet: a second entry of the same account was refused by
+    # the one-entry-per-account constraint, and the rule this test is about was never reached.
+    with pytest.raises(DatabaseError) as excinfo, transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
-            "INSERT INTO ledger_entry (journal_id, account_id, amount, balance_after) VALUES (%s, %s, 1, 0)",
-            [journal.pk, wallet.pk + 0],
+            "INSERT INTO ledger_entry (journal_id, account_id, amount, balance_after) VALUES (%s, %s, 1, 1)",
+            [journal.pk, other.pk],
         )
+    # Refused as a journal of another transaction (the balance check at the commit, which would
+    # refuse it too, is not what this test is about).
+    assert "written by another transaction" in str(excinfo.value)
     assert Entry.objects.filter(journal=journal).count() == 2
 
 
