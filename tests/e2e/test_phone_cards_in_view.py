@@ -21,7 +21,7 @@ def _boxes(page: Page) -> dict:
         """() => {
              const box = s => { const r = document.querySelector(s).getBoundingClientRect();
                                 return {top: r.top, bottom: r.bottom}; };
-             return {card: box('.my-hand .pcard'), move: box('.bids button'), phase: box('.center .phase'),
+             return {card: box('.my-hand .pcard'), move: box('.my-move button'), phase: box('.center .phase'),
                      moves: box('.my-move'), height: window.innerHeight,
                      position: getComputedStyle(document.querySelector('.my-move')).position};
            }"""
@@ -39,6 +39,9 @@ def test_the_cards_and_moves_are_on_screen_on_an_upright_phone(
     page = _login(browser, daphne_url, "vera", viewport=viewport, has_touch=True)
     _open_table(page, f"{daphne_url}/tables/{table.pk}/")
     expect(page.locator("#table-live")).to_have_attribute("data-my-turn", "1", timeout=20_000)
+    # His cards and his moves drawn (a frame between two may be on its way under load).
+    expect(page.locator(".my-hand .pcard").first).to_be_visible()
+    expect(page.locator(".my-move button").first).to_be_visible()
     page.evaluate("window.scrollTo(0, 0)")
     at_top = _boxes(page)
     # Not scrolled at all: his cards and his moves are on the screen.
