@@ -273,7 +273,9 @@ class JournalAdmin(BooksStandAdmin):
     @admin.display(description=_("memo"), ordering="memo")
     def memo_shown(self, obj: Journal) -> str:
         # Only a deal's journals hold the booking's trail; any other memo is a person's own words.
-        return journal_memo_words(kind=obj.kind, memo=obj.memo, deal_id=obj.deal_id)
+        return journal_memo_words(
+            kind=obj.kind, memo=obj.memo, deal_id=obj.deal_id, reversal_of=obj.reversal_of_id
+        )
 
     @admin.display(description=_("deal"), ordering="deal_id")
     def deal_link(self, obj: Journal) -> str:

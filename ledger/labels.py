@@ -121,12 +121,18 @@ def _site_memo_words(memo: str) -> str | None:
     return None
 
 
-def journal_memo_words(*, kind: str, memo: str, deal_id: int | None) -> str:
+def journal_memo_words(*, kind: str, memo: str, deal_id: int | None, reversal_of: int | None = None) -> str:
     """A journal's memo as every page of the books shows it: a deal's booking trail and the site's
     own memos in the reader's words; anything else (a manager's reason for a grant, a player's
-    words) as written."""
+    words) as written. A reversal (``reversal_of``: the journal it moves back) always names that
+    journal: booked with a manager's note, it stored the note alone, and the statement read
+    "Reversal · moved back · −40" with nothing saying what was moved back."""
     if kind in (Journal.Kind.GRANT, Journal.Kind.REVERSAL) and (site := _site_memo_words(memo)) is not None:
         return site
+    if kind == Journal.Kind.REVERSAL and reversal_of is not None:
+        if not memo:
+            return _(_REVERSAL) % {"id": reversal_of}
+        return _("Reversal of journal #%(id)s: %(note)s") % {"id": reversal_of, "note": memo}
     if deal_id is not None:
         return memo_words(memo)
     if kind in (Journal.Kind.BANK_CLOSE, Journal.Kind.PAYOUT):

@@ -100,7 +100,12 @@ def account_statement(
             journal_id=e.journal_id,
             kind=e.journal.kind,
             kind_label=str(e.journal.get_kind_display()),
-            memo=journal_memo_words(kind=e.journal.kind, memo=e.journal.memo, deal_id=e.journal.deal_id),
+            memo=journal_memo_words(
+                kind=e.journal.kind,
+                memo=e.journal.memo,
+                deal_id=e.journal.deal_id,
+                reversal_of=e.journal.reversal_of_id,
+            ),
             created_at=e.journal.created_at,
             amount=e.amount,
             balance_after=e.balance_after,
