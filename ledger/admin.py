@@ -31,7 +31,7 @@ from club.csv_stream import csv_response, csv_text
 from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club, Membership
 
-from .labels import journal_memo_words, user_label
+from .labels import ACCOUNT_KIND_WORDS, journal_memo_words, user_label
 from .models import Account, Adjustment, Checkpoint, ChipRequest, Entry, Journal, ReconciliationRun
 from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance, trial_balance_clubs
 from .services import adjustment_approve, adjustment_refuse
@@ -203,7 +203,10 @@ class AccountAdmin(BooksStandAdmin):
             **self.admin_site.each_context(request),
             "title": _("Trial balance of %(club)s") % {"club": club},
             "tb": tb,
-            "kind_totals": [(Account.Kind(kind).label, total) for kind, total in tb.by_kind.items()],
+            "kind_totals": [
+                (Account.Kind(kind).label, total, ACCOUNT_KIND_WORDS[Account.Kind(kind)])
+                for kind, total in tb.by_kind.items()
+            ],
             "accounts_url": f"{reverse('admin:ledger_account_changelist')}?club__id__exact={club.pk}",
             "opts": self.model._meta,
         }

@@ -20,6 +20,21 @@ def user_label(user: User) -> str:
     return f"{user.shown_name} (@{user.username})"
 
 
+#: What the club's total of each kind of account is, for the trial balance: a total an auditor cannot
+#: read without knowing the design ("Treasury −4000") says so beside it.
+ACCOUNT_KIND_WORDS = {
+    Account.Kind.TREASURY: gettext_lazy(
+        "Below zero by every chip the club has handed out: the other kinds hold them, so all sum to zero."
+    ),
+    Account.Kind.WALLET: gettext_lazy("The members' chips away from the tables."),
+    Account.Kind.STACK: gettext_lazy("Chips in front of the players at the tables (bought in or won)."),
+    Account.Kind.BANK: gettext_lazy(
+        "Chips the tables' banks carry to their next deals; shared out when a session ends."
+    ),
+    Account.Kind.HOLD: gettext_lazy("Stakes in deals being played; released or lost when each deal ends."),
+}
+
+
 #: One chip movement of a deal as its booking writes it in a journal's memo: "payout 20 bank→stack:3"
 #: (the deal's seats counted from 0).
 _DEAL_MOVE = re.compile(
