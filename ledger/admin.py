@@ -421,6 +421,8 @@ class EntryAdmin(BooksStandAdmin):
                 "amount",
                 "balance_after",
                 "memo",
+                # A reversal's memo may be a manager's note alone: which journal it moves back.
+                "reversal_of",
             ],
             cells=lambda e: [
                 e.pk,
@@ -436,6 +438,7 @@ class EntryAdmin(BooksStandAdmin):
                 e.amount,
                 e.balance_after,
                 csv_text(e.journal.memo),
+                e.journal.reversal_of_id or "",
             ],
         )
 
