@@ -103,6 +103,7 @@ def _bank_memo_words(memo: str) -> str:
 #: reader's words, whichever of the site's languages they were written in.
 _ASKED_FOR = gettext_noop("Asked for by the member")
 _REVERSAL = gettext_noop("Reversal of journal #%(id)s")
+REVERSAL_WORDS = _REVERSAL
 
 
 def _written(source: str) -> set[str]:
