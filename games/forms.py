@@ -8,11 +8,13 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
 from club.fields import WholeNumberField
 from club.models import validate_visible_text
 from ledger.forms import DAMAGED
+from ledger.labels import journal_memo_words
 
 from .engine.rules import PRESETS
 from .howto import preset_title
@@ -150,8 +152,13 @@ class ResolveForm(forms.Form):
         self.fields["member"].queryset = members
         self.fields["member"].label_from_instance = lambda m: m.user.name_and_username
         self.fields["journal"].queryset = journals
+        # The memo in the reader's words, as the statement and the admin show it: stored, a deal's
+        # is its booking trail in machine English, and a reversal's may be the manager's note alone.
         self.fields["journal"].label_from_instance = lambda j: (
-            f"#{j.pk} {j.get_kind_display()} · {j.memo[:60]}"
+            f"#{j.pk} {j.get_kind_display()} · "
+            + Truncator(
+                journal_memo_words(kind=j.kind, memo=j.memo, deal_id=j.deal_id, reversal_of=j.reversal_of_id)
+            ).chars(80)
         )
 
     def service_values(self) -> dict[str, Any]:

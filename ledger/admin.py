@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.utils import unquote
 from django.contrib.admin.views.main import ERROR_FLAG
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, QuerySet, Subquery, Sum
@@ -30,12 +31,18 @@ from club.csv_stream import csv_response, csv_text
 from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club, Membership
 
-from .labels import journal_memo_words, user_label
+from .labels import ACCOUNT_KIND_WORDS, journal_memo_words, user_label
 from .models import Account, Adjustment, Checkpoint, ChipRequest, Entry, Journal, ReconciliationRun
 from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance, trial_balance_clubs
 from .services import adjustment_approve, adjustment_refuse
 
 KEY_SHOWN = 24  # characters of an idempotency key shown in a list; the whole key is in the tooltip
+BOOKS_STAND = _(
+    "The books cannot be changed or deleted: every journal and its entries stand as they were booked."
+    " A mistake is put right by a new journal (a reversal of a deal's journal from its report, a grant"
+    " or a revoke), which the books then show too."
+)
+BOOKS_STAND_TITLE = _("Not allowed")
 
 
 def titled(title: str, base: type[admin.FieldListFilter] = admin.ChoicesFieldListFilter) -> type:
@@ -58,6 +65,50 @@ class ClubScopedReadOnlyAdmin(ClubScopedAdmin):
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return {}
+
+
+class BooksStandAdmin(ClubScopedReadOnlyAdmin):
+    """Accounts, journals and entries: an address that would change or delete one (typed, or kept from
+    another site) is refused (403) with why and a link back to the row, not with the site's bare
+    "Not allowed" page, which spoke of a club's settings and old forms to the auditor of a club's
+    books."""
+
+    def _books_stand(self, request: HttpRequest, object_id: str) -> TemplateResponse | None:
+        obj = self.get_object(request, unquote(object_id))
+        if obj is None or not self.has_view_permission(request, obj):
+            return None  # Django's own answer: no such row, or not the reader's to see
+        opts = self.model._meta
+        context = {
+            **self.admin_site.each_context(request),
+            "title": BOOKS_STAND_TITLE,
+            "books_stand": BOOKS_STAND,
+            "row": obj,
+            "row_url": reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk]),
+            "opts": opts,
+        }
+        return TemplateResponse(request, "admin/ledger/books_stand.html", context, status=403)
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        if (
+            request.method == "POST"
+            and object_id is not None
+            and (answer := self._books_stand(request, object_id))
+        ):
+            return answer
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        if (answer := self._books_stand(request, object_id)) is not None:
+            return answer
+        return super().delete_view(request, object_id, extra_context)
 
 
 class EntryInline(admin.TabularInline):
@@ -90,7 +141,7 @@ class EntryInline(admin.TabularInline):
 
 
 @admin.register(Account)
-class AccountAdmin(ClubScopedReadOnlyAdmin):
+class AccountAdmin(BooksStandAdmin):
     list_display = ("id", "kind", "member_label", "table", "balance", "club", "statement_link")
     # RelatedOnly: a plain club filter would list every club of the site, invite-only ones too.
     list_filter = (("club", admin.RelatedOnlyFieldListFilter), ("kind", titled(_("account kind"))))
@@ -152,7 +203,10 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
             **self.admin_site.each_context(request),
             "title": _("Trial balance of %(club)s") % {"club": club},
             "tb": tb,
-            "kind_totals": [(Account.Kind(kind).label, total) for kind, total in tb.by_kind.items()],
+            "kind_totals": [
+                (Account.Kind(kind).label, total, ACCOUNT_KIND_WORDS[Account.Kind(kind)])
+                for kind, total in tb.by_kind.items()
+            ],
             "accounts_url": f"{reverse('admin:ledger_account_changelist')}?club__id__exact={club.pk}",
             "opts": self.model._meta,
         }
@@ -175,7 +229,7 @@ class AccountAdmin(ClubScopedReadOnlyAdmin):
 
 
 @admin.register(Journal)
-class JournalAdmin(ClubScopedReadOnlyAdmin):
+class JournalAdmin(BooksStandAdmin):
     # What a reader needs first (when, what kind, how much, who, why) fits a 1280 px screen; the
     # long machine columns come last and the idempotency key is cut short (whole in its tooltip and
     # on the journal's page).
@@ -222,7 +276,9 @@ class JournalAdmin(ClubScopedReadOnlyAdmin):
     @admin.display(description=_("memo"), ordering="memo")
     def memo_shown(self, obj: Journal) -> str:
         # Only a deal's journals hold the booking's trail; any other memo is a person's own words.
-        return journal_memo_words(kind=obj.kind, memo=obj.memo, deal_id=obj.deal_id)
+        return journal_memo_words(
+            kind=obj.kind, memo=obj.memo, deal_id=obj.deal_id, reversal_of=obj.reversal_of_id
+        )
 
     @admin.display(description=_("deal"), ordering="deal_id")
     def deal_link(self, obj: Journal) -> str:
@@ -297,7 +353,7 @@ class EntryMemberFilter(admin.SimpleListFilter):
 
 
 @admin.register(Entry)
-class EntryAdmin(ClubScopedReadOnlyAdmin):
+class EntryAdmin(BooksStandAdmin):
     club_path = "journal__club"
     list_display = ("id", "created", "account", "amount", "balance_after", "journal_link", "short_key")
     list_filter = (
@@ -365,6 +421,8 @@ class EntryAdmin(ClubScopedReadOnlyAdmin):
                 "amount",
                 "balance_after",
                 "memo",
+                # A reversal's memo may be a manager's note alone: which journal it moves back.
+                "reversal_of",
             ],
             cells=lambda e: [
                 e.pk,
@@ -380,6 +438,7 @@ class EntryAdmin(ClubScopedReadOnlyAdmin):
                 e.amount,
                 e.balance_after,
                 csv_text(e.journal.memo),
+                e.journal.reversal_of_id or "",
             ],
         )
 

@@ -20,6 +20,21 @@ def user_label(user: User) -> str:
     return f"{user.shown_name} (@{user.username})"
 
 
+#: What the club's total of each kind of account is, for the trial balance: a total an auditor cannot
+#: read without knowing the design ("Treasury −4000") says so beside it.
+ACCOUNT_KIND_WORDS = {
+    Account.Kind.TREASURY: gettext_lazy(
+        "Below zero by every chip the club has handed out: the other kinds hold them, so all sum to zero."
+    ),
+    Account.Kind.WALLET: gettext_lazy("The members' chips away from the tables."),
+    Account.Kind.STACK: gettext_lazy("Chips in front of the players at the tables (bought in or won)."),
+    Account.Kind.BANK: gettext_lazy(
+        "Chips the tables' banks carry to their next deals; shared out when a session ends."
+    ),
+    Account.Kind.HOLD: gettext_lazy("Stakes in deals being played; released or lost when each deal ends."),
+}
+
+
 #: One chip movement of a deal as its booking writes it in a journal's memo: "payout 20 bank→stack:3"
 #: (the deal's seats counted from 0).
 _DEAL_MOVE = re.compile(
@@ -88,6 +103,7 @@ def _bank_memo_words(memo: str) -> str:
 #: reader's words, whichever of the site's languages they were written in.
 _ASKED_FOR = gettext_noop("Asked for by the member")
 _REVERSAL = gettext_noop("Reversal of journal #%(id)s")
+REVERSAL_WORDS = _REVERSAL
 
 
 def _written(source: str) -> set[str]:
@@ -121,12 +137,18 @@ def _site_memo_words(memo: str) -> str | None:
     return None
 
 
-def journal_memo_words(*, kind: str, memo: str, deal_id: int | None) -> str:
+def journal_memo_words(*, kind: str, memo: str, deal_id: int | None, reversal_of: int | None = None) -> str:
     """A journal's memo as every page of the books shows it: a deal's booking trail and the site's
     own memos in the reader's words; anything else (a manager's reason for a grant, a player's
-    words) as written."""
+    words) as written. A reversal (``reversal_of``: the journal it moves back) always names that
+    journal: booked with a manager's note, it stored the note alone, and the statement read
+    "Reversal · moved back · −40" with nothing saying what was moved back."""
     if kind in (Journal.Kind.GRANT, Journal.Kind.REVERSAL) and (site := _site_memo_words(memo)) is not None:
         return site
+    if kind == Journal.Kind.REVERSAL and reversal_of is not None:
+        if not memo:
+            return _(_REVERSAL) % {"id": reversal_of}
+        return _("Reversal of journal #%(id)s: %(note)s") % {"id": reversal_of, "note": memo}
     if deal_id is not None:
         return memo_words(memo)
     if kind in (Journal.Kind.BANK_CLOSE, Journal.Kind.PAYOUT):

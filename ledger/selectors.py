@@ -8,13 +8,14 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
 
 from club.choices import choice_label
 from club.confusables import name_search_pattern, name_skeleton
 from club.models import Club, Membership
 from games.prepared import Prepared, first_of
 
-from .labels import journal_memo_words
+from .labels import REVERSAL_WORDS, journal_memo_words
 from .models import Account, Entry, Journal
 
 STATEMENT_PAGE = 25
@@ -100,7 +101,12 @@ def account_statement(
             journal_id=e.journal_id,
             kind=e.journal.kind,
             kind_label=str(e.journal.get_kind_display()),
-            memo=journal_memo_words(kind=e.journal.kind, memo=e.journal.memo, deal_id=e.journal.deal_id),
+            memo=journal_memo_words(
+                kind=e.journal.kind,
+                memo=e.journal.memo,
+                deal_id=e.journal.deal_id,
+                reversal_of=e.journal.reversal_of_id,
+            ),
             created_at=e.journal.created_at,
             amount=e.amount,
             balance_after=e.balance_after,
@@ -251,6 +257,7 @@ _DEAL_LINES = Prepared(
         .values_list(
             "journal_id",
             "journal__kind",
+            "journal__reversal_of_id",
             "account__kind",
             "account__member_id",
             "account__member__user__display_name",
@@ -270,6 +277,7 @@ def deal_journal_lines(*, deal: Any) -> list[DealJournal]:
     for (
         journal_id,
         journal_kind,
+        reversal_of,
         kind,
         member_id,
         display_name,
@@ -279,7 +287,14 @@ def deal_journal_lines(*, deal: Any) -> list[DealJournal]:
         amount,
     ) in _DEAL_LINES(getattr(deal, "pk", deal)):
         if not journals or journals[-1].pk != journal_id:
-            journals.append(DealJournal(journal_id, choice_label(Journal, "kind", journal_kind), []))
+            # A reversal says which journal it moves back: beside the deal's other journals a bare
+            # "Reversal" did not say which one it undid.
+            label = (
+                _(REVERSAL_WORDS) % {"id": reversal_of}
+                if reversal_of is not None
+                else choice_label(Journal, "kind", journal_kind)
+            )
+            journals.append(DealJournal(journal_id, label, []))
         if member_id is not None:
             who = display_name or username  # User.shown_name
         elif seat_id is not None:

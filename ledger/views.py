@@ -95,7 +95,14 @@ def my_statement_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
         cells=lambda e: [
             timezone.localtime(e.journal.created_at, zone).isoformat(timespec="seconds"),
             csv_text(str(e.journal.get_kind_display())),
-            csv_text(journal_memo_words(kind=e.journal.kind, memo=e.journal.memo, deal_id=e.journal.deal_id)),
+            csv_text(
+                journal_memo_words(
+                    kind=e.journal.kind,
+                    memo=e.journal.memo,
+                    deal_id=e.journal.deal_id,
+                    reversal_of=e.journal.reversal_of_id,
+                )
+            ),
             e.amount,
             e.balance_after,
         ],

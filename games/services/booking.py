@@ -28,6 +28,7 @@ from django.utils.translation import gettext_noop
 from club.models import User
 from club.services import audit_log_write
 from ledger.errors import IdempotencyConflict, InsufficientChips
+from ledger.labels import user_label
 from ledger.models import Account, Entry, Journal
 from ledger.services import DEAL_MOVES, account_bank, account_treasury, account_wallet, journal_post_result
 from ledger.services.posting import account_hold, account_stack
@@ -224,6 +225,24 @@ def _home_account(account: Account, session: TableSession) -> Account:
     return account_treasury(club=session.club)
 
 
+def _whose_short(lines: list[tuple[Account, int]]) -> str:
+    """Which member's account cannot give back what a move back takes from it: the ledger's own
+    refusal says "the wallet holds 0, 40 are needed", and a deal's journal names several wallets."""
+    balances = dict(Account.objects.filter(pk__in=[a.pk for a, _n in lines]).values_list("pk", "balance"))
+    for account, amount in lines:
+        if amount < 0 and account.member_id is not None and balances.get(account.pk, 0) < -amount:
+            member = account.member
+            return _(
+                "Not enough chips: the %(account)s of %(member)s holds %(balance)s, %(needed)s are needed."
+            ) % {
+                "account": str(account.get_kind_display()).lower(),
+                "member": user_label(member.user),
+                "balance": balances.get(account.pk, 0),
+                "needed": -amount,
+            }
+    return ""
+
+
 def deal_journal_reverse(*, session: TableSession, journal: Journal, actor: User, memo: str) -> Journal:
     """Move a journal of a finished deal of ``session`` back (the caller holds the session lock and no
     deal runs). Each line goes back to its account's home (``_home_account``), netted per account;
@@ -269,7 +288,7 @@ def deal_journal_reverse(*, session: TableSession, journal: Journal, actor: User
     except IdempotencyConflict:
         raise TableError("already_reversed") from None
     except InsufficientChips as exc:
-        raise TableError("reverse_short", problem=exc.message) from None
+        raise TableError("reverse_short", problem=_whose_short(lines) or exc.message) from None
     if not result.created:
         raise TableError("already_reversed")
     audit_log_write(

@@ -278,3 +278,24 @@ def test_two_managers_moving_the_same_settlement_back_at_once_move_it_once(
     assert Report.objects.filter(pk__in=[r.pk for r in reports], status=Report.Status.RESOLVED).count() == 1
     assert _holds(table) == []
     assert ledger_verify()[0] == []
+
+
+@pytest.mark.django_db
+def test_chips_already_spent_name_whose_wallet_is_short(settled, players, owner, club):
+    """Review 48: the refusal said "the wallet holds 0, 40 are needed" with several players' wallets
+    in the journal: the manager could not tell whose. It names the member now."""
+    table, settle = settled
+    vera = _released(settle)
+    table_leave(session_id=table.pk, user=vera.user)
+    club.four_eyes_above = 10**9
+    club.save()
+    chips_revoke(membership=vera, amount=_balance(vera, Account.Kind.WALLET), actor=owner, reason="gone")
+    report = report_create(
+        deal_id=settle.deal_id, user=next(u for u in players if u != vera.user), reason="bug"
+    )
+    with pytest.raises(TableError) as refused:
+        report_resolve(report_id=report.pk, actor=owner, note="back", outcome="reverse", journal=settle)
+    assert refused.value.code == "reverse_short"
+    assert f"(@{vera.user.username})" in refused.value.message
+    others = [u for u in players if u != vera.user]
+    assert not any(f"(@{u.username})" in refused.value.message for u in others)
