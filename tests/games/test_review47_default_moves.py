@@ -65,3 +65,26 @@ def test_the_joker_played_because_nothing_else_may_be_is_played_as_the_joker():
             return
         state, _events = apply(state, seat, default_move(view, joker=True))
     raise AssertionError("seat 2 never had to play the 7♠")
+
+
+def test_an_absent_five_takers_discard_keeps_his_best_cards():
+    """The default discard gave up the last cards in hand, whatever they were: this five-taker kept
+    the 8♦ and threw away the J♣; an away six-taker of the gap tests threw away an ace. A careful
+    absent player gives up his lowest plain cards, and keeps his trumps and the joker (reviews 24, 28)."""
+    state = _five_taker_discarding()
+    move = default_move(observe(state, 2), joker=True)
+    assert move.to_json() == {"do": "discard", "cards": ["8D"]}
+
+
+def test_the_default_discard_gives_up_the_lowest_plain_cards_of_many():
+    rules = rules_with_overrides("classic", {})
+    # Gap tests' deal (tests/games/gaps_script.py): hearts trump, seat 2 takes a six.
+    from tests.games.gaps_script import DECK
+
+    state = new_deal(rules, stake=5, stacks=[200] * 4, bank=0, dealer=3, deck=DECK)
+    for seat, do in ((0, "snore"), (1, "help"), (2, "pass"), (3, "pass"), (2, "six"), (3, "pass")):
+        state, _events = apply(state, seat, Action.from_json({"do": do}))
+    assert state.queue[0] == 2 and state.need == "discard"
+    assert sorted(state.hands[2]) == sorted(["AS", "KD", "10D", "JD", "QD", "AC"])
+    move = default_move(observe(state, 2), joker=False)
+    assert sorted(move.cards) == ["10D", "JD"], f"the clock gave up {move.cards}"
