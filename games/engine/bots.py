@@ -166,6 +166,13 @@ class BasicBot:
         )
         if "snore" in names and strong:
             return {"do": "snore"}
+        if "help" in names and view.get("trump") is None and view.get("seats", 0) > 2:
+            # A named trump is the snorer's to name, not this hand's best suit: helping on that
+            # guess failed more than half the time at Named-5 tables (review 47). Aces (and a king
+            # beside one) take tricks whatever he names.
+            all_aces = sum(_rank(c) == 14 for c in hand)
+            kings = sum(_rank(c) == 13 for c in hand)
+            return {"do": "help" if all_aces >= 2 or (all_aces and kings) else "pass"}
         if "help" in names and trumps and (trumps[0] >= 10 or aces >= 1):
             return {"do": "help"}
         return {"do": "pass"} if "pass" in names else self.rng.choice(legal)
