@@ -3,7 +3,8 @@
 What a careful absent player would want: pass when asked to bid, stand pat (or give up as few cards as
 the rules demand, keeping trumps and the best ones), keep trumps and the best cards offered when
 discarding (never the trump card he has just taken), name the suit he holds most of, and play the
-lowest legal card (but the joker last, as the joker). It reads only the seat's own ``observe`` view.
+lowest legal card (a plain one before a trump, the joker last and as the joker). It reads only the
+seat's own ``observe`` view.
 """
 
 from __future__ import annotations
@@ -32,11 +33,16 @@ def default_move(view: Mapping[str, Any], *, joker: bool | None = None) -> Actio
     names = {a["do"] for a in legal}
     if "play" in names:
         plays = [a for a in legal if a["do"] == "play"]
+        trump = view.get("trump")
         # The joker (a card offered "as" something) is kept while any other card may be played: as
         # a 36-card hand's seven it was often the lowest card, and the clock threw it away (review
-        # 47). Played at last, it is played as the joker, which takes the trick.
+        # 47). Played at last, it is played as the joker, which takes the trick. Trumps are kept
+        # too while a plain card may go (only a lead offers both): a low trump was led for nothing.
         return Action.from_json(
-            min(plays, key=lambda a: ("as" in a, _low(a["card"]), a.get("as") != "joker"))
+            min(
+                plays,
+                key=lambda a: ("as" in a, a["card"][-1] == trump, _low(a["card"]), a.get("as") != "joker"),
+            )
         )
     if names & {"exchange", "discard"}:
         # Fewest cards given up; among those, as few trumps (and jokers) as can be, then the lowest.

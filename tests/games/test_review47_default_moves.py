@@ -88,3 +88,43 @@ def test_the_default_discard_gives_up_the_lowest_plain_cards_of_many():
     assert sorted(state.hands[2]) == sorted(["AS", "KD", "10D", "JD", "QD", "AC"])
     move = default_move(observe(state, 2), joker=False)
     assert sorted(move.cards) == ["10D", "JD"], f"the clock gave up {move.cards}"
+
+
+def test_the_clock_does_not_lead_a_trump_while_it_holds_a_plain_card():
+    """Leading, the clock played the lowest card by rank, trumps included: an away player holding
+    the 6 of trumps and the 9♠ led the trump and lost it for nothing. Every seat is away here, in
+    deals of several presets, and every lead is checked."""
+    from games.engine import PRESETS
+    from games.engine.shuffle import shuffled_deck
+
+    leads = trumps_kept = 0
+    for preset in ("classic", "moryak", "frap", "student"):
+        rules = PRESETS[preset]
+        for index in range(60):
+            n = 3 if preset != "frap" else 4
+            deck = shuffled_deck(b"lead%d" % index, rules.deck_for(n))
+            state = new_deal(rules, stake=5, stacks=[500] * n, bank=0, dealer=index % n, deck=deck)
+            # Two must play: the first seat that may snore snores, the first that may help helps;
+            # the rest is the clock's.
+            said: set[str] = set()
+            while not is_over(state):
+                seat = state.queue[0]
+                view = observe(state, seat)
+                names = {a["do"] for a in view["legal_actions"]}
+                bid = next((b for b in ("snore", "help") if b in names and b not in said), None)
+                if bid is not None:
+                    state, _events = apply(state, seat, Action.from_json({"do": bid}))
+                    said.add(bid)
+                    continue
+                if "look" in names and view["hand"] is None:
+                    state, _events = apply(state, seat, Action.from_json({"do": "look"}))
+                    continue
+                move = default_move(view, joker=rules.joker)
+                if move.do == "play" and not view["trick"]:
+                    plain = [c for c in view["hand"] if c[-1] != view["trump"] and c != "7S"]
+                    if plain and any(c[-1] == view["trump"] for c in view["hand"]):
+                        leads += 1
+                        trumps_kept += move.card[-1] != view["trump"]
+                state, _events = apply(state, seat, move)
+    assert leads >= 30, leads
+    assert trumps_kept == leads, f"{leads - trumps_kept} of {leads} leads threw a trump away"
