@@ -1,9 +1,10 @@
 """The default move of a seat whose time ran out or whose player is away (pure: a view in, a move out).
 
 What a careful absent player would want: pass when asked to bid, stand pat (or give up as few cards as
-the rules demand, keeping trumps and the first ones), keep trumps and the first cards offered when
+the rules demand, keeping trumps and the best ones), keep trumps and the best cards offered when
 discarding (never the trump card he has just taken), name the suit he holds most of, and play the
-lowest legal card. It reads only the seat's own ``observe`` view.
+lowest legal card (a plain one before a trump, the joker last and as the joker). It reads only the
+seat's own ``observe`` view.
 """
 
 from __future__ import annotations
@@ -32,12 +33,21 @@ def default_move(view: Mapping[str, Any], *, joker: bool | None = None) -> Actio
     names = {a["do"] for a in legal}
     if "play" in names:
         plays = [a for a in legal if a["do"] == "play"]
-        # The 7♠ as an ordinary seven is the "lowest" way to play it.
-        return Action.from_json(min(plays, key=lambda a: (_low(a["card"]), a.get("as") == "joker")))
+        trump = view.get("trump")
+        # The joker (a card offered "as" something) is kept while any other card may be played: as
+        # a 36-card hand's seven it was often the lowest card, and the clock threw it away (review
+        # 47). Played at last, it is played as the joker, which takes the trick. Trumps are kept
+        # too while a plain card may go (only a lead offers both): a low trump was led for nothing.
+        return Action.from_json(
+            min(
+                plays,
+                key=lambda a: ("as" in a, a["card"][-1] == trump, _low(a["card"]), a.get("as") != "joker"),
+            )
+        )
     if names & {"exchange", "discard"}:
-        # Fewest cards given up; among those, as few trumps (and jokers) as can be, then the last ones
-        # in hand, so the first cards are kept. Without the trumps rule, Moryak's dark lost the trump
-        # card just taken, which goes last into the hand: an absent player threw it away (review 24).
+        # Fewest cards given up; among those, as few trumps (and jokers) as can be, then the lowest.
+        # Without the trumps rule, Moryak's dark lost the trump card just taken, which goes last
+        # into the hand: an absent player threw it away (review 24).
         trump = view.get("trump")
         position = {card: i for i, card in enumerate(hand)}
         if joker is None:
@@ -55,7 +65,12 @@ def default_move(view: Mapping[str, Any], *, joker: bool | None = None) -> Actio
                 key=lambda a: (
                     len(a.get("cards", ())),
                     sum(kept_dear(c) for c in a.get("cards", ())),
-                    sorted(-position.get(c, 0) for c in a.get("cards", ())),
+                    # Then the lowest plain cards, its highest first (the last ones in hand on
+                    # a tie): given up by position, an away six-taker threw an ace (review 47).
+                    sorted(
+                        ((_RANKS.index(c[:-1]), -position.get(c, 0)) for c in a.get("cards", ())),
+                        reverse=True,
+                    ),
                     sum(s != "top" for s in a.get("from", ())),
                 ),
             )

@@ -281,6 +281,9 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
     for index, event in enumerate(log):
         kind = event.get("type")
         who = _whose(public, event.get("seat"))
+        if event.get("actor") == "timeout" and (index == 0 or log[index - 1].get("seq") != event.get("seq")):
+            # A default move was told as the player's own choice (review 47): said once per move.
+            lines.append(_("The clock moves for %(name)s:") % {"name": who})
         if kind == "DealStarted":
             lines.append(
                 _("Deal %(n)s: %(name)s deals.")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from games.engine import (
+    PRESETS,
     Action,
     EngineError,
     Rules,
@@ -79,15 +80,23 @@ class BasicBot:
     ace; otherwise pass. Exchange: give away the low non-trumps. Play: win the trick as cheaply
     as possible when it can (every trick is paid), otherwise throw the lowest card. Ties are
     broken by the seeded generator, so two BasicBots with different seeds do differ a little.
+    The joker (7♠) is kept above every trump and played only as the joker.
+
+    ``joker``: whether the table plays the 7♠ as a joker; the view names only the preset, and a
+    table may change its rules (``None``: as the preset says).
     """
 
-    def __init__(self, seed: int | str | bytes | None = 0) -> None:
+    def __init__(self, seed: int | str | bytes | None = 0, *, joker: bool | None = None) -> None:
         self.rng = random.Random(seed)
+        self.joker = joker
+        self._jokers = False
 
     # -- helpers ----------------------------------------------------------------------------
-    @staticmethod
-    def _value(card: str, trump: str | None) -> int:
-        """How much a card is worth keeping: trumps above everything, then rank."""
+    def _value(self, card: str, trump: str | None) -> int:
+        """How much a card is worth keeping: the joker, then trumps above everything, then rank.
+        Valued as a plain seven, the joker was given up in exchanges and discards (review 47)."""
+        if self._jokers and card == "7S":
+            return 100
         return _rank(card) + (20 if _suit(card) == trump else 0)
 
     def _pick(self, legal: list[dict[str, Any]], do: str, cards: Sequence[str]) -> dict[str, Any] | None:
@@ -103,6 +112,11 @@ class BasicBot:
         if not legal:
             raise ValueError("the view offers no legal action: it is not this seat's turn")
         names = {a["do"] for a in legal}
+        if self.joker is not None:
+            self._jokers = self.joker
+        else:
+            rules = PRESETS.get(str(view.get("preset")))
+            self._jokers = rules is not None and rules.joker
         if "look" in names and view.get("hand") is None:
             return Action.from_json({"do": "look"})
         need = view.get("need")
@@ -152,6 +166,13 @@ class BasicBot:
         )
         if "snore" in names and strong:
             return {"do": "snore"}
+        if "help" in names and view.get("trump") is None and view.get("seats", 0) > 2:
+            # A named trump is the snorer's to name, not this hand's best suit: helping on that
+            # guess failed more than half the time at Named-5 tables (review 47). Aces (and a king
+            # beside one) take tricks whatever he names.
+            all_aces = sum(_rank(c) == 14 for c in hand)
+            kings = sum(_rank(c) == 13 for c in hand)
+            return {"do": "help" if all_aces >= 2 or (all_aces and kings) else "pass"}
         if "help" in names and trumps and (trumps[0] >= 10 or aces >= 1):
             return {"do": "help"}
         return {"do": "pass"} if "pass" in names else self.rng.choice(legal)
@@ -171,17 +192,20 @@ class BasicBot:
     ) -> dict[str, Any]:
         plays = [a for a in legal if a["do"] == "play"]
         trick = view.get("trick") or []
-        ordinary = [a for a in plays if a.get("as") != "joker"]
+        # The 7♠ "as a seven" is never chosen: it would waste the joker on a trick of a seven.
+        ordinary = [a for a in plays if "as" not in a]
         jokers = [a for a in plays if a.get("as") == "joker"]
+        if not ordinary:
+            return (jokers or plays)[0]
         if not trick:
             # Lead: a sure winner (the best trump, or a plain ace) if held, else the lowest card.
-            pool = ordinary or plays
+            pool = ordinary
             best = max(pool, key=lambda a: self._value(a["card"], trump))
             if _rank(best["card"]) == 14 or (_suit(best["card"]) == trump and _rank(best["card"]) >= 13):
                 return best
             return min(pool, key=lambda a: (self._value(a["card"], trump), self.rng.random()))
         if any(t.get("joker") for t in trick):
-            return min(ordinary or plays, key=lambda a: self._value(a["card"], trump))
+            return min(ordinary, key=lambda a: self._value(a["card"], trump))
         led = _suit(trick[0]["card"])
 
         def strength(card: str) -> int:
@@ -198,7 +222,7 @@ class BasicBot:
         short = tricks_made < need
         if jokers and short:
             return jokers[0]
-        return min(ordinary or plays, key=lambda a: (self._value(a["card"], trump), self.rng.random()))
+        return min(ordinary, key=lambda a: (self._value(a["card"], trump), self.rng.random()))
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "basic": BasicBot}

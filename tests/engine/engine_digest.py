@@ -14,7 +14,8 @@ CLI core and the bots), and everything they return is folded into one sha256 dig
 Deal ``i`` of a preset is fully determined by ``(preset, i)``: seat count (cycling through the
 preset's range, so frap gets 12 seats), stake, stacks, bank, dealer, redeal and waiting flags, the
 deck (``shuffled_deck``) and the driver: a uniform choice among ``legal_actions`` with out-of-turn
-looks, ``RandomBot`` or ``BasicBot`` (both through ``observe``), each seeded.
+looks, ``RandomBot`` or the basic bot as recorded (``recorded_bot.py``; both through ``observe``),
+each seeded.
 
 Per preset the fixture keeps the digest of each of the first deals (the subset CI replays) and a
 rolling digest (``sha256(previous + deal digest)``) every ``CHECKPOINT`` deals for the full run.
@@ -59,9 +60,10 @@ from games.engine import (
     state_to_json,
     to_act,
 )
-from games.engine.bots import BasicBot, RandomBot
+from games.engine.bots import RandomBot
 from games.engine.replay import run_scenario
 from games.engine.shuffle import shuffled_deck
+from tests.engine.recorded_bot import RecordedBasicBot
 
 FIXTURE = Path(__file__).parent / "data" / "engine_digests.json.gz"
 #: Deals per preset whose own digest is stored (CI replays a prefix of these).
@@ -189,7 +191,7 @@ def deal_records(preset: str, index: int) -> Iterator[Any]:
     if cfg["driver"] == "random":
         bots = [RandomBot(f"{preset}:{index}:{s}") for s in range(n)]
     elif cfg["driver"] == "basic":
-        bots = [BasicBot(f"{preset}:{index}:{s}") for s in range(n)]
+        bots = [RecordedBasicBot(f"{preset}:{index}:{s}") for s in range(n)]
     log: list[dict[str, Any]] = []
     for _step in range(_MAX_STEPS):
         if is_over(state):

@@ -48,7 +48,7 @@ def _wallet(club, user) -> int:
 # --- 1. default moves beyond "pass" -----------------------------------------------------------------
 
 
-def test_the_clock_discards_the_last_cards_drawn_stands_pat_and_plays_the_lowest_legal_card(
+def test_the_clock_discards_the_lowest_card_drawn_stands_pat_and_plays_the_lowest_legal_card(
     make_table, players, monkeypatch
 ):
     table = make_table(turn_seconds=30)
@@ -58,7 +58,7 @@ def test_the_clock_discards_the_last_cards_drawn_stands_pat_and_plays_the_lowest
     said: dict[int, int] = {}
 
     # Dasha (seat 2) took a five: she drew AS KD 10D JD QD and must give one back. She lets her
-    # time run out: the clock keeps the first four cards she was offered and discards QD.
+    # time run out: the clock keeps her four best cards and discards the lowest, 10D (review 47).
     play_scripted(deal, until=lambda view: view["need"] == "discard", said=said)
     assert dealing.deal_state(deal).queue[0] == 2
     assert _hand(deal, 2) == FIVE_DRAW
@@ -66,8 +66,8 @@ def test_the_clock_discards_the_last_cards_drawn_stands_pat_and_plays_the_lowest
     assert DealAction.objects.filter(deal=deal, actor="timeout").count() == 0
     assert tables_tick(timezone.now() + timedelta(seconds=31)) >= 1
     moved = _last(deal)
-    assert (moved.seat, moved.actor, moved.action) == (2, "timeout", {"do": "discard", "cards": ["QD"]})
-    assert _hand(deal, 2) == FIVE_DRAW[:4]
+    assert (moved.seat, moved.actor, moved.action) == (2, "timeout", {"do": "discard", "cards": ["10D"]})
+    assert _hand(deal, 2) == ["AS", "KD", "JD", "QD"]
     assert seat_of_user(table, players[2]).status == Seat.Status.AWAY
     table_back(session_id=table.pk, user=players[2])
 
@@ -104,7 +104,7 @@ def test_the_clock_discards_the_last_cards_drawn_stands_pat_and_plays_the_lowest
     assert sorted(_hand(deal, 0)) == sorted(["QH", "JS", "7C"])
 
 
-def test_an_away_six_taker_keeps_the_first_four_of_the_six_cards_drawn(make_table, players, monkeypatch):
+def test_an_away_six_taker_keeps_the_best_four_of_the_six_cards_drawn(make_table, players, monkeypatch):
     table = make_table()
     use_deck(monkeypatch, table=table)
     sit_all(table, players)
@@ -117,8 +117,9 @@ def test_an_away_six_taker_keeps_the_first_four_of_the_six_cards_drawn(make_tabl
     tables_tick(timezone.now() + timedelta(seconds=1))
     moved = _last(deal)
     assert moved.seat == 2 and moved.actor == "timeout" and moved.action["do"] == "discard"
-    assert sorted(moved.action["cards"]) == sorted(drawn[4:])
-    assert _hand(deal, 2) == drawn[:4]
+    # Not the last two drawn (QD and the ace of clubs): the two lowest, 10D and JD (review 47).
+    assert sorted(moved.action["cards"]) == ["10D", "JD"]
+    assert _hand(deal, 2) == ["AS", "KD", "QD", "AC"]
 
 
 def test_a_whole_deal_of_away_seats_follows_suit_with_the_lowest_card_every_time(
