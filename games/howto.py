@@ -330,7 +330,9 @@ def _chips(rules: Rules, w: dict[str, str]) -> Section:
 
 _DIFF_LABELS = {
     "deck": lambda r: _("Deck: %(decks)s.") % {"decks": _decks(r)},
-    "hand_size": lambda r: _("%(n)d cards each.") % {"n": r.hand_size},
+    "hand_size": lambda r: ngettext(
+        "%(n)d card each.", "%(n)d cards each.", r.hand_size
+    ) % {"n": r.hand_size},
     "snore_tricks": lambda r: ngettext(
         "A declarer promises %(n)d trick.", "A declarer promises %(n)d tricks.", r.snore_tricks
     ) % {"n": r.snore_tricks},
