@@ -73,9 +73,13 @@ def _decks(rules: Rules) -> str:
         if high < low:
             continue
         if len(rules.deck) == 1 or (low == rules.min_players and high == rules.max_players):
-            parts.append(_("%(size)d cards") % {"size": size})
+            parts.append(ngettext("%(size)d card", "%(size)d cards", size) % {"size": size})
         else:
-            text = _("%(size)d cards for %(low)d–%(high)d players")
+            text = ngettext(
+                "%(size)d card for %(low)d–%(high)d players",
+                "%(size)d cards for %(low)d–%(high)d players",
+                size,
+            )
             parts.append(text % {"size": size, "low": low, "high": high})
         low = high + 1
     return "; ".join(parts)
