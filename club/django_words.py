@@ -98,3 +98,15 @@ MIN_LENGTH = ngettext_lazy(
     "Ensure this value has at least %(limit_value)d characters (it has %(show_value)d).",
     "limit_value",
 )
+
+#: Django's Bulgarian catalogue said the opposite of these ("both fields may be in small or capital
+#: letters"): a Bulgarian who mistyped his password's case was told case did not matter.
+CASE_SENSITIVE = (
+    gettext_noop(
+        "Please enter a correct %(username)s and password. Note that both fields may be case-sensitive."
+    ),
+    gettext_noop(
+        "Please enter the correct %(username)s and password for a staff account. Note that both fields "
+        "may be case-sensitive."
+    ),
+)

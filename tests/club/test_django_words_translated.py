@@ -166,3 +166,16 @@ def test_a_bulgarian_manager_is_told_a_too_small_stake_without_a_stray_space(clu
     assert "Уверете се, че тази стойност е по-голяма или равна на 1." in page
     assert "Уверете се, че тази стойност е по-малка или равна на 12." in page
     assert " ." not in re.sub(r"<[^>]+>", "", page)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("address", ["/accounts/login/", "/admin/login/"])
+def test_a_failed_log_in_tells_a_bulgarian_that_case_may_matter(client, address):
+    """Django's Bulgarian catalogue said the opposite of the English: "both fields may be in small or
+    capital letters" for "both fields may be case-sensitive" (a password is)."""
+    client.cookies["django_language"] = "bg"
+    data = {"username": "nobody", "password": "Wrong-pass-42"}
+    text = client.post(address, data, HTTP_ACCEPT_LANGUAGE="bg").content.decode()
+    assert "може да има разлика между малки и главни букви" in text
+    assert "могат да бъдат с малки или главни букви" not in text
+    assert "могат да са с главни и малки" not in text
