@@ -32,5 +32,5 @@ def _said(club, owner, language: str, threshold: int) -> str:
         ("bg", 5000, "Над 5000 чипа, както и всяко отпускане"),
     ],
 )
-def test_the_second_manager_threshold_is_said_with_its_numbers_plural(club, owner, language, threshold, words):
+def test_the_second_manager_threshold_is_said_with_its_plural(club, owner, language, threshold, words):
     assert words in _said(club, owner, language, threshold)
