@@ -78,3 +78,35 @@ MONTHS = (
     gettext_noop("November"),
     gettext_noop("December"),
 )
+
+#: Django's Bulgarian catalogue puts a space before the full stop or bracket of these ("… по-голяма или
+#: равна на 1 .", "(тя има 3 )"): a Bulgarian manager who set a stake of 0 read it under the field. The
+#: site's catalogue gives them without it (the Russian one keeps Django's words).
+PUNCTUATION = (
+    gettext_noop("Ensure this value is greater than or equal to %(limit_value)s."),
+    gettext_noop("Ensure this value is less than or equal to %(limit_value)s."),
+    gettext_noop("Successfully deleted %(count)d %(items)s."),
+    gettext_noop("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
+    gettext_noop("Slug (up to %(max_length)s)"),
+    gettext_noop(
+        "Please correct the duplicate data for %(field_name)s which must be unique for the %(lookup)s in "
+        "%(date_field)s."
+    ),
+)
+MIN_LENGTH = ngettext_lazy(
+    "Ensure this value has at least %(limit_value)d character (it has %(show_value)d).",
+    "Ensure this value has at least %(limit_value)d characters (it has %(show_value)d).",
+    "limit_value",
+)
+
+#: Django's Bulgarian catalogue said the opposite of these ("both fields may be in small or capital
+#: letters"): a Bulgarian who mistyped his password's case was told case did not matter.
+CASE_SENSITIVE = (
+    gettext_noop(
+        "Please enter a correct %(username)s and password. Note that both fields may be case-sensitive."
+    ),
+    gettext_noop(
+        "Please enter the correct %(username)s and password for a staff account. Note that both fields "
+        "may be case-sensitive."
+    ),
+)

@@ -73,9 +73,13 @@ def _decks(rules: Rules) -> str:
         if high < low:
             continue
         if len(rules.deck) == 1 or (low == rules.min_players and high == rules.max_players):
-            parts.append(_("%(size)d cards") % {"size": size})
+            parts.append(ngettext("%(size)d card", "%(size)d cards", size) % {"size": size})
         else:
-            text = _("%(size)d cards for %(low)d–%(high)d players")
+            text = ngettext(
+                "%(size)d card for %(low)d–%(high)d players",
+                "%(size)d cards for %(low)d–%(high)d players",
+                size,
+            )
             parts.append(text % {"size": size, "low": low, "high": high})
         low = high + 1
     return "; ".join(parts)
@@ -330,7 +334,9 @@ def _chips(rules: Rules, w: dict[str, str]) -> Section:
 
 _DIFF_LABELS = {
     "deck": lambda r: _("Deck: %(decks)s.") % {"decks": _decks(r)},
-    "hand_size": lambda r: _("%(n)d cards each.") % {"n": r.hand_size},
+    "hand_size": lambda r: ngettext(
+        "%(n)d card each.", "%(n)d cards each.", r.hand_size
+    ) % {"n": r.hand_size},
     "snore_tricks": lambda r: ngettext(
         "A declarer promises %(n)d trick.", "A declarer promises %(n)d tricks.", r.snore_tricks
     ) % {"n": r.snore_tricks},

@@ -26,6 +26,7 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
 from club.admin_site import PEOPLE_IN_A_FILTER, ClubScopedAdmin, admin_clubs_for, admin_sees_a_club, filter_id
+from club.choices import choice_label
 from club.confusables import invisible_characters
 from club.csv_stream import csv_response, csv_text
 from club.errors import ServiceError
@@ -407,32 +408,33 @@ class EntryAdmin(BooksStandAdmin):
             filename="ledger-entries.csv",
             rows=queryset.select_related("journal", "account__member__user"),
             order=("id",),
+            # In the manager's words, as the moderation log's and the statement's CSV are.
             header=[
-                "entry",
-                "time",
-                "club",
-                "journal",
-                "kind",
-                "idempotency_key",
-                "account",
-                "account_kind",
-                "member",
-                "table",
-                "amount",
-                "balance_after",
-                "memo",
+                _("entry"),
+                _("time"),
+                _("club"),
+                _("journal"),
+                _("kind"),
+                _("idempotency key"),
+                _("account"),
+                _("account kind"),
+                _("member"),
+                _("table"),
+                _("amount"),
+                _("balance after"),
+                _("memo"),
                 # A reversal's memo may be a manager's note alone: which journal it moves back.
-                "reversal_of",
+                _("reversal of"),
             ],
             cells=lambda e: [
                 e.pk,
                 e.journal.created_at.isoformat(),
                 e.journal.club_id,
                 e.journal_id,
-                e.journal.kind,
+                csv_text(choice_label(Journal, "kind", e.journal.kind)),
                 csv_text(e.journal.idempotency_key),
                 e.account_id,
-                e.account.kind,
+                csv_text(choice_label(Account, "kind", e.account.kind)),
                 csv_text(e.account.member.user.username if e.account.member_id else ""),
                 e.account.table_id or "",
                 e.amount,

@@ -129,3 +129,53 @@ def test_the_superusers_admin_names_the_log_in_records(root, language, shown):
     page = client.get("/admin/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert shown in page
     assert ">Axes<" not in page and "Access attempts" not in page and "Access logs" not in page
+
+
+def _stray_spaces(language: str) -> list[str]:
+    """Django's words whose translation puts a space before a full stop, comma or closing bracket
+    where the English has none (both plural forms of a word counted, 1 and 5)."""
+    stray = re.compile(r" [.,)]")
+    found = []
+    for catalogue in CATALOGUES:
+        english = DJANGO / catalogue / "locale" / "en" / "LC_MESSAGES" / "django.po"
+        for context, msgid, plural in _msgids(english):
+            with translation.override(language):
+                if plural:
+                    shown = [translation.ngettext(msgid, plural, n) for n in (1, 5)] if not context else []
+                else:
+                    shown = [translation.pgettext(context, msgid) if context else translation.gettext(msgid)]
+            if not stray.search(msgid) and any(stray.search(text) for text in shown):
+                found.append(msgid)
+    return found
+
+
+@pytest.mark.parametrize("language", ["bg", "ru"])
+def test_djangos_words_have_no_space_before_their_full_stop(language):
+    """Django's Bulgarian catalogue wrote "… по-голяма или равна на 1 ." under a stake or chips of 0:
+    the site's catalogue gives those words without the space."""
+    assert _stray_spaces(language) == []
+
+
+@pytest.mark.django_db
+def test_a_bulgarian_manager_is_told_a_too_small_stake_without_a_stray_space(club, owner):
+    client = logged_in(owner)
+    client.cookies["django_language"] = "bg"
+    values = {"title": "Маса", "preset": "classic", "stake": "0", "seat_count": "13", "min_players": "2",
+              "buy_in_min": "100", "buy_in_max": "500", "turn_seconds": "30"}
+    page = client.post(f"/clubs/{club.slug}/tables/new/", values).content.decode()
+    assert "Уверете се, че тази стойност е по-голяма или равна на 1." in page
+    assert "Уверете се, че тази стойност е по-малка или равна на 12." in page
+    assert " ." not in re.sub(r"<[^>]+>", "", page)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("address", ["/accounts/login/", "/admin/login/"])
+def test_a_failed_log_in_tells_a_bulgarian_that_case_may_matter(client, address):
+    """Django's Bulgarian catalogue said the opposite of the English: "both fields may be in small or
+    capital letters" for "both fields may be case-sensitive" (a password is)."""
+    client.cookies["django_language"] = "bg"
+    data = {"username": "nobody", "password": "Wrong-pass-42"}
+    text = client.post(address, data, HTTP_ACCEPT_LANGUAGE="bg").content.decode()
+    assert "може да има разлика между малки и главни букви" in text
+    assert "могат да бъдат с малки или главни букви" not in text
+    assert "могат да са с главни и малки" not in text

@@ -29,6 +29,6 @@ def test_the_entries_export_says_what_a_reversal_moves_back(club: Club, owner: U
     assert len(rows) == 6
     by_journal = {}
     for row in rows:
-        by_journal.setdefault(int(row["journal"]), set()).add(row["reversal_of"])
+        by_journal.setdefault(int(row["journal"]), set()).add(row["reversal of"])
     assert by_journal.pop(reversal.pk) == {str(grant.pk)}
     assert all(values == {""} for values in by_journal.values())
