@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from club.errors import ServiceError
@@ -292,7 +293,8 @@ def _table_opened_words(session: TableSession) -> str:
         "seating opens %(minutes)s minutes before."
     ) % {
         "title": session.title,
-        "when": timezone.localtime(session.starts_at).strftime("%Y-%m-%d %H:%M"),
+        # The date as the table's page and the club's list give it, in his language (not ISO).
+        "when": date_format(timezone.localtime(session.starts_at), _("D j M Y, H:i")),
         "zone": timezone.get_current_timezone_name(),
         "minutes": int(SEATING_OPENS.total_seconds() // 60),
     }
