@@ -154,12 +154,19 @@ class ResolveForm(forms.Form):
         self.fields["journal"].queryset = journals
         # The memo in the reader's words, as the statement and the admin show it: stored, a deal's
         # is its booking trail in machine English, and a reversal's may be the manager's note alone.
-        self.fields["journal"].label_from_instance = lambda j: (
-            f"#{j.pk} {j.get_kind_display()} · "
-            + Truncator(
-                journal_memo_words(kind=j.kind, memo=j.memo, deal_id=j.deal_id, reversal_of=j.reversal_of_id)
-            ).chars(80)
-        )
+        self.fields["journal"].label_from_instance = _journal_label
 
     def service_values(self) -> dict[str, Any]:
         return dict(self.cleaned_data)
+
+
+def _journal_label(j: Any) -> str:
+    label = f"#{j.pk} {j.get_kind_display()} · " + Truncator(
+        journal_memo_words(kind=j.kind, memo=j.memo, deal_id=j.deal_id, reversal_of=j.reversal_of_id)
+    ).chars(80)
+    # Still offered (a stale page's choice gets the service's clear refusal, not "not a valid choice"),
+    # but said: a manager picked one a colleague had moved back and learnt it only from the refusal.
+    reversal = getattr(j, "reversed_by", None)
+    if reversal is not None:
+        label += " · " + _("already moved back by journal #%(id)s") % {"id": reversal.pk}
+    return label

@@ -124,9 +124,8 @@ def _resolve_form(report: Report, data=None) -> ResolveForm:
     players = Membership.objects.filter(
         pk__in=DealPlayer.objects.filter(deal=report.deal, member__isnull=False).values("member")
     ).select_related("user")
-    return ResolveForm(
-        data, members=players, journals=Journal.objects.filter(deal=report.deal).order_by("id")
-    )
+    journals = Journal.objects.filter(deal=report.deal).select_related("reversed_by").order_by("id")
+    return ResolveForm(data, members=players, journals=journals)
 
 
 @login_required
