@@ -15,6 +15,8 @@ from django.contrib.admin.helpers import ActionForm
 from django.db.models import Prefetch
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -144,7 +146,7 @@ class TableSessionAdmin(ClubScopedAdmin):
     def get_inlines(self, request: HttpRequest, obj: Any = None):
         return self.inlines if obj is not None else []
 
-    actions = ["cancel_selected"]
+    actions = ["cancel_selected", "skip_week_selected"]
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return admin.ModelAdmin.get_actions(self, request)
@@ -162,6 +164,26 @@ class TableSessionAdmin(ClubScopedAdmin):
                 self.message_user(request, f"{session}: {exc.message}", messages.ERROR)
             else:
                 self.message_user(request, f"{session}: " + str(_("cancelled")))
+
+    @admin.action(description=_("Skip this week of the selected weekly tables (the series goes on)"))
+    def skip_week_selected(self, request: HttpRequest, queryset: Any) -> None:
+        from django.contrib import messages
+
+        from .services.schedule import session_skip_week
+
+        for session in queryset:
+            try:
+                following = session_skip_week(session_id=session.pk, actor=request.user)
+            except ServiceError as exc:
+                self.message_user(request, f"{session}: {exc.message}", messages.ERROR)
+            else:
+                when = date_format(timezone.localtime(following.starts_at), str(_("D j M Y, H:i")))
+                self.message_user(
+                    request,
+                    f"{session}: "
+                    + _("this week is cancelled; the table next meets %(when)s (%(zone)s).")
+                    % {"when": when, "zone": timezone.get_current_timezone_name()},
+                )
 
     def save_model(self, request: HttpRequest, obj: TableSession, form: Any, change: bool) -> None:
         # Created by the service in the form's clean(): checked and audited there.

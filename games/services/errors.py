@@ -100,6 +100,9 @@ _MESSAGES = {
     "reservations_closed": _("Seats can be reserved only before the session starts."),
     "table_cancelled": _("This table was cancelled."),
     "cancel_closed": _("This table is already over or cancelled."),
+    "skip_not_weekly": _(
+        "This table does not repeat weekly, so there is no later week to keep: cancel it instead."
+    ),
     "cancel_played": _(
         "Deals have been played at this table, so it cannot be cancelled: it closes at its end time, or once "
         "nobody plays at it."

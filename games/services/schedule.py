@@ -274,6 +274,30 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
     return session
 
 
+@transaction.atomic
+def session_skip_week(*, session_id: int, actor: User, now: datetime | None = None) -> TableSession:
+    """A manager calls off one week of a weekly table (a holiday) and the series goes on: the next
+    week is made now, as the start would have made it, and this one is cancelled as ``session_cancel``
+    cancels a table (its seats home, its reservations cancelled). Returns the next week's session."""
+    from .access import member_require_manager
+
+    now = now or timezone.now()
+    session = session_lock(session_id)
+    member_require_manager(session=session, user=actor)
+    if session.status in (Status.FINISHED, Status.CANCELLED):
+        raise TableError("cancel_closed")
+    if session.status == Status.RUNNING or Deal.objects.filter(session=session).exists():
+        raise TableError("cancel_played")
+    if not session.repeat_weekly:
+        raise TableError("skip_not_weekly")
+    following = _next_week(session, now)
+    if following is None:  # the series could not go on (past the calendar's end): nothing is skipped
+        raise TableError("skip_not_weekly")
+    session.repeat_weekly = False
+    _call_off(session, now=now, actor=actor, reservations_become=Reservation.Status.CANCELLED)
+    return following
+
+
 def session_close(*, session: TableSession, now: datetime) -> None:
     """Stand everyone up (stacks home) and close the bank; the caller holds the lock, no deal runs."""
     from .closing import home_accounts_first
