@@ -160,6 +160,10 @@ def deal_public(deal: Deal, players: list[DealPlayer] | None = None) -> dict[str
     ]
     public["watching"] = 0
     public["pending"] = {}
+    # A past deal's bank line tells what came after it: every deal of a table closed since read
+    # "This table is closed: there is no next deal.", the ones followed by another among them.
+    later = Deal.objects.filter(session_id=deal.session_id, number__gt=deal.number)
+    public["deal"]["followed"] = later.exists()
     return public
 
 

@@ -574,7 +574,9 @@ def table_context(
             and session.get("practice")
             and not any(s.get("user_id") for s in public["seats"])
         )
-        context["table_over"] = session["status"] in ("finished", "cancelled")
+        context["table_over"] = session["status"] in ("finished", "cancelled") and not (
+            public.get("deal") or {}
+        ).get("followed")
     return context
 
 

@@ -1,0 +1,45 @@
+"""Every deal's page of a table closed since read "This table is closed: there is no next deal.",
+though all but the last were followed by another deal their bank carried into. A past deal says what
+came after it: the bank it carried into the next deal, and only the table's last deal that there is
+no next one."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games.models import Deal
+from games.services.schedule import session_end
+
+from .conftest import play_deal_as_people, sit_all, start_deal
+
+pytestmark = pytest.mark.django_db
+LINE = re.compile(r"(The bank carries \d+ into the next deal\.|This table is closed[^<]*)")
+
+
+def test_past_deals_of_a_closed_table_say_what_came_after_them(make_table, players) -> None:
+    table = make_table(ends_at=timezone.now() + timedelta(hours=1))
+    sit_all(table, players)
+    for _ in range(3):
+        play_deal_as_people(start_deal(table), players)
+        table.refresh_from_db()
+        table.next_deal_at = timezone.now()
+        table.save(update_fields=["next_deal_at"])
+    client = Client()
+    client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
+    deals = list(Deal.objects.filter(session=table).order_by("number"))
+
+    def lines(path: str) -> list[str]:
+        return LINE.findall(client.get(path).content.decode())
+
+    while_open = [lines(f"/deals/{d.pk}/") for d in deals]
+    assert session_end(session_id=table.pk, now=timezone.now() + timedelta(hours=2))
+    for deal, before in zip(deals[:-1], while_open[:-1], strict=True):
+        said = lines(f"/deals/{deal.pk}/")
+        assert said == before and said[0].startswith("The bank carries"), (deal.number, said)
+        assert said[0] == f"The bank carries {deal.outcome['bank']} into the next deal.", said
+    assert lines(f"/deals/{deals[-1].pk}/") == ["This table is closed: there is no next deal."]
