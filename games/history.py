@@ -164,6 +164,11 @@ def deal_public(deal: Deal, players: list[DealPlayer] | None = None) -> dict[str
     # "This table is closed: there is no next deal.", the ones followed by another among them.
     later = Deal.objects.filter(session_id=deal.session_id, number__gt=deal.number)
     public["deal"]["followed"] = later.exists()
+    # Nor did a bank shared out after the deal (``closing.table_bank_share``) carry into the next one.
+    from ledger.models import Journal
+
+    shared = Journal.objects.filter(idempotency_key=f"bank_share:table:{deal.session_id}:after:{deal.pk}")
+    public["deal"]["bank_shared"] = (deal.outcome or {}).get("bank", 0) if shared.exists() else 0
     return public
 
 

@@ -566,7 +566,11 @@ def table_context(
         context["bank_after"] = public["bank"] if ledger_now else out["bank"]
         # The ledger's bank is empty while the deal left chips in it only when nobody else could ante
         # and they went back to the deal's players; a closed table has no next deal to carry them.
-        context["bank_shared"] = out["bank"] if ledger_now and not public["bank"] and out["bank"] else 0
+        context["bank_shared"] = (
+            out["bank"]
+            if ledger_now and not public["bank"] and out["bank"]
+            else (public.get("deal") or {}).get("bank_shared", 0)  # a past deal's page
+        )
         # A practice table's bank goes home to the club's practice chips (the treasury) once no person
         # sits there (``closing.table_after_stand_up``): the bots could ante, nothing went to players.
         context["bank_practice"] = bool(

@@ -43,3 +43,27 @@ def test_past_deals_of_a_closed_table_say_what_came_after_them(make_table, playe
         assert said == before and said[0].startswith("The bank carries"), (deal.number, said)
         assert said[0] == f"The bank carries {deal.outcome['bank']} into the next deal.", said
     assert lines(f"/deals/{deals[-1].pk}/") == ["This table is closed: there is no next deal."]
+
+
+def test_a_past_deal_whose_bank_was_shared_out_says_so(make_table, players) -> None:
+    """Nobody else could ante the redeal, so the bank went back to the deal's players: the live
+    table said so, and the deal's own page said the bank carried into a next deal it never reached."""
+    from games.services import table_sit, tables_tick
+
+    from .test_review_replay import _everybody_passes
+
+    table = make_table(preset="frap", seats=2, stake=5, buy_in_min=10, buy_in_max=500, turn_seconds=600)
+    table_sit(session_id=table.pk, user=players[0], position=0, buy_in=10)
+    table_sit(session_id=table.pk, user=players[1], position=1, buy_in=200)
+    deal = _everybody_passes(table, start_deal(table))
+    tables_tick()  # the bank is shared
+    shared = deal.outcome["bank"]
+    assert shared > 0
+    client = Client()
+    client.force_login(players[1], backend="django.contrib.auth.backends.ModelBackend")
+    html = client.get(f"/deals/{deal.pk}/").content.decode()
+    assert (
+        f"Nobody else could ante: the bank&#x27;s {shared} went back to this deal&#x27;s players." in html
+        or (f"Nobody else could ante: the bank's {shared} went back to this deal's players." in html)
+    ), LINE.findall(html)
+    assert "into the next deal" not in html
