@@ -89,10 +89,15 @@ def turn_expire_job(*, deal_id: int, seq: int) -> str:
 
 @job("games.deal_if_due")
 def deal_if_due_job(*, session_id: int) -> bool:
-    """A table's pause between deals is over: deal the next one."""
-    from .services import session_deal_if_due
+    """A table's pause between deals is over: deal the next one (nothing if the table is not there,
+    as for a deal that is not there: the message outlived it, or named a wrong one)."""
+    from .services import TableError, session_deal_if_due
 
-    return session_deal_if_due(session_id=session_id) is not None
+    try:
+        return session_deal_if_due(session_id=session_id) is not None
+    except TableError as exc:
+        logger.info("deal if due: table %s refused (%s): nothing to deal", session_id, exc.code)
+        return False
 
 
 @job("games.tables_sweep", soft_time_limit=25, time_limit=30, max_retries=0)
