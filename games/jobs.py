@@ -142,6 +142,16 @@ def job_failure_record(
 
     kwargs = dict(kwargs or {})
     text = f"{type(error).__name__}: {error}"[:500]
+    if task_id:
+        # Celery sends ``task_failure`` twice for a task killed at its hard time limit (when the limit
+        # strikes, and when the pool reports the process's end): one failure is one record.
+        try:
+            earlier = JobFailure.objects.filter(task_id=task_id[:64], task=task[:100]).first()
+        except Exception:
+            earlier = None  # the database may be what failed: the attempts below say so
+            close_old_connections()
+        if earlier is not None:
+            return earlier
     logger.error("background job %s %s failed for good after %s retries: %s", task, kwargs, retries, text)
     for attempt in range(2):
         try:

@@ -22,6 +22,7 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.db import connection, transaction
 from django.db.models import Exists, Max, OuterRef, Q, Subquery
 from django.utils import timezone
@@ -180,11 +181,15 @@ def tables_idle_sweep(now: datetime | None = None) -> int:
     for session_id in tables_idle_due(now):
         try:
             done += table_idle_stand_up(session_id=session_id, now=now)
+        except SoftTimeLimitExceeded:
+            raise  # the sweep's time is up: the next one goes on
         except Exception:
             logger.exception("inactivity: table %s could not be emptied", session_id)
     for seat_id in seats_away_due(now):
         try:
             done += seat_away_stand_up(seat_id=seat_id, now=now)
+        except SoftTimeLimitExceeded:
+            raise
         except Exception:
             logger.exception("inactivity: away seat %s could not be stood up", seat_id)
     return done

@@ -22,6 +22,7 @@ from datetime import timedelta
 from typing import Any
 
 from celery import Task, shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
@@ -50,6 +51,13 @@ class JobTask(Task):
     soft_time_limit = 20
     time_limit = 30
     ignore_result = True
+
+
+def _out_of_time(what: str) -> None:
+    """A sweep of beat's reached its soft time limit: it stops there; the next sweep goes on. The
+    limit's exception was taken for a broken deal or table (put off a minute, or held back) and the
+    sweep ran on until the hard limit killed the worker's process."""
+    logger.warning("%s: out of time; it stops here and the next sweep goes on", what)
 
 
 def job(name: str, **options: Any):
@@ -81,20 +89,30 @@ def turn_expire_job(*, deal_id: int, seq: int) -> str:
 
 @job("games.deal_if_due")
 def deal_if_due_job(*, session_id: int) -> bool:
-    """A table's pause between deals is over: deal the next one."""
-    from .services import session_deal_if_due
+    """A table's pause between deals is over: deal the next one (nothing if the table is not there,
+    as for a deal that is not there: the message outlived it, or named a wrong one)."""
+    from .services import TableError, session_deal_if_due
 
-    return session_deal_if_due(session_id=session_id) is not None
+    try:
+        return session_deal_if_due(session_id=session_id) is not None
+    except TableError as exc:
+        logger.info("deal if due: table %s refused (%s): nothing to deal", session_id, exc.code)
+        return False
 
 
 @job("games.tables_sweep", soft_time_limit=25, time_limit=30, max_retries=0)
 def tables_sweep_job() -> int:
     """Beat, every few seconds: whatever the per-deadline tasks missed (missed or moved deadlines, due
     deals) and the schedule (open, start, cancel, end, weekly repeats, reservation lapses). The
-    ticker's own function; the next sweep is the retry."""
+    ticker's own function; the next sweep is the retry. Out of time, it stops where it is (the
+    deal or table it was at was rolled back, not put off as broken) and the next sweep goes on."""
     from .services import tables_tick
 
-    return tables_tick()
+    try:
+        return tables_tick()
+    except SoftTimeLimitExceeded:
+        _out_of_time("table sweep")
+        return 0
 
 
 @job("games.stats_count", bind=True)
@@ -126,6 +144,9 @@ def stats_sweep_job() -> int:
             done += stats_deal_count(deal_id=deal_id)
         except StatsBusy:
             break  # the recount will count them
+        except SoftTimeLimitExceeded:
+            _out_of_time("stats sweep")
+            break
         except Exception:
             logger.exception("stats sweep: deal %s could not be counted", deal_id)
     return done
@@ -148,7 +169,11 @@ def tables_idle_sweep_job() -> int:
     from .services.clock_resume import clock_beat
 
     clock_beat()  # the first job back from an outage notes it before it judges anyone idle
-    return tables_idle_sweep()
+    try:
+        return tables_idle_sweep()
+    except SoftTimeLimitExceeded:
+        _out_of_time("idle sweep")
+        return 0
 
 
 @job("games.members_dormant", soft_time_limit=600, time_limit=660)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -373,6 +374,8 @@ def tables_tick(now: datetime | None = None) -> int:
                 done += 1
         except TableError:
             continue
+        except SoftTimeLimitExceeded:
+            raise  # the sweep's time is up (not this deal's fault): the next sweep goes on
         except Exception:
             # One broken deal must not stop every other table's clock: log it, and look again in
             # a minute rather than at every tick.
@@ -382,12 +385,16 @@ def tables_tick(now: datetime | None = None) -> int:
         try:
             if session_deal_if_due(session_id=session_id, now=now) is not None:
                 done += 1
+        except SoftTimeLimitExceeded:
+            raise
         except Exception:
             logger.exception("table clock: table %s could not deal", session_id)
             TableSession.objects.filter(pk=session_id).update(next_deal_at=now + QUARANTINE)
     try:
         done += schedule_tick(now)
         done += memberships_expire(now=now)  # bans and suspensions whose time is up
+    except SoftTimeLimitExceeded:
+        raise
     except Exception:
         logger.exception("table clock: the schedule could not move")
     return done

@@ -12,6 +12,7 @@ import threading
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, QuerySet
@@ -434,6 +435,8 @@ def schedule_tick(now: datetime) -> int:
                 continue
             try:
                 done += TRANSITIONS[name](session_id=session_id, now=now)
+            except SoftTimeLimitExceeded:
+                raise  # the sweep's time is up: not this table's failure, nor a reason to wait
             except Exception:
                 count, wait = schedule_failures.failed(key, now)
                 logger.exception(
