@@ -176,7 +176,7 @@ def tables_idle_sweep_job() -> int:
         return 0
 
 
-@job("games.members_dormant", soft_time_limit=600, time_limit=660)
+@job("games.members_dormant", soft_time_limit=600, time_limit=660, max_retries=3)
 def members_dormant_job() -> dict[str, Any]:
     """Every night: mark members who have not played for 90 days dormant."""
     from .jobs_inactivity import members_mark_dormant
@@ -194,7 +194,7 @@ def ledger_reconcile_job() -> dict[str, Any]:
     return {"run": run.pk, "ok": run.ok, "differences": len(run.differences)}
 
 
-@job("games.collusion_scan", soft_time_limit=1800, time_limit=1900)
+@job("games.collusion_scan", soft_time_limit=1800, time_limit=1900, max_retries=3)
 def collusion_scan_job() -> int:
     """Every night: score pairs of players of every club for collusion and store the flags the
     managers review (``/clubs/<slug>/collusion/``)."""
