@@ -359,6 +359,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the LOGGING below is the one place records are written
 CELERY_WORKER_SEND_TASK_EVENTS = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery's default gives up after 100 reconnects (some 45 minutes of a Redis outage) and the worker
+# exits: the tables' clock stopped for good under `make serve`, which restarts only daphne.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # One queue per deployment (or per test run: the tests start workers on their own queue).
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 # The nightly jobs run on a queue of their own, taken by a worker of their own (`make serve`, compose's

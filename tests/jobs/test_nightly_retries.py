@@ -18,3 +18,10 @@ def test_every_nightly_job_retries_three_times_and_the_others_six() -> None:
         assert current_app.tasks[name].max_retries == 3, name
     for name in ("games.turn_expire", "games.deal_if_due", "games.stats_count"):
         assert current_app.tasks[name].max_retries == 6, name
+
+
+def test_a_worker_waits_out_a_long_redis_outage() -> None:
+    """Celery's default of 100 reconnects (about 45 minutes) ended the worker, and with it the
+    tables' clock under `make serve` (review 52's note): it tries for as long as Redis is away."""
+    assert current_app.conf.broker_connection_max_retries is None
+    assert current_app.conf.broker_connection_retry_on_startup is True
