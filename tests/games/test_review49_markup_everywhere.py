@@ -1,6 +1,6 @@
 """Review 49: every string a person types (display name, club name and description, table title,
-grant memo, ban reason, report comment, chip request note and its answer) shown as text on every
-page, htmx part and admin page that shows it: never as markup."""
+grant memo and a refused grant's note, ban reason, report comment, chip request note and its
+answer) shown as text on every page, htmx part and admin page that shows it: never as markup."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from games.models import Deal
 from games.services.reports import report_create
 from ledger.models import ChipRequest
 from ledger.services import chips_grant
-from ledger.services.adjustments import chips_request, chips_request_answer
+from ledger.services.adjustments import adjustment_refuse, chips_adjust, chips_request, chips_request_answer
 
 from .conftest import play_deal_as_people, sit_all, start_deal
 
@@ -70,6 +70,21 @@ def test_typed_markup_is_text_on_every_page(make_user, make_club, settings):
     chips_request_answer(request_id=ask2.pk, actor=owner, grant=False, answer="No " + EVIL,
                          idempotency_key="r49-answer")
     assert ChipRequest.objects.count() == 2
+    # Four eyes: a second manager's big grants, one refused with a note, one waiting.
+    deputy = make_user("misha", display_name="Misha" + EVIL)
+    club_services.membership_join(club=club, user=deputy)
+    club_services.membership_set_role(
+        membership=Membership.objects.get(club=club, user=deputy), actor=owner, role=Membership.Role.MANAGER
+    )
+    to_vera = Membership.objects.get(club=club, user=people[0])
+    big = club.four_eyes_above + 1
+    refused = chips_adjust(member=to_vera, kind="grant", amount=big, actor=deputy, reason="Big " + EVIL,
+                           idempotency_key="r49-big-1").adjustment
+    assert refused is not None
+    adjustment_refuse(adjustment_id=refused.pk, actor=owner, note="Refused " + EVIL)
+    waiting = chips_adjust(member=to_vera, kind="grant", amount=big, actor=deputy, reason="Waits " + EVIL,
+                           idempotency_key="r49-big-2").adjustment
+    assert waiting is not None
 
     slug = club.slug
     member_pages = [
@@ -109,6 +124,9 @@ def test_typed_markup_is_text_on_every_page(make_user, make_club, settings):
         reverse("admin:games_tablesession_change", args=[table.pk]),
         reverse("admin:games_deal_change", args=[deal.pk]),
         reverse("admin:ledger_chiprequest_change", args=[ask.pk]),
+        reverse("admin:ledger_adjustment_changelist"),
+        reverse("admin:ledger_adjustment_change", args=[refused.pk]),
+        reverse("admin:ledger_adjustment_change", args=[waiting.pk]),
     ]
     found = []
     shown = 0
@@ -116,6 +134,7 @@ def test_typed_markup_is_text_on_every_page(make_user, make_club, settings):
     readers = (
         (people[1], member_pages),
         (owner, manager_pages),
+        (deputy, [club.get_absolute_url(), reverse("ledger_my_chips", args=[slug])]),
         (asker, [club.get_absolute_url(), chips]),
         (second, [chips]),
         (banned, [club.get_absolute_url(), reverse("home")]),
