@@ -94,6 +94,7 @@ def test_typed_markup_is_text_on_every_page(make_user, make_club, settings):
         reverse("deal_page", args=[deal.pk]),
         reverse("deal_replay", args=[deal.pk]),
         reverse("deal_replay", args=[deal.pk]) + "?step=3",
+        reverse("fairness") + f"?deal={deal.pk}",
         reverse("club_leaderboard", args=[slug]),
         reverse("club_player", args=[slug, people[1].username]),
         reverse("table_page", args=[table.pk]),
