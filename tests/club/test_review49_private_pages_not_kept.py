@@ -49,3 +49,33 @@ def test_a_strangers_public_page_keeps_its_own_headers():
     response = Client().get("/rules/")
     assert response.status_code == 200
     assert "no-store" not in response.get("Cache-Control", "")
+
+
+def test_every_page_with_a_password_field_is_not_stored():
+    """The registration page was kept whole by the browser, the passwords typed in it too: the next
+    person at a shared computer pressed Back to them (tests/e2e/test_review49_back_after_log_out.py).
+    Django's log-in and new-password pages were never stored; the site's registration now is not."""
+    from django.test import Client
+
+    for url in (reverse("register"), reverse("login"), reverse("password_reset")):
+        response = Client().get(url)
+        assert response.status_code == 200, url
+        if url != reverse("password_reset"):
+            assert _not_stored(response), (url, response.get("Cache-Control"))
+
+
+def test_registration_passwords_stay_out_of_error_reports(rf):
+    """Were the registration to fail, the error report (a mail to the admins, a log) would not
+    carry the passwords typed."""
+    from django.views.debug import SafeExceptionReporterFilter
+
+    from club.views import register
+
+    data = {"username": "x", "password1": "secret-1", "password2": "secret-1"}
+    request = rf.post(reverse("register"), data)
+    # No session or user on a bare request: the view fails at once, after the decorator marked it.
+    with pytest.raises(AttributeError):
+        register(request)
+    cleansed = SafeExceptionReporterFilter().get_post_parameters(request)
+    assert cleansed["username"] == "x"
+    assert "secret-1" not in (cleansed["password1"], cleansed["password2"])
