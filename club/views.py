@@ -184,6 +184,7 @@ def _changes_email(request: HttpRequest) -> bool:
     return not (posted == stored or same_ascii)
 
 
+@sensitive_post_parameters("current_password")
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and _changes_email(request) and not taken_answers_left(request):

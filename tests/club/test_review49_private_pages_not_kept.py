@@ -79,3 +79,19 @@ def test_registration_passwords_stay_out_of_error_reports(rf):
     cleansed = SafeExceptionReporterFilter().get_post_parameters(request)
     assert cleansed["username"] == "x"
     assert "secret-1" not in (cleansed["password1"], cleansed["password2"])
+
+
+def test_the_profiles_current_password_stays_out_of_error_reports(rf):
+    """The profile asks for the current password to change the email address: an error report of
+    that request (a mail to the admins) carried it in the clear, as Django's own password pages
+    never do."""
+    from django.views.debug import SafeExceptionReporterFilter
+
+    from club.views import profile
+
+    request = rf.post(reverse("profile"), {"email": "x@example.org", "current_password": "secret-2"})
+    with pytest.raises(AttributeError):
+        profile(request)
+    cleansed = SafeExceptionReporterFilter().get_post_parameters(request)
+    assert cleansed["email"] == "x@example.org"
+    assert cleansed["current_password"] != "secret-2"
