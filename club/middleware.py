@@ -11,6 +11,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
 from django.utils import timezone, translation
+from django.utils.cache import add_never_cache_headers
 
 logger = logging.getLogger("club.requests")
 
@@ -79,6 +80,23 @@ class UserLanguageMiddleware:
             if lang:
                 request.COOKIES[settings.LANGUAGE_COOKIE_NAME] = lang
         return self.get_response(request)
+
+
+class PrivatePagesNotStoredMiddleware:
+    """A page drawn for a logged-in person (My chips, his profile, a club's members, the statement's
+    CSV, an htmx part) is never stored: without a Cache-Control the browser kept it, and on a shared
+    computer the next person pressed Back after the log-out and read it again (a cache on the way
+    could keep it too). Pages drawn for nobody in particular keep their own headers."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            add_never_cache_headers(response)
+        return response
 
 
 class UserTimezoneMiddleware:

@@ -88,6 +88,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Authentication before locale, so a logged-in user's preferred language can be used.
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A logged-in person's pages are never stored (a shared computer's Back after the log-out).
+    "club.middleware.PrivatePagesNotStoredMiddleware",
     "club.middleware.UserLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

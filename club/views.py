@@ -24,6 +24,8 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import selectors, services
@@ -122,7 +124,12 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "club/home.html", selectors.home_lists(user=request.user, page=page, query=query))
 
 
+@sensitive_post_parameters("password1", "password2")
+@never_cache
 def register(request: HttpRequest) -> HttpResponse:
+    """Never stored, as Django's log-in page is not: the browser kept the page whole, the form as
+    it was sent, and the next person at a shared computer pressed Back to the new account's password
+    in its fields (review 49). Its passwords stay out of error reports too."""
     next_url = _safe_next(request, reverse("home"))
     if request.user.is_authenticated:
         return HttpResponseRedirect(next_url)
@@ -177,6 +184,7 @@ def _changes_email(request: HttpRequest) -> bool:
     return not (posted == stored or same_ascii)
 
 
+@sensitive_post_parameters("current_password")
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and _changes_email(request) and not taken_answers_left(request):
