@@ -21,7 +21,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.http import HttpResponseRedirect
 from django.template import loader
 from django.utils import timezone, translation
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import never_cache
 
 from .client_ip import client_ip, client_network
 from .models import MailThrottle
@@ -87,7 +89,11 @@ def _deliver(message: EmailMultiAlternatives, user_pk: object) -> None:
         logger.exception("Failed to send password reset email to %s", user_pk)
 
 
+@method_decorator(never_cache, name="dispatch")
 class ThrottledPasswordResetView(auth_views.PasswordResetView):
+    """Never stored, as the log-in page is not: Back on a shared computer showed the next person the
+    address typed there (review 49's note)."""
+
     form_class = ReaderLanguageResetForm
 
     def form_valid(self, form):
