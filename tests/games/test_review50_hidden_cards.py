@@ -21,6 +21,7 @@ from club import services as club_services
 from games import broadcast
 from games.engine import legal_actions
 from games.models import Deal, TableSession
+from games.presenter import card_name
 from games.services import dealing, table_act
 from games.services.presence import presence_join
 
@@ -49,6 +50,11 @@ def _strings(value, out: list[str]) -> list[str]:
     elif isinstance(value, str):
         out.append(value)
     return out
+
+
+def _named(card: str) -> str:
+    """A card by name, as a screen reader hears it (``aria-label``, the log): "Ace of spades"."""
+    return card_name(card, "en")
 
 
 def _choose(rng: random.Random, state, seat):
@@ -103,6 +109,10 @@ def test_no_reader_sees_a_hidden_card_while_the_deal_runs(
             assert not any(s in page for s in secrets_), (user.username, "seed on the table page")
             extra = cards_in(page) - allowed
             assert not extra, (preset, deal.seq, state.phase, user.username, sorted(extra))
+            named = {c for c in state.setup.deck if c not in allowed and _named(c) in page}
+            assert not named, (preset, deal.seq, user.username, "named", sorted(named))
+            if seat is not None and state.seen[seat] and state.hands[seat] and not deal.is_over:
+                assert any(_named(c) in page for c in state.hands[seat]), "his own cards are named"
             reads = (
                 []
                 if deal.is_over or moves % 4
