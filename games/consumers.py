@@ -354,7 +354,9 @@ class TableConsumer(JsonSocketConsumer):
                 session_id=self.session_id, actor=self.user, position=message.position, reason=message.reason
             )
         elif isinstance(message, Contribute):
-            await call(seed_contribute)(session_id=self.session_id, user=self.user, value=message.value)
+            await call(seed_contribute)(
+                session_id=self.session_id, user=self.user, value=message.value, commitment=message.commitment
+            )
         elif isinstance(message, SeatBot) and message.buy_in is not None:
             await call(table_bot_add)(
                 session_id=self.session_id, actor=self.user, position=message.position, buy_in=message.buy_in

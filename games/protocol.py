@@ -28,6 +28,7 @@ _KEYS = frozenset(
         "deal",
         "buy_in",
         "value",
+        "commitment",
         "reason",
         "cards",
         "card",
@@ -72,6 +73,9 @@ class StandUp:
 @dataclass(frozen=True)
 class Contribute:
     value: str
+    # The next deal's commitment as the browser saw it: a string that arrives after that deal was
+    # dealt is refused, not filed under the deal after it (the browser remembered it for the first).
+    commitment: str | None = None
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,12 @@ def parse_message(data: Mapping[str, Any]) -> Message:
         value = data.get("value")
         if not isinstance(value, str) or not 0 < len(value) <= 64 or not value.isprintable():
             raise _bad(_("“value” must be 1 to 64 printable characters."))
-        return Contribute(value=value)
+        commitment = data.get("commitment")
+        if commitment is not None and (
+            not isinstance(commitment, str) or len(commitment) != 64 or not commitment.isascii()
+        ):
+            raise _bad(_("“commitment” must be the 64 hexadecimal digits of the next deal’s commitment."))
+        return Contribute(value=value, commitment=commitment.lower() if commitment else None)
     if do == "unbot":
         return SeatBot(position=_position(data), buy_in=None)
     if not isinstance(do, str) or do not in ACTION_NAMES:

@@ -15,8 +15,10 @@ it for the first deal only: a later deal's hands are then checked to go clockwis
 seat). A scenario (a file with stacks, not a fairness record alone) is also played as
 ``games.engine.replay`` plays it, and each deal's order must be the one the engine deals in from the
 dealer the rules give that deal. The order is checked, not taken from the file: ``dealt`` alone would
-let a server that knew the deck give the first hand to the seat of its choice. Prints JSON; exit
-status 0 when every check passes, 1 when one fails, 2 when the file is malformed. Never a traceback.
+let a server that knew the deck give the first hand to the seat of its choice. Its moves must follow
+from the deck too: a move the replay refuses (a card dealt to another seat) makes its deal unfair.
+Prints JSON; exit status 0 when every check passes, 1 when one fails, 2 when the file is malformed.
+Never a traceback.
 """
 
 from __future__ import annotations
@@ -142,12 +144,17 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     # went round in the order the engine deals from the dealer the rules give it, whatever the file's
     # '_fair.dealer' says (a later deal's dealer is the file's word otherwise).
     played: list[tuple[int, ...]] = []
+    refused: dict[str, Any] | None = None
     if "stacks" in data:
         replayed, status = run_scenario(data, dealt=played)
         if status == 2:
             # A scenario the replay refuses as malformed was passed as fair, its dealing order left
             # unchecked (nothing was dealt to compare with): the file is malformed here too (review 38).
             raise VerifyError(f"the scenario is malformed: {replayed['error']['message']}")
+        if status == 1:
+            # A move the deck's hands could not have made (a card dealt to another seat): the seed,
+            # deck and hands alone passed such a history as fair.
+            refused = replayed["error"]
     results = []
     for k, deal in enumerate(data["deals"]):
         if not isinstance(deal, dict) or not isinstance(deal.get("deck"), list):
@@ -159,6 +166,11 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
         if k < len(played) and list(deal["_fair"]["dealt"]) != list(played[k]):
             checked["hands_ok"] = False
             checked["problems"].append("the hands did not go round in the order the replay deals them")
+        if refused is not None and refused.get("deal") == k:
+            checked["problems"].append(
+                f"the moves do not follow from this deck: move {refused['action'] + 1} was refused "
+                f"({refused['message']})"
+            )
         results.append({"deal": k, "checked": True, **checked})
     ok = bool(results) and all(r["checked"] and not r["problems"] for r in results)
     return {"ok": ok, "deals": results}, 0 if ok else 1

@@ -168,10 +168,13 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         dealer = later[0] if later else 0
     stacks = [booking.seat_stack_balance(s) for s in seats]
     seed, promised = pending_seed_take(session)
+    # Every string filed for this commitment, its seat dealt in or not: a player whose browser sent
+    # one and who then went away or stood up was told by the Fairness page that the server had left
+    # his string out. Nobody could choose a string against the unseen seed, so any of them is fair.
     contributions = list(
-        SeedContribution.objects.filter(session=session, commitment=promised, seat__in=seats)
+        SeedContribution.objects.filter(session=session, commitment=promised)
         .select_related("seat")
-        .order_by("seat__position")
+        .order_by("seat__position", "pk")
     )
     mixed = [c.value for c in contributions]
     deck = shuffled_deck(deck_seed(seed, mixed), rules.deck_for(len(seats)))

@@ -97,6 +97,10 @@ _MESSAGES = {
     "pick_journal": _("Choose a journal of this deal to move back."),
     "bad_contribution": _("Your random string must be 1 to 64 printable characters."),
     "no_pending_deal": _("There is no deal waiting for your randomness."),
+    "late_contribution": _(
+        "Your random string came after the deal it was for had been dealt; your browser adds one to the next "
+        "deal."
+    ),
     "reservations_closed": _("Seats can be reserved only before the session starts."),
     "table_cancelled": _("This table was cancelled."),
     "cancel_closed": _("This table is already over or cancelled."),

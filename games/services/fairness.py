@@ -14,8 +14,13 @@ from .notify import table_notify_on_commit
 
 
 @transaction.atomic
-def seed_contribute(*, session_id: int, user: User, value: str) -> SeedContribution:
-    """A seated player adds his random string to the next deal's seed, once per deal."""
+def seed_contribute(
+    *, session_id: int, user: User, value: str, commitment: str | None = None
+) -> SeedContribution:
+    """A seated player adds his random string to the next deal's seed, once per deal. ``commitment``:
+    the next deal's commitment as his browser saw it; if that deal has been dealt since, the string
+    is refused as late (filed under the deal after it, it was not the string the browser sent for
+    that one, and the Fairness page told the player his string had been left out)."""
     session = session_lock(session_id)
     member_require_active(session=session, user=user)
     seat = seat_of(session, user)
@@ -25,6 +30,8 @@ def seed_contribute(*, session_id: int, user: User, value: str) -> SeedContribut
         raise TableError("bad_contribution")
     if not session.next_commitment:
         raise TableError("no_pending_deal")
+    if commitment is not None and commitment.lower() != session.next_commitment.lower():
+        raise TableError("late_contribution")
     try:
         with transaction.atomic():
             contribution = SeedContribution.objects.create(

@@ -249,9 +249,12 @@
       try {
         var data = JSON.parse(message);
         // The browser sends the random string by itself, from every tab at the table: the one
-        // the server refuses as a second string for the deal is nothing the player did or can mend.
-        if (data.message && data.error !== "already_contributed") showError(data.message);
-        if (data.error !== "already_contributed") freeForms();
+        // the server refuses as a second string for the deal, or as late (that deal was dealt
+        // before it arrived), is nothing the player did or can mend.
+        var ownString = data.error === "already_contributed" || data.error === "late_contribution";
+        if (data.error === "late_contribution") forgetLate();
+        if (data.message && !ownString) showError(data.message);
+        if (!ownString) freeForms();
         lastError = data;
       } catch (e) { /* not for us */ }
       return;
@@ -293,8 +296,20 @@
     window.crypto.getRandomValues(bytes);
     var value = Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
     contributedTo[commitment] = true;
-    socket.send(JSON.stringify({do: "contribute", value: value}));
+    // With the commitment it is for: a string that arrives after that deal was dealt is refused,
+    // not mixed into the deal after it (whose own string the server would then refuse).
+    socket.send(JSON.stringify({do: "contribute", value: value, commitment: commitment}));
     remember(commitment, value);
+    lastSent = OWN_PREFIX + commitment.toLowerCase() + ":" + value;
+  }
+
+  // The string refused as late was not mixed into its deal: forgotten, so that the Fairness page
+  // does not say the server left it out.
+  var lastSent = null;
+  function forgetLate() {
+    if (!lastSent) return;
+    try { window.localStorage.removeItem(lastSent); } catch (e) { /* no storage */ }
+    lastSent = null;
   }
 
   // The browser keeps its strings (the last 500) so that the Fairness page can show the player that
