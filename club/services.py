@@ -499,16 +499,23 @@ def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership,
     click, another manager, a second tab), so each service checks the state it finds, not the one
     the page showed."""
     mine = membership_require_manager(club=membership.club, actor=actor)
-    target = (
+    rows = list(
         # Its own row only, as ``_lock_membership``: with ``select_related`` FOR UPDATE also held the
         # club's and the person's rows, which every journal and audit row of the club points at.
+        # The actor's row is held beside it, both in id order (as a grant holds them, ledger's
+        # ``_member_locked``): a manager banned or demoted while this waited for the target's row
+        # acted once it came free, on the right read before the wait (review 51).
         Membership.objects.select_for_update(no_key=True, of=("self",))
         .select_related("club", "user")
-        .filter(pk=membership.pk, club=membership.club)
-        .first()
+        .filter(pk__in={membership.pk, mine.pk or membership.pk}, club=membership.club)
+        .order_by("pk")
     )
+    target = next((row for row in rows if row.pk == membership.pk), None)
     if target is None:
         raise ServiceError(_("This person is no longer in the club."), code="stale")
+    if mine.pk is not None:
+        # Read again under the lock: what the owner decided meanwhile stands.
+        mine = membership_require_manager(club=membership.club, actor=actor)
     if target.user_id == actor.pk:
         raise NotAllowed(_("You cannot do this to yourself."))
     membership_require_rank(mine=mine, target=target)

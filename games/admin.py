@@ -78,10 +78,20 @@ class SeatInline(admin.TabularInline):
     def seat_number(self, obj: Seat) -> int:
         return obj.position + 1
 
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # As a journal's lines (ledger.admin.EntryInline): club managers hold no Django model
+        # permissions, and a table's page showed them no seat at all (review 51).
+        if obj is None:
+            return admin_sees_a_club(request)
+        return admin_clubs_for(request.user).filter(pk=obj.club_id).exists()
+
     def has_add_permission(self, request, obj=None) -> bool:
         return False
 
     def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
 
