@@ -38,6 +38,7 @@ from .forms import (
     ProfileForm,
     RegisterForm,
     RoleForm,
+    SiteAuthenticationForm,
     SuspendForm,
     club_form_loaded,
     form_problem,
@@ -590,6 +591,7 @@ class LoginView(auth_views.LoginView):
     log-in page itself: Django raised on that for a logged-in reader (a 500 any link could cause),
     and a word with no slash ("abc") sent the person on to ``/accounts/login/abc``, a 404."""
 
+    authentication_form = SiteAuthenticationForm
     redirect_authenticated_user = True
 
     def get_redirect_url(self) -> str:
