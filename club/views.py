@@ -185,7 +185,9 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.error(request, TOO_MANY_TAKEN)
         form = ProfileForm(instance=request.user, request=request)
         return render(request, "registration/profile.html", {"form": form}, status=429)
-    form = ProfileForm(request.POST or None, instance=request.user, request=request)
+    # The form writes what was typed onto its instance as it checks it: on the logged-in user himself,
+    # a refused form showed the refused display name in the page's header, as if saved.
+    form = ProfileForm(request.POST or None, instance=User.objects.get(pk=request.user.pk), request=request)
     if request.method == "POST" and not form.is_valid() and form.has_error("email", "email_taken"):
         taken_answer_count(request)
     if request.method == "POST" and form.is_valid():
