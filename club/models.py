@@ -426,7 +426,11 @@ class Membership(ChoiceLabels, models.Model):
 
     @property
     def is_banned(self) -> bool:
-        return self.status == self.Status.BANNED
+        """Banned, and the ban's time (if it has one) not up: the clock lifts an ended ban within
+        seconds, and the pages do not wait for it."""
+        return self.status == self.Status.BANNED and (
+            self.ban_until is None or self.ban_until > timezone.now()
+        )
 
     @property
     def is_manager(self) -> bool:
