@@ -32,3 +32,30 @@ def test_the_end_of_a_ban_or_a_suspension_ends_with_one_full_stop(club, owner, m
     page = client_for(member).get(club.get_absolute_url()).content.decode()
     assert until in page
     assert "..</p>" not in page
+
+
+@pytest.mark.parametrize(
+    ("code", "params", "expected"),
+    [
+        ("suspended", {"reason": "rude"}, "until Dec. 6, 2030, 5:05 a.m. Reason: rude"),
+        ("banned_until", {"reason": "cheating"}, "until Dec. 6, 2030, 5:05 a.m. Reason: cheating"),
+    ],
+)
+def test_the_tables_say_the_end_with_one_full_stop(code, params, expected):
+    from django.utils import translation
+
+    from games.services.errors import TableError
+
+    with translation.override("en"):
+        text = TableError(code, until=UNTIL, **params).message
+    assert expected in text and ".." not in text
+
+
+def test_the_table_limit_says_its_time_with_one_full_stop():
+    from django.utils import translation
+
+    from games.services.errors import TableError
+
+    with translation.override("en"):
+        text = TableError("sits_limit", limit=5, when=UNTIL).message
+    assert text.endswith("5:05 a.m.") and ".." not in text
