@@ -301,6 +301,11 @@ class User(AbstractUser):
             with transaction.atomic():
                 super().save(*args, **kwargs)
                 account_switched_off.send(sender=User, user=self)
+                # Refused while the account is off, its sessions came back with it when switched on
+                # again, a thief's among them: they end for good (review 53).
+                from .sessions import sessions_end
+
+                sessions_end(self.pk)
         else:
             super().save(*args, **kwargs)
         self._loaded_login = (self.password, self.is_active)
