@@ -9,7 +9,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
@@ -96,6 +96,40 @@ class ProfileForm(_EmailNotTaken, forms.ModelForm):
         if changed and not password_confirmed(self.request, self.instance, typed):
             self.add_error("current_password", _("Type your current password to change the email address."))
         return cleaned
+
+
+ACCOUNT_SWITCHED_OFF = _(
+    "This account has been switched off by the site's administrators, so it cannot log in. If you "
+    "think this is a mistake, write to them."
+)
+
+
+class SiteAuthenticationForm(AuthenticationForm):
+    """Django's log-in form. The right password of an account switched off was refused as a wrong
+    one ("Please enter a correct username and password"): its owner typed it again, asked for a
+    reset (which mails no account switched off) and never learnt why. Whoever types the right
+    password is told; a wrong one is refused as any wrong password is."""
+
+    def clean(self) -> dict:
+        try:
+            return super().clean()
+        except forms.ValidationError as refusal:
+            if refusal.code == "invalid_login" and self._switched_off_account_password():
+                raise forms.ValidationError(ACCOUNT_SWITCHED_OFF, code="inactive") from None
+            raise
+
+    def _switched_off_account_password(self) -> bool:
+        if getattr(self.request, "axes_locked_out", False):
+            return False  # the lock-out's page answers, whatever was typed
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if not isinstance(username, str) or not password:
+            return False
+        try:
+            user = User._default_manager.get_by_natural_key(username)
+        except User.DoesNotExist:
+            return False
+        return not user.is_active and user.check_password(password)
 
 
 class CheckedPasswordChangeForm(PasswordChangeForm):

@@ -25,7 +25,7 @@ from games.prepared import Prepared
 
 from .choices import ChoiceLabels
 from .confusables import invisible_characters, name_forms, username_forms
-from .signals import login_ended
+from .signals import account_switched_off, login_ended
 
 LOOK_ALIKE_MESSAGE = _(
     "This username looks like one that is already taken (letters that look the same, such as Cyrillic "
@@ -282,9 +282,11 @@ class User(AbstractUser):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         loaded = getattr(self, "_loaded_login", None)
+        switched_off = False
         if loaded is not None and self.pk is not None:
             password, active = loaded
-            if (password is not None and self.password != password) or (active and not self.is_active):
+            switched_off = bool(active) and not self.is_active
+            if (password is not None and self.password != password) or switched_off:
                 ended = partial(login_ended.send, sender=User, user_id=self.pk, session_key=None)
                 transaction.on_commit(ended)
         display = name_forms(self.display_name) if self.display_name else ("", "")
@@ -293,7 +295,19 @@ class User(AbstractUser):
         as_read, small = username_forms(self.username)
         keep_skeleton(self, "username_skeleton", as_read, kwargs)
         keep_skeleton(self, "username_small_skeleton", small, kwargs)
-        super().save(*args, **kwargs)
+        if switched_off:
+            # His seats stayed taken, played by default moves deal after deal, and a seat he had
+            # reserved stayed blocked for everyone else: the tables stand him up (review 53).
+            with transaction.atomic():
+                super().save(*args, **kwargs)
+                account_switched_off.send(sender=User, user=self)
+                # Refused while the account is off, its sessions came back with it when switched on
+                # again, a thief's among them: they end for good (review 53).
+                from .sessions import sessions_end
+
+                sessions_end(self.pk)
+        else:
+            super().save(*args, **kwargs)
         self._loaded_login = (self.password, self.is_active)
 
     @property
@@ -417,7 +431,11 @@ class Membership(ChoiceLabels, models.Model):
 
     @property
     def is_banned(self) -> bool:
-        return self.status == self.Status.BANNED
+        """Banned, and the ban's time (if it has one) not up: the clock lifts an ended ban within
+        seconds, and the pages do not wait for it."""
+        return self.status == self.Status.BANNED and (
+            self.ban_until is None or self.ban_until > timezone.now()
+        )
 
     @property
     def is_manager(self) -> bool:

@@ -14,6 +14,7 @@ import logging
 import threading
 from datetime import timedelta
 
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import PasswordResetForm
@@ -26,6 +27,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 
 from .client_ip import client_ip, client_network
+from .confusables import username_forms
+from .login_throttle import AXES_USERNAME_LENGTH
 from .models import MailThrottle
 
 logger = logging.getLogger("club.password_reset")
@@ -113,6 +116,22 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
         return super().form_valid(form)
 
 
+class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's, and the new password ends the lock-out of his name: the lock-out page sends a
+    locked-out player here ("Forgot your password?"), and he was still refused, his new password
+    and all, for the rest of the hour. The link proved the mailbox is his, and the guesses counted
+    were at the password he has just replaced."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        # Counted by the name in small letters as read (``axes_username``), at every address: he may
+        # have asked for the link on his phone and log in on his computer.
+        username = form.user.get_username()
+        names = {username, *(name[:AXES_USERNAME_LENGTH] for name in username_forms(username))}
+        AccessAttempt.objects.filter(username__in=names).delete()
+        return response
+
+
 def registrations_left(request) -> bool:
     """May this request's client network open another account this hour? Each account costs a
     password hash (about half a second of CPU) and a row, and nothing else limited them: one client
@@ -149,6 +168,7 @@ def taken_answer_count(request) -> None:
 __all__ = [
     "TOO_MANY_TAKEN",
     "ThrottledPasswordResetView",
+    "UnlockingPasswordResetConfirmView",
     "registration_count",
     "registrations_left",
     "taken_answer_count",

@@ -376,6 +376,9 @@ def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
     """Create or revive a membership. Banned people stay out whatever door they try."""
     membership = _lock_membership(club=club, user=user)
     if membership is not None:
+        # A ban whose time is up is over, whether or not the clock has swept it yet (it sweeps every
+        # few seconds, and not at all while the worker is down).
+        _ban_lift_if_ended(membership, timezone.now())
         if membership.status == Status.BANNED:
             raise NotAllowed(_("You are banned from this club."))
         if membership.status == Status.ACTIVE:
@@ -678,6 +681,17 @@ def memberships_due(now: datetime) -> models.QuerySet[Membership]:
     )
 
 
+def _ban_lift_if_ended(member: Membership, now: datetime) -> bool:
+    """Lift ``member``'s ban (its row locked by the caller) if its time is up; True if it was."""
+    if member.status != Status.BANNED or member.ban_until is None or member.ban_until > now:
+        return False
+    member.status = Status.LEFT
+    member.ban_reason, member.banned_at, member.ban_until = "", None, None
+    member.save(update_fields=["status", "ban_reason", "banned_at", "ban_until", "updated_at"])
+    audit_log_write(action="membership.ban_expired", actor=None, club=member.club, target_user=member.user)
+    return True
+
+
 def memberships_expire(*, now: datetime | None = None) -> int:
     """Lift the bans and end the suspensions whose time is up (the clock runs this; idempotent:
     each row is re-read under its lock). Returns how many ended."""
@@ -690,13 +704,7 @@ def memberships_expire(*, now: datetime | None = None) -> int:
                 .select_related("club", "user")
                 .get(pk=pk)
             )
-            if member.status == Status.BANNED and member.ban_until is not None and member.ban_until <= now:
-                member.status = Status.LEFT
-                member.ban_reason, member.banned_at, member.ban_until = "", None, None
-                member.save(update_fields=["status", "ban_reason", "banned_at", "ban_until", "updated_at"])
-                audit_log_write(
-                    action="membership.ban_expired", actor=None, club=member.club, target_user=member.user
-                )
+            if _ban_lift_if_ended(member, now):
                 done += 1
             if member.suspended_until is not None and member.suspended_until <= now:
                 member.suspended_until, member.suspend_reason = None, ""

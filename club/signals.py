@@ -6,6 +6,9 @@ club (banned, or left): the tables stand him up and close his sockets.
 ``login_ended`` is sent, after the commit, when a user's logins stop being what they were: he logged
 out of one session (``session_key``), or his password changed or his account was switched off
 (``session_key`` None: every session). Live sockets opened under those logins close.
+
+``account_switched_off`` is sent, inside the transaction, when a user's account is switched off
+(``is_active`` cleared): he leaves the tables of his clubs, his memberships and chips stay.
 """
 
 from __future__ import annotations
@@ -17,3 +20,6 @@ member_gone = Signal()
 
 #: Sent with ``user_id`` and ``session_key`` (the session that ended, or None for all of them).
 login_ended = Signal()
+
+#: Sent with ``user`` (already saved inactive).
+account_switched_off = Signal()

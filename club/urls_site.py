@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
-from .password_reset import ThrottledPasswordResetView
+from .password_reset import ThrottledPasswordResetView, UnlockingPasswordResetConfirmView
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -25,7 +25,7 @@ urlpatterns = [
     ),
     path(
         "accounts/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        UnlockingPasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(

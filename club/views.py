@@ -40,6 +40,7 @@ from .forms import (
     ProfileForm,
     RegisterForm,
     RoleForm,
+    SiteAuthenticationForm,
     SuspendForm,
     club_form_loaded,
     form_problem,
@@ -192,7 +193,9 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.error(request, TOO_MANY_TAKEN)
         form = ProfileForm(instance=request.user, request=request)
         return render(request, "registration/profile.html", {"form": form}, status=429)
-    form = ProfileForm(request.POST or None, instance=request.user, request=request)
+    # The form writes what was typed onto its instance as it checks it: on the logged-in user himself,
+    # a refused form showed the refused display name in the page's header, as if saved.
+    form = ProfileForm(request.POST or None, instance=User.objects.get(pk=request.user.pk), request=request)
     if request.method == "POST" and not form.is_valid() and form.has_error("email", "email_taken"):
         taken_answer_count(request)
     if request.method == "POST" and form.is_valid():
@@ -598,6 +601,7 @@ class LoginView(auth_views.LoginView):
     log-in page itself: Django raised on that for a logged-in reader (a 500 any link could cause),
     and a word with no slash ("abc") sent the person on to ``/accounts/login/abc``, a 404."""
 
+    authentication_form = SiteAuthenticationForm
     redirect_authenticated_user = True
 
     def get_redirect_url(self) -> str:

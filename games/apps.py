@@ -10,10 +10,16 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_out
 
-        from club.signals import login_ended, member_gone
+        from club.signals import account_switched_off, login_ended, member_gone
 
-        from .services.members import _on_logged_out, _on_login_ended, _on_member_gone
+        from .services.members import (
+            _on_account_switched_off,
+            _on_logged_out,
+            _on_login_ended,
+            _on_member_gone,
+        )
 
         member_gone.connect(_on_member_gone, dispatch_uid="games_member_gone")
         login_ended.connect(_on_login_ended, dispatch_uid="games_login_ended")
+        account_switched_off.connect(_on_account_switched_off, dispatch_uid="games_account_switched_off")
         user_logged_out.connect(_on_logged_out, dispatch_uid="games_logged_out")

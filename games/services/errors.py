@@ -137,7 +137,14 @@ class TableError(ServiceError):
     @property  # type: ignore[override]
     def message(self) -> str:
         params = {k: _shown(v) for k, v in self.params.items()}
-        return str(_MESSAGES[self.code]) % params if params else str(_MESSAGES[self.code])
+        text = str(_MESSAGES[self.code]) % params if params else str(_MESSAGES[self.code])
+        # A time of day ends with a full stop in English ("5:05 a.m."), and so does the sentence
+        # ("... until %(until)s."): one is enough.
+        for key, value in self.params.items():
+            shown = params[key]
+            if isinstance(value, datetime) and shown.endswith("."):
+                text = text.replace(f"{shown}.", shown)
+        return text
 
     @message.setter
     def message(self, value: str) -> None:

@@ -103,6 +103,14 @@ def _on_member_gone(sender: Any, membership: Membership, reason: str, **kwargs: 
     member_leave_tables(membership=membership, reason=reason)
 
 
+def _on_account_switched_off(sender: Any, user: Any, **kwargs: Any) -> None:
+    """An account switched off leaves the tables of every club it is a member of, as a member who
+    leaves does (his sockets were closed by ``login_ended``); his memberships and chips stay."""
+    memberships = Membership.objects.filter(user_id=user.pk, status=Membership.Status.ACTIVE)
+    for membership in memberships.order_by("pk"):
+        member_leave_tables(membership=membership, reason="switched_off")
+
+
 def _on_login_ended(sender: Any, user_id: int, session_key: str | None, **kwargs: Any) -> None:
     """His table sockets opened under the logins that ended close (``TableConsumer.table_login``):
     one that outlived a logout or a password change kept playing and receiving his cards."""
