@@ -246,7 +246,7 @@ def _deal_part(deal: Deal, state: State, keep: list[int]) -> dict[str, Any]:
         for row in deal.actions.all()  # in seq order (the model's); read with the table's other deals
     ]
     hands = dealt_hands(state)
-    return {
+    part: dict[str, Any] = {
         "deck": list(state.setup.deck),
         "actions": actions,
         "_deal": {"id": deal.pk, "number": deal.number, "session": deal.session_id},
@@ -260,6 +260,11 @@ def _deal_part(deal: Deal, state: State, keep: list[int]) -> dict[str, Any]:
             "dealer": _dealer_after_dropping(state, keep),
         },
     }
+    if deal.number == 1 and len(keep) == state.setup.seats:
+        # The table's first deal: its dealer was drawn from its seed (``fairness.first_dealer``),
+        # which the verifiers check.
+        part["_fair"]["first"] = True
+    return part
 
 
 def _dealer_after_dropping(state: State, keep: list[int]) -> int:

@@ -32,3 +32,27 @@ def deck_seed(server_seed: bytes, contributions: Sequence[str]) -> bytes:
     for value in contributions:
         mixed.update(hashlib.sha256(value.encode("utf-8")).digest())
     return mixed.digest()
+
+
+FIRST_DEALER_LABEL = b"first dealer"
+
+
+def first_dealer(seed: bytes, seats: int) -> int:
+    """The seat that deals a table's first deal (RULES.md 3: drawn at random), drawn from that deal's
+    ``deck_seed``: block k of its stream is ``SHA-256(seed || "first dealer" || k as 4 bytes,
+    big-endian)``, each block four draws of 8 bytes (big-endian); the first draw u below
+    2^64 − (2^64 mod seats) gives ``u mod seats``, as the shuffle draws (RULES.md 8). A dealer drawn
+    on the server after the deck was fixed let a server that knew the deck hand the best of the
+    hands, which go round from the dealer's left, to the seat of its choice; drawn so, it is as
+    fixed by the commitment and the players' strings as the deck, and anyone can check it."""
+    if seats < 1:
+        raise ValueError("a table has at least one seat")
+    limit = 2**64 - (2**64 % seats)
+    k = 0
+    while True:
+        block = hashlib.sha256(bytes(seed) + FIRST_DEALER_LABEL + k.to_bytes(4, "big")).digest()
+        for offset in range(0, 32, 8):
+            u = int.from_bytes(block[offset : offset + 8], "big")
+            if u < limit:
+                return u % seats
+        k += 1

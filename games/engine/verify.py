@@ -28,7 +28,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.fairness import contribution_ok, deck_seed
+from games.engine.fairness import contribution_ok, deck_seed, first_dealer
 from games.engine.replay import print_output, run_scenario, unique_keys, without_bom
 from games.engine.rules import PRESETS, RulesError, rules_with_overrides
 from games.engine.shuffle import commitment, shuffled_deck
@@ -116,6 +116,15 @@ def verify_deal(
             hands_ok = False
             problems.append(f"the record names seat {own} as the dealer, the scenario seat {dealer}")
         dealer = own
+    first = fair.get("first", False)
+    if not isinstance(first, bool):
+        raise VerifyError("'_fair.first' must be true or false")
+    if first:
+        # A table's first deal: its dealer is drawn from the deal's own seed, as the deck is.
+        drawn = first_dealer(deck_seed(seed, contributions), len(hands))
+        if dealer != drawn:
+            hands_ok = False
+            problems.append(f"the first deal's dealer is seat {drawn} by its seed, not seat {dealer}")
     if not _dealt_in_turn(dealt, len(hands), dealer):
         hands_ok = False
         problems.append("the hands were not dealt in turn, clockwise from the dealer's left")

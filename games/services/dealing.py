@@ -22,7 +22,7 @@ from ledger.services import account_bank
 
 from .. import conf
 from ..engine import EngineError, Rules, State, deal_start_events, is_over, new_deal, to_act
-from ..engine.fairness import deck_seed
+from ..engine.fairness import deck_seed, first_dealer
 from ..engine.shuffle import commitment, shuffled_deck
 from ..jobs import deadline_on_commit, deal_finished_on_commit, next_deal_on_commit
 from ..models import Deal, DealPlayer, Seat, SeedContribution, TableSession
@@ -160,12 +160,6 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         return None
     last = Deal.objects.filter(session=session).order_by("-number").first()
     positions = [s.position for s in seats]
-    if session.next_dealer is None:
-        dealer = secrets.randbelow(len(seats))  # RULES.md 3: the first dealer is drawn at random
-    else:
-        # The seat due to deal, or the next taken one clockwise if it stood up.
-        later = [i for i, p in enumerate(positions) if p >= session.next_dealer]
-        dealer = later[0] if later else 0
     stacks = [booking.seat_stack_balance(s) for s in seats]
     seed, promised = pending_seed_take(session)
     # Every string filed for this commitment, its seat dealt in or not: a player whose browser sent
@@ -176,8 +170,16 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         .select_related("seat")
         .order_by("seat__position", "pk")
     )
-    mixed = [c.value for c in contributions]
-    deck = shuffled_deck(deck_seed(seed, mixed), rules.deck_for(len(seats)))
+    mixed = deck_seed(seed, [c.value for c in contributions])
+    if session.next_dealer is None:
+        # RULES.md 3: the first dealer is drawn at random; from the deal's own seed, as the deck is, so
+        # the server cannot choose it once it knows the deck (the Fairness page checks it).
+        dealer = first_dealer(mixed, len(seats))
+    else:
+        # The seat due to deal, or the next taken one clockwise if it stood up.
+        later = [i for i, p in enumerate(positions) if p >= session.next_dealer]
+        dealer = later[0] if later else 0
+    deck = shuffled_deck(mixed, rules.deck_for(len(seats)))
     bank = bank_balance(session)
     waiting = [i for i, s in enumerate(seats) if s.waiting]
     state = None

@@ -103,6 +103,20 @@
     return sha256(concat([seed].concat(contributions.map(function (c) { return sha256(utf8(c)); }))));
   }
 
+  // games.engine.fairness.first_dealer: a table's first dealer, drawn from its first deal's seed as
+  // the deck is (block k = SHA-256(seed || "first dealer" || k), 8-byte draws, rejection as above).
+  function firstDealer(seed, seats) {
+    var two64 = BigInt(1) << BigInt(64), bound = BigInt(seats), limit = two64 - (two64 % bound);
+    for (var k = 0; ; k++) {
+      var block = sha256(concat([seed, utf8("first dealer"),
+        new Uint8Array([(k >>> 24) & 255, (k >>> 16) & 255, (k >>> 8) & 255, k & 255])]));
+      for (var offset = 0; offset < 32; offset += 8) {
+        var u = BigInt("0x" + hex(block.slice(offset, offset + 8)));
+        if (u < limit) return Number(u % bound);
+      }
+    }
+  }
+
   var HAND_SIZE = {classic: 4, moryak: 4, bulgarian36: 4, zone52: 4, student: 4, frap: 4, khrap5: 5, named5: 5};
 
   function isSeat(value, seats) { return typeof value === "number" && value % 1 === 0 && value >= 0 && value < seats; }
@@ -166,6 +180,10 @@
       if (!isSeat(fair.dealer, hands.length)) throw new Error("dealer");
       if (dealer !== null && fair.dealer !== dealer) inTurn = false;
       dealer = fair.dealer;
+    }
+    if (fair.first !== undefined && typeof fair.first !== "boolean") throw new Error("first");
+    if (fair.first === true && dealer !== firstDealer(deckSeed(seed, fair.contributions || []), hands.length)) {
+      problems.push("first");
     }
     if (!inTurn || !dealtInTurn(dealt, hands.length, dealer)) problems.push("order");
     return problems;

@@ -12,7 +12,7 @@ import secrets
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games.engine.fairness import deck_seed
+from games.engine.fairness import deck_seed, first_dealer
 from games.engine.shuffle import commitment, shuffled_deck
 from games.engine.verify import VerifyError, verify_scenario
 
@@ -49,7 +49,26 @@ def _cli(data: dict) -> str:
     return "fair" if output["ok"] else "not fair"
 
 
+def _first_deal(right: bool):
+    """A table's first deal ("first": true), its hands dealt in turn from a dealer that is (or is
+    not) the one its seed draws."""
+
+    def change(data: dict, fair: dict) -> None:
+        deck = data["deals"][0]["deck"]
+        drawn = first_dealer(deck_seed(bytes.fromhex(fair["seed"]), fair["contributions"]), 2)
+        dealer = drawn if right else 1 - drawn
+        left = 1 - dealer
+        hands = [None, None]
+        hands[left], hands[dealer] = deck[0:8:2], deck[1:8:2]
+        fair.update(first=True, dealer=dealer, dealt=[left, dealer], hands=hands)
+
+    return change
+
+
 FILES = {
+    "first deal, its seed's dealer": _first_deal(right=True),
+    "first deal, another dealer": _first_deal(right=False),
+    "first not a boolean": lambda d, f: f.update(first="yes"),
     "good": lambda d, f: None,
     "no dealt": lambda d, f: f.update(dealt=[], hands=[]),
     "one seat": lambda d, f: f.update(dealt=[1]),
@@ -60,7 +79,12 @@ FILES = {
 }
 # Each file's verdict, worked out here: agreement alone would hold were both to call every file
 # malformed (the good one included), and nothing fair or unfair would have been checked.
-VERDICTS = {"good": "fair", "other seed": "not fair"}
+VERDICTS = {
+    "good": "fair",
+    "other seed": "not fair",
+    "first deal, its seed's dealer": "fair",
+    "first deal, another dealer": "not fair",
+}
 
 
 def test_the_page_and_the_command_agree(daphne_url: str, browser: Browser) -> None:  # noqa: F811
@@ -76,4 +100,6 @@ def test_the_page_and_the_command_agree(daphne_url: str, browser: Browser) -> No
             verdict
         ]
         expect(box).to_contain_text(expected)
+        if name == "first deal, another dealer":  # said as the command says it
+            expect(box).to_contain_text("the table’s first dealer is not the one its seed draws")
         assert verdict == VERDICTS.get(name, "malformed"), (name, verdict)
