@@ -4,7 +4,10 @@ FILE is a deal (or session) exported by the site: the scenario format of ``games
 in each deal, a ``"_fair"`` object the replay ignores::
 
     {"commitment": hex, "seed": hex, "contributions": [str, ...], "dealt": [seat, ...],
-     "hands": [[card, ...] or null per seat], "dealer": seat}
+     "hands": [[card, ...] or null per seat], "dealer": seat, "first": true}
+
+``first`` (a table's first deal, all its seats kept): the dealer must be the one its seed draws
+(``games.engine.fairness.first_dealer``), not one the server picked once it knew the deck.
 
 For each deal it checks that the seed matches the commitment published before the deal, that the
 deck is the RULES.md section 8 shuffle of the seed mixed with the players' contributions
