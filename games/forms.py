@@ -81,7 +81,12 @@ class TableSessionForm(forms.Form):
         if not text:
             return {}
         try:
-            value = json.loads(text)
+            value = json.loads(text, object_pairs_hook=_named_once)
+        except _NamedTwice as twice:
+            # Python keeps the last of two keys without a word: the table played one of the two.
+            raise forms.ValidationError(
+                _("The rule “%(name)s” is given twice; name each rule once.") % {"name": twice.name[:40]}
+            ) from None
         except (ValueError, RecursionError):
             raise forms.ValidationError(_("Write the rule changes as a JSON object.")) from None
         if not isinstance(value, dict):
@@ -106,6 +111,23 @@ class TableSessionForm(forms.Form):
         values = {k: v for k, v in self.cleaned_data.items() if k != "token"}
         values["create_key"] = self.cleaned_data.get("token") or None
         return values
+
+
+class _NamedTwice(Exception):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _named_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object of the rule changes, refused when it names a key twice (as scenario files are,
+    ``games.engine.replay.unique_keys``)."""
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise _NamedTwice(key)
+        obj[key] = value
+    return obj
 
 
 class ReportForm(forms.Form):
