@@ -18,6 +18,7 @@ from ledger.labels import journal_memo_words
 
 from .engine.rules import PRESETS
 from .howto import preset_title
+from .rules_errors import printable
 from .services.errors import TableError
 from .services.sessions import table_dates_check
 
@@ -84,8 +85,11 @@ class TableSessionForm(forms.Form):
             value = json.loads(text, object_pairs_hook=_named_once)
         except _NamedTwice as twice:
             # Python keeps the last of two keys without a word: the table played one of the two.
+            # Shown as the rules' own errors show a typed name: invisible characters spelled out (a lone
+            # surrogate, "\ud800", could not even be sent in the page: a 500).
+            name = printable(twice.name)
             raise forms.ValidationError(
-                _("The rule “%(name)s” is given twice; name each rule once.") % {"name": twice.name[:40]}
+                _("The rule “%(name)s” is given twice; name each rule once.") % {"name": name}
             ) from None
         except (ValueError, RecursionError):
             raise forms.ValidationError(_("Write the rule changes as a JSON object.")) from None

@@ -54,3 +54,22 @@ def test_a_rule_named_once_still_opens_the_table(club, owner):
     )
     assert response.status_code == 302
     assert TableSession.objects.get(title="Friday").rules["mourn"] is False
+
+
+@pytest.mark.parametrize(
+    ("overrides", "shown"),
+    [
+        ('{"\\ud800": 1, "\\ud800": 2}', "\\ud800"),
+        ('{"x\\u202ey": 1, "x\\u202ey": 2}', "x\\u202ey"),
+        ('{"\\u0000": 1, "\\u0000": 2}', "\\x00"),
+    ],
+)
+def test_a_name_given_twice_is_shown_with_its_invisible_characters_spelled_out(club, owner, overrides, shown):
+    """The name is echoed as the rules' own errors echo one: a lone surrogate could not even be sent
+    in the page (a 500), and a right-to-left mark turned the sentence round."""
+    client = Client(raise_request_exception=False)
+    client.force_login(owner, backend="django.contrib.auth.backends.ModelBackend")
+    response = client.post(f"/clubs/{club.slug}/tables/new/", {**TABLE_FORM, "overrides": overrides})
+    assert response.status_code == 422
+    assert f"The rule “{shown}” is given twice" in response.content.decode()
+    assert not TableSession.objects.exists()
