@@ -11,6 +11,7 @@ every page that showed it). A token bucket limits how many messages a socket may
 
 Error codes: ``binary_frame``, ``too_large`` (the socket is then closed with 4009),
 ``not_json``, ``bad_message``, ``too_deep``, ``bad_number``, ``bad_text``, ``bad_unicode``,
+``duplicate_key`` (a field named twice: JSON allows it, and the last one won silently),
 ``rate_limited`` (closed with 4429 when the client keeps sending), and the code of any
 ``ServiceError`` a subclass raises.
 """
@@ -53,6 +54,7 @@ _ERRORS = {
     "bad_text": _("The message holds a NUL character."),
     "bad_unicode": _("The message holds a broken character (half of a UTF-16 surrogate pair)."),
     "rate_limited": _("Too many messages: slow down."),
+    "duplicate_key": _("The message names a field twice."),
 }
 
 # Strings (with their escapes) removed before counting brackets: a "[" inside a string is no nesting.
@@ -105,8 +107,24 @@ def parse_message(text: str, *, max_depth: int, max_int_digits: int) -> dict[str
     def parse_constant(literal: str) -> Any:  # NaN, Infinity, -Infinity
         raise MessageRefused("bad_number")
 
+    def named_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        # Python keeps the last of two keys without a word: {"do": "away", "do": "sit", ...} sat
+        # the player down.
+        obj: dict[str, Any] = {}
+        for key, inner in pairs:
+            if key in obj:
+                raise MessageRefused("duplicate_key")
+            obj[key] = inner
+        return obj
+
     try:
-        value = json.loads(text, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant)
+        value = json.loads(
+            text,
+            parse_int=parse_int,
+            parse_float=parse_float,
+            parse_constant=parse_constant,
+            object_pairs_hook=named_once,
+        )
     except MessageRefused:
         raise
     except (ValueError, RecursionError) as exc:

@@ -49,12 +49,13 @@ def rules_error_text(error: RulesError) -> str:
     if template is None:
         return str(error)
     params = {
-        key: _printable(value) if isinstance(value, str) else value
+        key: printable(value) if isinstance(value, str) else value
         for key, value in getattr(error, "params", {}).items()
     }
     return str(template) % params
 
 
-def _printable(text: str) -> str:
+def printable(text: str) -> str:
+    """``text`` with its invisible characters spelled out (``\\x00``), cut short."""
     shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
     return shown if len(shown) <= _SHOWN_NAME else shown[: _SHOWN_NAME - 1] + "…"
