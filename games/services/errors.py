@@ -91,6 +91,10 @@ _MESSAGES = {
     ),
     "no_report": _("This report does not exist."),
     "report_answered": _("Another manager has already answered this report."),
+    "report_answered_yours": _("You have already answered this report."),
+    "flag_decided": _("Another manager has already decided on this flag."),
+    "flag_dismissed_yours": _("You have already dismissed this flag."),
+    "flag_reported_yours": _("You have already reported this flag."),
     "note_needed": _("Write a note for the player who reported (at most 1,000 characters)."),
     "pick_member": _("Choose the player this is about."),
     "pick_until": _("Say until when."),
@@ -113,6 +117,10 @@ _MESSAGES = {
 }
 
 
+#: Refusals that say the person's own request is already done (his answer or click sent again).
+_DONE = frozenset({"report_answered_yours", "flag_dismissed_yours", "flag_reported_yours"})
+
+
 def _shown(value: Any) -> Any:
     """A date in a sentence reads as a date, in the reader's time zone."""
     if isinstance(value, datetime):
@@ -122,22 +130,32 @@ def _shown(value: Any) -> Any:
 
 class TableError(ServiceError):
     """A refused table request. ``code`` is stable (tests and clients key on it); ``params`` fill
-    the sentence."""
+    the sentence. ``words`` picks another sentence for the same code (his own answer sent again is
+    still a "report_answered", told as his)."""
 
-    def __init__(self, code: str, **params: Any) -> None:
-        if code not in _MESSAGES:
+    def __init__(self, code: str, *, words: str | None = None, **params: Any) -> None:
+        if code not in _MESSAGES or (words is not None and words not in _MESSAGES):
             raise AssertionError(f"unknown table error code {code!r}")
         self.params = params
+        self.words = words or code
         super().__init__("", code=code)
 
     @property  # type: ignore[override]
     def message(self) -> str:
         params = {k: _shown(v) for k, v in self.params.items()}
-        return str(_MESSAGES[self.code]) % params if params else str(_MESSAGES[self.code])
+        return str(_MESSAGES[self.words]) % params if params else str(_MESSAGES[self.words])
 
     @message.setter
     def message(self, value: str) -> None:
         # ServiceError.__init__ assigns a message; this error makes its own in the reader's language.
+        pass
+
+    @property  # type: ignore[override]
+    def done(self) -> bool:
+        return self.words in _DONE
+
+    @done.setter
+    def done(self, value: bool) -> None:
         pass
 
     def __str__(self) -> str:
