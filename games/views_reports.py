@@ -40,7 +40,7 @@ def report_file(request: HttpRequest, deal_id: int) -> HttpResponse:
             raise ServiceError(_("Choose a reason from the list; a comment is at most 1,000 characters."))
         report_create(deal_id=deal.pk, user=request.user, **form.cleaned_data)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)  # his report sent again (a retry, a second tab) stands: not in red
     else:
         messages.success(request, _("Thank you: the club's managers will look into this deal."))
     return redirect("deal_page", deal_id=deal.pk)
