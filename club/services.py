@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -442,7 +443,8 @@ def invite_revoke(*, invite: Invite, actor: User) -> Invite:
     membership_require_manager(club=invite.club, actor=actor)
     invite = Invite.objects.select_for_update().get(pk=invite.pk)
     if invite.revoked:
-        raise ServiceError(_("This invite has already been withdrawn."), code="stale")
+        # Done (a retry, a second tab): said as news, not as a failure.
+        raise ServiceError(_("This invite has already been withdrawn."), code="stale", done=True)
     invite.revoked = True
     invite.save(update_fields=["revoked"])
     audit_log_write(action="invite.revoked", actor=actor, club=invite.club, target=invite.code[:8])
@@ -526,7 +528,7 @@ def membership_require_rank(*, mine: Membership, target: Membership) -> None:
         raise NotAllowed(_("Only the owner can act on a manager."))
 
 
-def _not_pending(target: Membership) -> ServiceError:
+def _not_pending(target: Membership, *, approving: bool = False) -> ServiceError:
     """The refusal for approving or refusing a request that is no longer waiting."""
     name = target.user.shown_name
     if target.status == Status.ACTIVE:
@@ -535,14 +537,16 @@ def _not_pending(target: Membership) -> ServiceError:
         message = _("%(name)s is banned from the club: the request is no longer waiting.") % {"name": name}
     else:
         message = _("The request of %(name)s is no longer waiting for approval.") % {"name": name}
-    return ServiceError(message, code="stale")
+    # Approving someone who is a member is done (a retry, a second tab: said as news); "no longer
+    # waiting" may be the person's own withdrawal, not a refusal, and stays a refusal.
+    return ServiceError(message, code="stale", done=target.status == Status.ACTIVE and approving)
 
 
 @transaction.atomic
 def membership_approve(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.PENDING:
-        raise _not_pending(target)
+        raise _not_pending(target, approving=True)
     target.status = Status.ACTIVE
     target.save(update_fields=["status", "updated_at"])
     audit_log_write(action="membership.approved", actor=actor, club=target.club, target_user=target.user)
@@ -572,7 +576,7 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
         raise ServiceError(_("Only active members can be promoted or demoted."), code="stale")
     if target.role == role:
         raise ServiceError(
-            _("%(name)s already has that role.") % {"name": target.user.shown_name}, code="stale"
+            _("%(name)s already has that role.") % {"name": target.user.shown_name}, code="stale", done=True
         )
     old = target.role
     target.role = role
@@ -607,7 +611,9 @@ def membership_ban(
     _check_until(until, required=False)
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status == Status.BANNED:
-        raise ServiceError(_("%(name)s is already banned.") % {"name": target.user.shown_name}, code="stale")
+        raise ServiceError(
+            _("%(name)s is already banned.") % {"name": target.user.shown_name}, code="stale", done=True
+        )
     old = target.status
     target.status = Status.BANNED
     target.role = Role.MEMBER
@@ -636,6 +642,17 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.ACTIVE:
         raise ServiceError(_("Only active members can be suspended."), code="stale")
+    if target.is_suspended and target.suspended_until == until and target.suspend_reason == reason:
+        # The same suspension again (a retry, a second tab): written and his sockets closed twice.
+        raise ServiceError(
+            _("%(name)s is already suspended from the tables until %(until)s.")
+            % {
+                "name": target.user.shown_name,
+                "until": date_format(timezone.localtime(until), "DATETIME_FORMAT"),
+            },
+            code="stale",
+            done=True,
+        )
     target.suspended_until = until
     target.suspend_reason = reason
     target.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
@@ -655,7 +672,9 @@ def membership_unsuspend(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if not target.is_suspended:
         raise ServiceError(
-            _("%(name)s is not suspended (any more).") % {"name": target.user.shown_name}, code="stale"
+            _("%(name)s is not suspended (any more).") % {"name": target.user.shown_name},
+            code="stale",
+            done=True,
         )
     target.suspended_until, target.suspend_reason = None, ""
     target.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
@@ -709,7 +728,9 @@ def membership_unban(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.BANNED:
         raise ServiceError(
-            _("%(name)s is not banned (any more).") % {"name": target.user.shown_name}, code="stale"
+            _("%(name)s is not banned (any more).") % {"name": target.user.shown_name},
+            code="stale",
+            done=True,
         )
     target.status = Status.LEFT
     target.ban_reason, target.banned_at, target.ban_until = "", None, None

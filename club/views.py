@@ -27,7 +27,7 @@ from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import selectors, services
-from .errors import ServiceError
+from .errors import ServiceError, refusal_say
 from .forms import (
     EMAIL_TAKEN,
     BanForm,
@@ -437,7 +437,7 @@ def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         services.invite_revoke(invite=invite, actor=request.user)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)
     else:
         messages.success(request, _("The invite link has been withdrawn."))
     # Back to the page of links the withdrawn one was on (the form says which).
@@ -482,7 +482,7 @@ def _membership_action(request: HttpRequest, slug: str, pk: int, act) -> HttpRes
     try:
         message = act(target)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)  # what was asked is already so: said as news, not in red
     else:
         messages.success(request, message)
     if request.htmx:
