@@ -133,13 +133,15 @@ def _shown(value: Any) -> Any:
 class TableError(ServiceError):
     """A refused table request. ``code`` is stable (tests and clients key on it); ``params`` fill
     the sentence. ``words`` picks another sentence for the same code (his own answer sent again is
-    still a "report_answered", told as his)."""
+    still a "report_answered", told as his); ``done``: what was asked is already so (see
+    ``ServiceError.done``)."""
 
-    def __init__(self, code: str, *, words: str | None = None, **params: Any) -> None:
+    def __init__(self, code: str, *, words: str | None = None, done: bool = False, **params: Any) -> None:
         if code not in _MESSAGES or (words is not None and words not in _MESSAGES):
             raise AssertionError(f"unknown table error code {code!r}")
         self.params = params
         self.words = words or code
+        self._done = done
         super().__init__("", code=code)
 
     @property  # type: ignore[override]
@@ -154,7 +156,7 @@ class TableError(ServiceError):
 
     @property  # type: ignore[override]
     def done(self) -> bool:
-        return self.words in _DONE
+        return self._done or self.words in _DONE
 
     @done.setter
     def done(self, value: bool) -> None:

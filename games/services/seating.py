@@ -104,8 +104,10 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     membership = member_require_active(session=session, user=user)
     if not session.is_live:
         raise TableError("table_closed")
-    if seat_of(session, user) is not None:
-        raise TableError("already_seated")
+    mine = seat_of(session, user)
+    if mine is not None:
+        # The same seat asked for again (a retry, a second tab) is his: said as news, not a failure.
+        raise TableError("already_seated", done=mine.position == position)
     _check_position(session, position)
     _check_buy_in(session, buy_in)
     now = timezone.now()
@@ -238,7 +240,7 @@ def table_away(*, session_id: int, user: User) -> Seat:
     if seat is None:
         raise TableError("not_seated")
     if seat.status == Seat.Status.AWAY:
-        raise TableError("already_away")
+        raise TableError("already_away", done=True)  # sent again: it is so
     _set_away(session, seat, True)
     table_notify_on_commit(session.pk, delay=TOGGLE_DELAY)
     return seat
@@ -258,7 +260,7 @@ def table_back(*, session_id: int, user: User) -> Seat:
         # until the deal ends. Sitting again would give its turns a player's full time again.
         raise TableError("removed")
     if seat.status != Seat.Status.AWAY:
-        raise TableError("not_away")
+        raise TableError("not_away", done=True)  # sent again: he is back
     _set_away(session, seat, False)
     now = timezone.now()
     # A sign of life (the inactivity sweep reads it): by plain form, without a socket's heartbeat,
