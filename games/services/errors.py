@@ -50,6 +50,7 @@ _MESSAGES = {
     "not_your_turn": _("It is not your turn."),
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
+    "left_already": _("You have already left this table."),
     "not_in_deal": _("You are not dealt in this deal: wait for a deal you play in."),
     "no_player_at": _("Nobody plays at seat %(n)s."),
     "seat_changed": _(

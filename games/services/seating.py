@@ -159,6 +159,9 @@ def table_leave(*, session_id: int, user: User) -> bool:
         # A stranger is told what the table's page tells him, not that he has no seat at a table
         # that exists (a banned member is stood up already: he is told why).
         member_require_active(session=session, user=user)
+        if Seat.objects.filter(session=session, member__user=user, status=Seat.Status.LEFT).exists():
+            # "Leave" sent again (a retry, a second tab) after he stood up: it is done, not failed.
+            raise TableError("not_seated", words="left_already", done=True)
         raise TableError("not_seated")
     now = timezone.now()
     if _in_running_deal(session, seat):
