@@ -9,10 +9,13 @@
 
   var lastError = null;  // the last error frame: a close that follows it is explained by it
 
-  function showError(text) {
+  function showError(text, done) {
     var box = document.getElementById("table-error");
     if (!box) return;
     box.textContent = text;
+    // A request already done (sent again from another tab, say) is news, not a failure in red.
+    box.classList.toggle("error", !done);
+    box.setAttribute("role", done ? "status" : "alert");
     box.hidden = false;
     clearTimeout(showError.timer);
     showError.timer = setTimeout(function () { box.hidden = true; }, 6000);
@@ -250,7 +253,7 @@
         var data = JSON.parse(message);
         // The browser sends the random string by itself, from every tab at the table: the one
         // the server refuses as a second string for the deal is nothing the player did or can mend.
-        if (data.message && data.error !== "already_contributed") showError(data.message);
+        if (data.message && data.error !== "already_contributed") showError(data.message, data.done === true);
         if (data.error !== "already_contributed") freeForms();
         lastError = data;
       } catch (e) { /* not for us */ }
