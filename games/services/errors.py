@@ -61,6 +61,7 @@ _MESSAGES = {
     "removed": _("You were stood up from this table: your seat plays by default moves until this deal ends."),
     "already_seated": _("You already sit at this table."),
     "seat_taken": _("That seat is taken."),
+    "bot_there": _("A bot already sits at seat %(n)s."),
     "no_such_seat": _("This table has seats 1 to %(count)s."),
     "buy_in_range": _("Bring between %(low)s and %(high)s chips to this table."),
     "not_enough_chips": _("You have %(balance)s chips; this buy-in needs %(needed)s."),

@@ -310,6 +310,9 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
         member_require_manager(session=session, user=actor)
     if not session.is_live:
         raise TableError("table_closed")
+    if seats_taken(session).filter(position=position).exclude(bot="").exists():
+        # The same form again (a retry, a second tab): the bot he asked for sits there.
+        raise TableError("seat_taken", words="bot_there", done=True, n=position + 1)
     seat = bot_seat(session=session, position=position, buy_in=buy_in, actor=actor)
     _schedule_deal(session, timezone.now())
     table_notify_on_commit(session.pk)
@@ -359,7 +362,7 @@ def table_stand_up(
     if seat.leave_after_deal and not seat.idle_leave:
         # A double click or a second manager: said once. The inactivity sweep's leave is no
         # manager's: his coming back would cancel it, so the manager may still stand him up.
-        raise TableError("already_leaving")
+        raise TableError("already_leaving", done=True)
     now = timezone.now()
     audit_log_write(
         action="table.stood_up_by_manager",
