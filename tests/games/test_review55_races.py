@@ -101,3 +101,22 @@ def test_the_same_chips_asked_for_twice_at_once(club, players):
     member = Membership.objects.get(club=club, user=players[2])
     _one_done(_race(*[lambda: chips_request(member=member, amount=40, note="please")] * 2))
     assert ChipRequest.objects.filter(member=member).count() == 1
+
+
+def test_one_journal_moved_back_by_two_reports_at_once(played, players, owner, club, make_user):
+    colleague = make_user("colleague")
+    Membership.objects.create(club=club, user=colleague, role=Membership.Role.MANAGER)
+    one = report_create(deal_id=played.pk, user=players[0], reason="bug")
+    two = report_create(deal_id=played.pk, user=players[1], reason="bug")
+    journal = Journal.objects.filter(deal=played).order_by("-id").first()
+
+    def answer(report, actor):
+        return lambda: report_resolve(
+            report_id=report.pk, actor=actor, note="moved back", outcome="reverse", journal=journal
+        )
+
+    results = _race(answer(one, owner), answer(two, colleague))
+    refused = [r for r in results if isinstance(r, ServiceError)]
+    assert len(refused) == 1 and refused[0].code == "already_reversed", results
+    assert Journal.objects.filter(reversal_of=journal).count() == 1
+    assert ledger_verify()[0] == []
