@@ -231,6 +231,12 @@ def club_settings_check(
     return name
 
 
+def _same_setting(a: Any, b: Any) -> bool:
+    if isinstance(a, str) and isinstance(b, str):  # a textarea sends its lines back as CRLF
+        return description_tidy(a) == description_tidy(b)
+    return a == b
+
+
 @transaction.atomic
 def club_settings_merge(*, club: Club, wanted: dict[str, Any], loaded: dict[str, Any]) -> dict[str, Any]:
     """A form sends every field, also those its sender did not touch. ``loaded`` holds the values it
@@ -238,11 +244,7 @@ def club_settings_merge(*, club: Club, wanted: dict[str, Any], loaded: dict[str,
     meanwhile (the owner in another tab, the site's operator in the admin) is not quietly undone;
     a field both changed is refused, for the sender to see the other change first."""
 
-    def same(a: Any, b: Any) -> bool:
-        if isinstance(a, str) and isinstance(b, str):  # a textarea sends its lines back as CRLF
-            return description_tidy(a) == description_tidy(b)
-        return a == b
-
+    same = _same_setting
     merged = dict(wanted)
     clashes = []
     for key, value in wanted.items():
@@ -292,11 +294,17 @@ def club_update(
     wanted: dict[str, Any] = {"description": description, "join_policy": join_policy, **limits}
     if name is not None:
         wanted["name"] = name
+    # Whether the form asked for a change at all (against the values it was opened with).
+    asked = loaded is not None and any(
+        key in loaded and not _same_setting(value, loaded[key]) for key, value in wanted.items()
+    )
     if loaded is not None:
         wanted = club_settings_merge(club=club, wanted=wanted, loaded=loaded)
     changed = [key for key, value in wanted.items() if getattr(club, key) != value]
     if not changed:
-        raise ServiceError(_("Nothing was changed."), code="unchanged")
+        # A form that asked for a change now stored (the same form sent again: a retry, a second
+        # tab) is done, not "nothing changed".
+        raise ServiceError(_("Nothing was changed."), code="unchanged", done=asked)
     data: dict[str, Any] = {"changed": changed}
     if "join_policy" in changed:
         data.update({"old_join_policy": club.join_policy, "join_policy": join_policy})

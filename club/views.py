@@ -406,7 +406,11 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             values = {k: v for k, v in form.cleaned_data.items() if v is not None}
             services.club_update(club=club, actor=request.user, **values)
         except ServiceError as exc:
-            messages.error(request, exc.message)
+            if not exc.done:
+                messages.error(request, exc.message)
+            else:  # the same form sent again: what it asked is stored, as the first copy said
+                messages.success(request, _("The club's settings have been saved."))
+                return redirect(club)
         else:
             messages.success(request, _("The club's settings have been saved."))
             return redirect(club)
