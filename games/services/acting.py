@@ -209,7 +209,12 @@ def table_act(
     if players[seat].removed:
         raise TableError("removed")
     if not _seen_enough(deal, seat, expected_seq):
-        raise TableError("stale")
+        # The very move he made since, sent again (the plain form re-sent, the same click in a second
+        # tab): made, not "look again and make your move", which asked him to make it twice.
+        made = DealAction.objects.filter(
+            deal=deal, seq__gt=expected_seq, seat=seat, action=action.to_json()
+        ).exists()
+        raise TableError("stale", words="move_made" if made else None, done=made)
     return _apply(
         session=session,
         deal=deal,

@@ -47,6 +47,7 @@ _MESSAGES = {
         "to yourself."
     ),
     "stale": _("The table moved on before your move arrived; look again and make your move."),
+    "move_made": _("Your move is already made."),
     "not_your_turn": _("It is not your turn."),
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
