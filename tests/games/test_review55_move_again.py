@@ -75,3 +75,20 @@ def test_another_move_on_a_passed_position_is_still_stale(make_table, players):
     with pytest.raises(TableError) as refused:
         table_act(session_id=table.pk, user=user, action=other, expected_seq=seq, expected_deal=deal.pk)
     assert refused.value.code == "stale" and not refused.value.done
+
+
+def test_the_move_that_ended_the_deal_sent_again_is_said_made(make_table, players):
+    table = make_table()
+    sit_all(table, players)
+    deal = start_deal(table)
+    # Every move but the last, then the last one by hand.
+    while True:
+        user, action, seq = _turn(deal)
+        result = table_act(
+            session_id=table.pk, user=user, action=action, expected_seq=seq, expected_deal=deal.pk
+        )
+        if result.over:
+            break
+    with pytest.raises(TableError) as again:
+        table_act(session_id=table.pk, user=user, action=action, expected_seq=seq, expected_deal=deal.pk)
+    assert again.value.done and again.value.message == "Your move is already made.", again.value.code
