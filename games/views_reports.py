@@ -140,8 +140,9 @@ def report_review(request: HttpRequest, report_id: int) -> HttpResponse:
             try:
                 report_resolve(report_id=report.pk, actor=request.user, **form.service_values())
             except ServiceError as exc:
-                if exc.done:
-                    # His own answer sent again: it stands; back to the list, as the first time.
+                if exc.done and exc.code == "report_answered":
+                    # His own answer sent again: it stands; back to the list, as the first time (a
+                    # ban of a member banned meanwhile is "done" too, but the report is still open).
                     refusal_say(request, exc)
                     return redirect("report_list", slug=report.deal.session.club.slug)
                 form.add_error(None, exc.message)

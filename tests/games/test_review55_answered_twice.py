@@ -127,3 +127,19 @@ def test_a_flag_another_manager_decided_is_not_called_a_report(flag, owner, play
     with pytest.raises(TableError) as refused:
         collusion_decide(flag_id=flag.pk, actor=players[3], decision="report")
     assert refused.value.code == "report_answered"  # the code stays as it was
+
+
+def test_a_ban_of_a_member_banned_meanwhile_keeps_the_report_form(report, owner, players, club):
+    # Not the report's answer sent again: the member was banned meanwhile. The report stays open and
+    # the form says why, as before; it is not sent back to the list as if answered.
+    from club.services import membership_ban
+
+    target = Membership.objects.get(club=club, user=players[2])
+    membership_ban(membership=target, actor=owner, reason="elsewhere")
+    page = _client(owner).post(
+        f"/reports/{report.pk}/", {"note": "banned", "outcome": "ban", "member": str(target.pk)}
+    )
+    assert page.status_code == 422
+    assert "already banned" in page.content.decode()
+    report.refresh_from_db()
+    assert report.status == Report.Status.OPEN
