@@ -354,7 +354,9 @@ class MembershipAdmin(ClubScopedAdmin):
                 service(membership=membership, actor=request.user, **extra)
             except ServiceError as exc:
                 who = f"{membership.user.name_and_username}, {membership.club}"
-                self.message_user(request, f"{who}: {exc.message}", messages.ERROR)
+                # What was asked already so (the action sent again) is news, not a failure.
+                level = messages.INFO if exc.done else messages.ERROR
+                self.message_user(request, f"{who}: {exc.message}", level)
             else:
                 ok += 1
         if ok:

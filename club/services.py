@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -230,6 +231,12 @@ def club_settings_check(
     return name
 
 
+def _same_setting(a: Any, b: Any) -> bool:
+    if isinstance(a, str) and isinstance(b, str):  # a textarea sends its lines back as CRLF
+        return description_tidy(a) == description_tidy(b)
+    return a == b
+
+
 @transaction.atomic
 def club_settings_merge(*, club: Club, wanted: dict[str, Any], loaded: dict[str, Any]) -> dict[str, Any]:
     """A form sends every field, also those its sender did not touch. ``loaded`` holds the values it
@@ -237,11 +244,7 @@ def club_settings_merge(*, club: Club, wanted: dict[str, Any], loaded: dict[str,
     meanwhile (the owner in another tab, the site's operator in the admin) is not quietly undone;
     a field both changed is refused, for the sender to see the other change first."""
 
-    def same(a: Any, b: Any) -> bool:
-        if isinstance(a, str) and isinstance(b, str):  # a textarea sends its lines back as CRLF
-            return description_tidy(a) == description_tidy(b)
-        return a == b
-
+    same = _same_setting
     merged = dict(wanted)
     clashes = []
     for key, value in wanted.items():
@@ -291,11 +294,17 @@ def club_update(
     wanted: dict[str, Any] = {"description": description, "join_policy": join_policy, **limits}
     if name is not None:
         wanted["name"] = name
+    # Whether the form asked for a change at all (against the values it was opened with).
+    asked = loaded is not None and any(
+        key in loaded and not _same_setting(value, loaded[key]) for key, value in wanted.items()
+    )
     if loaded is not None:
         wanted = club_settings_merge(club=club, wanted=wanted, loaded=loaded)
     changed = [key for key, value in wanted.items() if getattr(club, key) != value]
     if not changed:
-        raise ServiceError(_("Nothing was changed."), code="unchanged")
+        # A form that asked for a change now stored (the same form sent again: a retry, a second
+        # tab) is done, not "nothing changed".
+        raise ServiceError(_("Nothing was changed."), code="unchanged", done=asked)
     data: dict[str, Any] = {"changed": changed}
     if "join_policy" in changed:
         data.update({"old_join_policy": club.join_policy, "join_policy": join_policy})
@@ -445,7 +454,8 @@ def invite_revoke(*, invite: Invite, actor: User) -> Invite:
     membership_require_manager(club=invite.club, actor=actor)
     invite = Invite.objects.select_for_update().get(pk=invite.pk)
     if invite.revoked:
-        raise ServiceError(_("This invite has already been withdrawn."), code="stale")
+        # Done (a retry, a second tab): said as news, not as a failure.
+        raise ServiceError(_("This invite has already been withdrawn."), code="stale", done=True)
     invite.revoked = True
     invite.save(update_fields=["revoked"])
     audit_log_write(action="invite.revoked", actor=actor, club=invite.club, target=invite.code[:8])
@@ -536,7 +546,7 @@ def membership_require_rank(*, mine: Membership, target: Membership) -> None:
         raise NotAllowed(_("Only the owner can act on a manager."))
 
 
-def _not_pending(target: Membership) -> ServiceError:
+def _not_pending(target: Membership, *, approving: bool = False) -> ServiceError:
     """The refusal for approving or refusing a request that is no longer waiting."""
     name = target.user.shown_name
     if target.status == Status.ACTIVE:
@@ -545,14 +555,16 @@ def _not_pending(target: Membership) -> ServiceError:
         message = _("%(name)s is banned from the club: the request is no longer waiting.") % {"name": name}
     else:
         message = _("The request of %(name)s is no longer waiting for approval.") % {"name": name}
-    return ServiceError(message, code="stale")
+    # Approving someone who is a member is done (a retry, a second tab: said as news); "no longer
+    # waiting" may be the person's own withdrawal, not a refusal, and stays a refusal.
+    return ServiceError(message, code="stale", done=target.status == Status.ACTIVE and approving)
 
 
 @transaction.atomic
 def membership_approve(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.PENDING:
-        raise _not_pending(target)
+        raise _not_pending(target, approving=True)
     target.status = Status.ACTIVE
     target.save(update_fields=["status", "updated_at"])
     audit_log_write(action="membership.approved", actor=actor, club=target.club, target_user=target.user)
@@ -582,7 +594,7 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
         raise ServiceError(_("Only active members can be promoted or demoted."), code="stale")
     if target.role == role:
         raise ServiceError(
-            _("%(name)s already has that role.") % {"name": target.user.shown_name}, code="stale"
+            _("%(name)s already has that role.") % {"name": target.user.shown_name}, code="stale", done=True
         )
     old = target.role
     target.role = role
@@ -617,7 +629,9 @@ def membership_ban(
     _check_until(until, required=False)
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status == Status.BANNED:
-        raise ServiceError(_("%(name)s is already banned.") % {"name": target.user.shown_name}, code="stale")
+        raise ServiceError(
+            _("%(name)s is already banned.") % {"name": target.user.shown_name}, code="stale", done=True
+        )
     old = target.status
     target.status = Status.BANNED
     target.role = Role.MEMBER
@@ -646,6 +660,17 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.ACTIVE:
         raise ServiceError(_("Only active members can be suspended."), code="stale")
+    if target.is_suspended and target.suspended_until == until and target.suspend_reason == reason:
+        # The same suspension again (a retry, a second tab): written and his sockets closed twice.
+        raise ServiceError(
+            _("%(name)s is already suspended from the tables until %(until)s.")
+            % {
+                "name": target.user.shown_name,
+                "until": date_format(timezone.localtime(until), "DATETIME_FORMAT"),
+            },
+            code="stale",
+            done=True,
+        )
     target.suspended_until = until
     target.suspend_reason = reason
     target.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
@@ -665,7 +690,9 @@ def membership_unsuspend(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if not target.is_suspended:
         raise ServiceError(
-            _("%(name)s is not suspended (any more).") % {"name": target.user.shown_name}, code="stale"
+            _("%(name)s is not suspended (any more).") % {"name": target.user.shown_name},
+            code="stale",
+            done=True,
         )
     target.suspended_until, target.suspend_reason = None, ""
     target.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
@@ -724,7 +751,9 @@ def membership_unban(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.BANNED:
         raise ServiceError(
-            _("%(name)s is not banned (any more).") % {"name": target.user.shown_name}, code="stale"
+            _("%(name)s is not banned (any more).") % {"name": target.user.shown_name},
+            code="stale",
+            done=True,
         )
     target.status = Status.LEFT
     target.ban_reason, target.banned_at, target.ban_until = "", None, None

@@ -29,7 +29,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import selectors, services
-from .errors import ServiceError
+from .errors import ServiceError, refusal_say
 from .forms import (
     EMAIL_TAKEN,
     BanForm,
@@ -417,7 +417,11 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             values = {k: v for k, v in form.cleaned_data.items() if v is not None}
             services.club_update(club=club, actor=request.user, **values)
         except ServiceError as exc:
-            messages.error(request, exc.message)
+            if not exc.done:
+                messages.error(request, exc.message)
+            else:  # the same form sent again: what it asked is stored, as the first copy said
+                messages.success(request, _("The club's settings have been saved."))
+                return redirect(club)
         else:
             messages.success(request, _("The club's settings have been saved."))
             return redirect(club)
@@ -448,7 +452,7 @@ def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         services.invite_revoke(invite=invite, actor=request.user)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)
     else:
         messages.success(request, _("The invite link has been withdrawn."))
     # Back to the page of links the withdrawn one was on (the form says which).
@@ -493,7 +497,7 @@ def _membership_action(request: HttpRequest, slug: str, pk: int, act) -> HttpRes
     try:
         message = act(target)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)  # what was asked is already so: said as news, not in red
     else:
         messages.success(request, message)
     if request.htmx:

@@ -171,7 +171,9 @@ class TableSessionAdmin(ClubScopedAdmin):
             try:
                 session_cancel(session_id=session.pk, actor=request.user)
             except ServiceError as exc:
-                self.message_user(request, f"{session}: {exc.message}", messages.ERROR)
+                self.message_user(
+                    request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
+                )
             else:
                 self.message_user(request, f"{session}: " + str(_("cancelled")))
 
@@ -185,7 +187,9 @@ class TableSessionAdmin(ClubScopedAdmin):
             try:
                 following = session_skip_week(session_id=session.pk, actor=request.user)
             except ServiceError as exc:
-                self.message_user(request, f"{session}: {exc.message}", messages.ERROR)
+                self.message_user(
+                    request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
+                )
             else:
                 when = date_format(timezone.localtime(following.starts_at), str(_("D j M Y, H:i")))
                 self.message_user(
@@ -414,7 +418,9 @@ class SeatAdmin(ClubScopedAdmin):
                     seat_id=seat.pk,
                 )
             except ServiceError as exc:
-                self.message_user(request, f"{label}: {exc.message}", messages.ERROR)
+                self.message_user(
+                    request, f"{label}: {exc.message}", messages.INFO if exc.done else messages.ERROR
+                )
             else:
                 self.message_user(
                     request, f"{label}: " + str(_("stood up") if now else _("stands up after this deal"))

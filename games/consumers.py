@@ -381,6 +381,8 @@ class TableConsumer(JsonSocketConsumer):
         with translation.override(self.lang), timezone.override(self.zone):
             if isinstance(exc, ServiceError):
                 code, text = exc.code, str(exc.message)
+                if exc.done:  # what was asked is already so (sent again): the page says it as news
+                    extra = {**extra, "done": True}
             else:
                 code, text = exc, str(message)
         await self.send_json({"error": code, "message": text, **extra})

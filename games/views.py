@@ -19,7 +19,7 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from club.errors import ServiceError
+from club.errors import ServiceError, refusal_say
 from club.models import Club, Membership
 from club.selectors import membership_get
 from club.views import club_page, post_only
@@ -130,7 +130,7 @@ def _post_to_table(request: HttpRequest, session_id: int, call: Callable[[], obj
     except ServiceError as exc:
         if exc.code in _STRANGER_CODES:
             exc = TableError("not_found")
-        messages.error(request, exc.message)
+        refusal_say(request, exc)  # what was asked already so (sent again) is said as news
     return redirect(reverse("table_page", args=[session_id]))
 
 

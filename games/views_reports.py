@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.errors import ServiceError
+from club.errors import ServiceError, refusal_say
 from club.models import Club, Membership
 from club.selectors import membership_get
 from club.views import post_only
@@ -40,7 +40,7 @@ def report_file(request: HttpRequest, deal_id: int) -> HttpResponse:
             raise ServiceError(_("Choose a reason from the list; a comment is at most 1,000 characters."))
         report_create(deal_id=deal.pk, user=request.user, **form.cleaned_data)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)  # his report sent again (a retry, a second tab) stands: not in red
     else:
         messages.success(request, _("Thank you: the club's managers will look into this deal."))
     return redirect("deal_page", deal_id=deal.pk)
@@ -140,6 +140,11 @@ def report_review(request: HttpRequest, report_id: int) -> HttpResponse:
             try:
                 report_resolve(report_id=report.pk, actor=request.user, **form.service_values())
             except ServiceError as exc:
+                if exc.done and exc.code == "report_answered":
+                    # His own answer sent again: it stands; back to the list, as the first time (a
+                    # ban of a member banned meanwhile is "done" too, but the report is still open).
+                    refusal_say(request, exc)
+                    return redirect("report_list", slug=report.deal.session.club.slug)
                 form.add_error(None, exc.message)
             else:
                 messages.success(
@@ -175,7 +180,7 @@ def collusion_decide_view(request: HttpRequest, slug: str, flag_id: int, decisio
     try:
         collusion_decide(flag_id=flag.pk, actor=request.user, decision=decision)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)
     else:
         messages.success(
             request, _("Reported: it waits among the reports.") if decision == "report" else _("Dismissed.")

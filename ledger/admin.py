@@ -564,7 +564,9 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
                 else:
                     adjustment_refuse(adjustment_id=adjustment.pk, actor=request.user, note=note)
             except ServiceError as exc:
-                self.message_user(request, f"#{adjustment.pk}: {exc.message}", messages.ERROR)
+                self.message_user(
+                    request, f"#{adjustment.pk}: {exc.message}", messages.INFO if exc.done else messages.ERROR
+                )
             else:
                 outcome = _("approved") if approve else _("refused")
                 self.message_user(request, f"#{adjustment.pk}: {outcome}")

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
 
 from club.csv_stream import csv_response, csv_text
-from club.errors import ServiceError
+from club.errors import ServiceError, refusal_say
 from club.forms import form_problem
 from club.models import Club, Membership
 from club.selectors import club_and_membership_or_404, membership_get
@@ -214,7 +214,7 @@ def adjustment_decide(request: HttpRequest, slug: str, pk: int, decision: str) -
             )
             messages.success(request, _("Refused: nothing was booked."))
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)
     return redirect(f"{club.get_absolute_url()}#chips-waiting")
 
 
@@ -233,7 +233,7 @@ def chips_request_view(request: HttpRequest, slug: str) -> HttpResponse:
             raise ServiceError(form_problem(form))
         chips_request(member=mine, **form.cleaned_data)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)
     else:
         messages.success(request, _("Your request is with the club's managers."))
     return redirect(club.get_absolute_url())
@@ -259,7 +259,7 @@ def chips_request_answer_view(request: HttpRequest, slug: str, pk: int, decision
             idempotency_key=f"chip_request:{chip_request.pk}",
         )
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)
     else:
         waiting = answered.adjustment is not None and answered.adjustment.status == Adjustment.Status.PENDING
         messages.success(

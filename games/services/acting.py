@@ -27,7 +27,7 @@ from ..autoplay import default_move
 from ..engine import Action, EngineError, State, apply, is_over, observe, to_act
 from ..engine.bots import BasicBot
 from ..jobs import deadline_on_commit
-from ..models import Deal, DealAction, Seat, TableSession
+from ..models import Deal, DealAction, DealPlayer, Seat, TableSession
 from . import booking, move_write
 from .access import member_require_active, membership_require_active, seat_of, session_lock
 from .clock_resume import clock_beat
@@ -173,6 +173,17 @@ def _seen_enough(deal: Deal, seat: int, expected_seq: int) -> bool:
     return all(action.get("do") == "look" and acted != seat for acted, action in since)
 
 
+def _made_before(*, deal_id: object, user: User, expected_seq: object, action: Action) -> bool:
+    """His very move, made at deal ``deal_id`` after ``expected_seq``: the same move sent again (the
+    plain form re-sent, the same click in a second tab), even once it ended the deal."""
+    if type(deal_id) is not int or type(expected_seq) is not int or not 0 < deal_id < 2**31:
+        return False
+    seats = DealPlayer.objects.filter(deal_id=deal_id, member__user=user).values("engine_seat")
+    return DealAction.objects.filter(
+        deal_id=deal_id, seq__gt=expected_seq, seat__in=seats, action=action.to_json()
+    ).exists()
+
+
 @transaction.atomic
 def table_act(
     *, session_id: int, user: User, action: Action, expected_seq: int, expected_deal: int | None = None
@@ -184,7 +195,8 @@ def table_act(
     deal = deal_running(session)
     if deal is None:
         member_require_active(session=session, user=user)
-        raise TableError("no_deal")
+        made = _made_before(deal_id=expected_deal, user=user, expected_seq=expected_seq, action=action)
+        raise TableError("no_deal", words="move_made" if made else None, done=made)
     deal.session = session
     players = deal_players(deal)
     seat = next(
@@ -202,7 +214,8 @@ def table_act(
     else:
         membership_require_active(players[seat].member)
     if type(expected_seq) is not int or (expected_deal is not None and expected_deal != deal.pk):
-        raise TableError("stale")
+        made = _made_before(deal_id=expected_deal, user=user, expected_seq=expected_seq, action=action)
+        raise TableError("stale", words="move_made" if made else None, done=made)
     if seat is None:
         # Seated but not dealt in (he sat down during the deal, or waits for an empty bank): told
         # when he plays, not that he has no seat.
@@ -210,7 +223,10 @@ def table_act(
     if players[seat].removed:
         raise TableError("removed")
     if not _seen_enough(deal, seat, expected_seq):
-        raise TableError("stale")
+        # The very move he made since, sent again (the plain form re-sent, the same click in a second
+        # tab): made, not "look again and make your move", which asked him to make it twice.
+        made = _made_before(deal_id=deal.pk, user=user, expected_seq=expected_seq, action=action)
+        raise TableError("stale", words="move_made" if made else None, done=made)
     return _apply(
         session=session,
         deal=deal,

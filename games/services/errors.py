@@ -47,9 +47,11 @@ _MESSAGES = {
         "to yourself."
     ),
     "stale": _("The table moved on before your move arrived; look again and make your move."),
+    "move_made": _("Your move is already made."),
     "not_your_turn": _("It is not your turn."),
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
+    "left_already": _("You have already left this table."),
     "not_in_deal": _("You are not dealt in this deal: wait for a deal you play in."),
     "no_player_at": _("Nobody plays at seat %(n)s."),
     "seat_changed": _(
@@ -60,6 +62,7 @@ _MESSAGES = {
     "removed": _("You were stood up from this table: your seat plays by default moves until this deal ends."),
     "already_seated": _("You already sit at this table."),
     "seat_taken": _("That seat is taken."),
+    "bot_there": _("A bot already sits at seat %(n)s."),
     "no_such_seat": _("This table has seats 1 to %(count)s."),
     "buy_in_range": _("Bring between %(low)s and %(high)s chips to this table."),
     "not_enough_chips": _("You have %(balance)s chips; this buy-in needs %(needed)s."),
@@ -91,6 +94,10 @@ _MESSAGES = {
     ),
     "no_report": _("This report does not exist."),
     "report_answered": _("Another manager has already answered this report."),
+    "report_answered_yours": _("You have already answered this report."),
+    "flag_decided": _("Another manager has already decided on this flag."),
+    "flag_dismissed_yours": _("You have already dismissed this flag."),
+    "flag_reported_yours": _("You have already reported this flag."),
     "note_needed": _("Write a note for the player who reported (at most 1,000 characters)."),
     "pick_member": _("Choose the player this is about."),
     "pick_until": _("Say until when."),
@@ -117,6 +124,12 @@ _MESSAGES = {
 }
 
 
+#: Refusals that say the person's own request is already done (his answer or click sent again).
+_DONE = frozenset(
+    {"already_reported", "report_answered_yours", "flag_dismissed_yours", "flag_reported_yours"}
+)
+
+
 def _shown(value: Any) -> Any:
     """A date in a sentence reads as a date, in the reader's time zone."""
     if isinstance(value, datetime):
@@ -126,18 +139,23 @@ def _shown(value: Any) -> Any:
 
 class TableError(ServiceError):
     """A refused table request. ``code`` is stable (tests and clients key on it); ``params`` fill
-    the sentence."""
+    the sentence. ``words`` picks another sentence for the same code (his own answer sent again is
+    still a "report_answered", told as his); ``done``: what was asked is already so (see
+    ``ServiceError.done``)."""
 
-    def __init__(self, code: str, **params: Any) -> None:
-        if code not in _MESSAGES:
+    def __init__(self, code: str, *, words: str | None = None, done: bool = False, **params: Any) -> None:
+        if code not in _MESSAGES or (words is not None and words not in _MESSAGES):
             raise AssertionError(f"unknown table error code {code!r}")
         self.params = params
+        self.words = words or code
+        self._done = done
         super().__init__("", code=code)
 
     @property  # type: ignore[override]
     def message(self) -> str:
         params = {k: _shown(v) for k, v in self.params.items()}
-        text = str(_MESSAGES[self.code]) % params if params else str(_MESSAGES[self.code])
+        words = self.words
+        text = str(_MESSAGES[words]) % params if params else str(_MESSAGES[words])
         # A time of day ends with a full stop in English ("5:05 a.m."), and so does the sentence
         # ("... until %(until)s."): one is enough.
         for key, value in self.params.items():
@@ -149,6 +167,14 @@ class TableError(ServiceError):
     @message.setter
     def message(self, value: str) -> None:
         # ServiceError.__init__ assigns a message; this error makes its own in the reader's language.
+        pass
+
+    @property  # type: ignore[override]
+    def done(self) -> bool:
+        return self._done or self.words in _DONE
+
+    @done.setter
+    def done(self, value: bool) -> None:
         pass
 
     def __str__(self) -> str:

@@ -90,7 +90,9 @@ def report_resolve(
     session = table_get(session_id=report.deal.session_id)
     member_require_manager(session=session, user=actor)
     if report.status != Report.Status.OPEN:
-        raise TableError("report_answered")
+        # His own answer sent again (a double click, a retry) is his, not "another manager's".
+        mine = report.resolved_by_id == actor.pk
+        raise TableError("report_answered", words="report_answered_yours" if mine else None)
     note = (note or "").strip()
     if not note or len(note) > 1000 or "\x00" in note:
         raise TableError("note_needed")

@@ -255,7 +255,8 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
     session = session_lock(session_id)
     member_require_manager(session=session, user=actor)
     if session.status in (Status.FINISHED, Status.CANCELLED):
-        raise TableError("cancel_closed")
+        # Cancelled already (the action sent again, a second manager): what was asked is so.
+        raise TableError("cancel_closed", done=session.status == Status.CANCELLED)
     if session.status == Status.RUNNING or Deal.objects.filter(session=session).exists():
         raise TableError("cancel_played")
     weekly = session.repeat_weekly

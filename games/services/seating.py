@@ -104,8 +104,10 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     membership = member_require_active(session=session, user=user)
     if not session.is_live:
         raise TableError("table_closed")
-    if seat_of(session, user) is not None:
-        raise TableError("already_seated")
+    mine = seat_of(session, user)
+    if mine is not None:
+        # The same seat asked for again (a retry, a second tab) is his: said as news, not a failure.
+        raise TableError("already_seated", done=mine.position == position)
     _check_position(session, position)
     _check_buy_in(session, buy_in)
     now = timezone.now()
@@ -157,6 +159,9 @@ def table_leave(*, session_id: int, user: User) -> bool:
         # A stranger is told what the table's page tells him, not that he has no seat at a table
         # that exists (a banned member is stood up already: he is told why).
         member_require_active(session=session, user=user)
+        if Seat.objects.filter(session=session, member__user=user, status=Seat.Status.LEFT).exists():
+            # "Leave" sent again (a retry, a second tab) after he stood up: it is done, not failed.
+            raise TableError("not_seated", words="left_already", done=True)
         raise TableError("not_seated")
     now = timezone.now()
     if _in_running_deal(session, seat):
@@ -238,7 +243,7 @@ def table_away(*, session_id: int, user: User) -> Seat:
     if seat is None:
         raise TableError("not_seated")
     if seat.status == Seat.Status.AWAY:
-        raise TableError("already_away")
+        raise TableError("already_away", done=True)  # sent again: it is so
     _set_away(session, seat, True)
     table_notify_on_commit(session.pk, delay=TOGGLE_DELAY)
     return seat
@@ -258,7 +263,7 @@ def table_back(*, session_id: int, user: User) -> Seat:
         # until the deal ends. Sitting again would give its turns a player's full time again.
         raise TableError("removed")
     if seat.status != Seat.Status.AWAY:
-        raise TableError("not_away")
+        raise TableError("not_away", done=True)  # sent again: he is back
     _set_away(session, seat, False)
     now = timezone.now()
     # A sign of life (the inactivity sweep reads it): by plain form, without a socket's heartbeat,
@@ -305,6 +310,9 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
         member_require_manager(session=session, user=actor)
     if not session.is_live:
         raise TableError("table_closed")
+    if seats_taken(session).filter(position=position).exclude(bot="").exists():
+        # The same form again (a retry, a second tab): the bot he asked for sits there.
+        raise TableError("seat_taken", words="bot_there", done=True, n=position + 1)
     seat = bot_seat(session=session, position=position, buy_in=buy_in, actor=actor)
     _schedule_deal(session, timezone.now())
     table_notify_on_commit(session.pk)
@@ -354,7 +362,7 @@ def table_stand_up(
     if seat.leave_after_deal and not seat.idle_leave:
         # A double click or a second manager: said once. The inactivity sweep's leave is no
         # manager's: his coming back would cancel it, so the manager may still stand him up.
-        raise TableError("already_leaving")
+        raise TableError("already_leaving", done=True)
     now = timezone.now()
     audit_log_write(
         action="table.stood_up_by_manager",

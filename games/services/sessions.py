@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -132,15 +134,27 @@ def table_session_create(
     if ends_at is not None and ends_at <= starts_at:
         raise _problem(_("A table must end after it starts."))
     # The token of the form that asks, with the club's id (a token copied into another club's form
-    # opens a table there as usual): the same form sent again finds its table.
-    key = f"{club.pk}:{create_key}"[:64] if create_key else None
+    # opens a table there as usual) and what the form asks: the same form sent again finds its table.
+    # The same token asking for another table (the form shown again by the back button, changed and
+    # sent) opens that one: it found the first table, said "open", and opened nothing.
+    asked = [title, preset, rules.to_json(), stake, seat_count, min_players, buy_in_min, buy_in_max]
+    asked += [turn_seconds, typed, ends_at, bool(repeat_weekly), bool(practice)]
+    digest = hashlib.sha256(json.dumps(asked, default=str, sort_keys=True).encode()).hexdigest()[:16]
+    key = f"{club.pk}:{create_key}:{digest}"[:64] if create_key else None
     with transaction.atomic():
         if key is not None:
             # The club's row, held to the end: the same form sent twice at once waits here for the
             # first, then finds its table.
             Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
             opened = TableSession.objects.filter(club=club, create_key=key).first()
-            if opened is not None:
+            if opened is not None and opened.status in (
+                TableSession.Status.CANCELLED,
+                TableSession.Status.FINISHED,
+            ):
+                # Called off or over since (the form sent again to open it anew): a new table, not
+                # the cancelled one told "open". The old one lets go of the key.
+                TableSession.objects.filter(pk=opened.pk).update(create_key=None)
+            elif opened is not None:
                 return opened
         session = TableSession.objects.create(
             create_key=key,

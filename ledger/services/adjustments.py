@@ -195,7 +195,7 @@ def _member_locked(member_id: int, *, also: int | None = None) -> Membership:
     return member
 
 
-def _deciding(adjustment_id: int, actor: User) -> Adjustment:
+def _deciding(adjustment_id: int, actor: User, wanted: str) -> Adjustment:
     # The adjustment's row only. FOR UPDATE through ``select_related`` held the club's, the member's
     # and the person's rows as well: a table of his closing meanwhile, holding his wallet from his
     # stand-up, waited on the club's row to write its next journal while this waited on his wallet,
@@ -221,7 +221,8 @@ def _deciding(adjustment_id: int, actor: User) -> Adjustment:
                 if adjustment.status == Status.APPROVED
                 else _("You have already refused this.")
             )
-            raise ServiceError(mine, code="stale")
+            # The very decision again is done (said as news); the other one is refused.
+            raise ServiceError(mine, code="stale", done=adjustment.status == wanted)
         raise ServiceError(_("Another manager has already decided this."), code="stale")
     if actor.pk in (adjustment.requested_by_id, adjustment.member.user_id):
         raise NotAllowed(
@@ -232,7 +233,7 @@ def _deciding(adjustment_id: int, actor: User) -> Adjustment:
 
 @transaction.atomic
 def adjustment_approve(*, adjustment_id: int, actor: User) -> Adjustment:
-    adjustment = _deciding(adjustment_id, actor)
+    adjustment = _deciding(adjustment_id, actor, Status.APPROVED)
     asker = Membership.objects.filter(club=adjustment.club, user=adjustment.requested_by).first()
     if not (asker is not None and asker.is_manager):
         # Four eyes are two managers: the one who asked was demoted, banned or left meanwhile (the
@@ -271,7 +272,7 @@ def adjustment_refuse(*, adjustment_id: int, actor: User, note: str) -> Adjustme
     note = (note or "").strip()[:500]
     if not note:
         raise LedgerError(_("Say why it is refused."))
-    adjustment = _deciding(adjustment_id, actor)
+    adjustment = _deciding(adjustment_id, actor, Status.REFUSED)
     adjustment.status = Status.REFUSED
     adjustment.decided_by = actor
     adjustment.decided_at = timezone.now()
@@ -298,7 +299,13 @@ def chips_request(*, member: Membership, amount: int, note: str = "") -> ChipReq
         with transaction.atomic():
             request = ChipRequest.objects.create(club=member.club, member=member, amount=amount, note=note)
     except IntegrityError:
-        raise ServiceError(_("You have already asked; the managers will answer."), code="stale") from None
+        # The same request again (a browser's retry, a second tab) is done: said as news, not in red.
+        same = ChipRequest.objects.filter(
+            member=member, status=ChipRequest.Status.OPEN, amount=amount, note=note
+        ).exists()
+        raise ServiceError(
+            _("You have already asked; the managers will answer."), code="stale", done=same
+        ) from None
     audit_log_write(
         action="chips.requested",
         actor=member.user,
@@ -326,7 +333,7 @@ def chips_request_answer(
     membership_require_manager(club=request.club, actor=actor)
     if request.status != ChipRequest.Status.OPEN:
         if request.answered_by_id == actor.pk:  # his own answer, sent again (as ``_deciding``)
-            raise ServiceError(_("You have already answered this."), code="stale")
+            raise ServiceError(_("You have already answered this."), code="stale", done=True)
         raise ServiceError(_("Another manager has already answered this."), code="stale")
     answer = (answer or "").strip()[:500]
     if grant:

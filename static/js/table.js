@@ -9,10 +9,13 @@
 
   var lastError = null;  // the last error frame: a close that follows it is explained by it
 
-  function showError(text) {
+  function showError(text, done) {
     var box = document.getElementById("table-error");
     if (!box) return;
     box.textContent = text;
+    // A request already done (sent again from another tab, say) is news, not a failure in red.
+    box.classList.toggle("error", !done);
+    box.setAttribute("role", done ? "status" : "alert");
     box.hidden = false;
     clearTimeout(showError.timer);
     showError.timer = setTimeout(function () { box.hidden = true; }, 6000);
@@ -253,7 +256,7 @@
         // before it arrived), is nothing the player did or can mend.
         var ownString = data.error === "already_contributed" || data.error === "late_contribution";
         if (data.error === "late_contribution") forgetLate();
-        if (data.message && !ownString) showError(data.message);
+        if (data.message && !ownString) showError(data.message, data.done === true);
         if (!ownString) freeForms();
         lastError = data;
       } catch (e) { /* not for us */ }
