@@ -32,6 +32,7 @@ from .models import (
     shown_name_clashes_in_club,
 )
 from .signals import member_gone
+from .templatetags.sentences import one_full_stop
 
 Role = Membership.Role
 Status = Membership.Status
@@ -663,11 +664,14 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
     if target.is_suspended and target.suspended_until == until and target.suspend_reason == reason:
         # The same suspension again (a retry, a second tab): written and his sockets closed twice.
         raise ServiceError(
-            _("%(name)s is already suspended from the tables until %(until)s.")
-            % {
-                "name": target.user.shown_name,
-                "until": date_format(timezone.localtime(until), "DATETIME_FORMAT"),
-            },
+            # An English time ends with its own full stop ("5:05 a.m."): one is enough.
+            one_full_stop(
+                _("%(name)s is already suspended from the tables until %(until)s.")
+                % {
+                    "name": target.user.shown_name,
+                    "until": date_format(timezone.localtime(until), "DATETIME_FORMAT"),
+                }
+            ),
             code="stale",
             done=True,
         )

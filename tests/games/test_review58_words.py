@@ -68,3 +68,21 @@ def test_a_flag_another_manager_decided(flag, owner, players, club, lang, words)
     _client(owner, "en").post(f"/clubs/{club.slug}/collusion/{flag.pk}/dismiss/")
     text = _client(players[3], lang).post(f"/clubs/{club.slug}/collusion/{flag.pk}/dismiss/", follow=True)
     assert words in text.content.decode()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "bg"])
+def test_a_suspension_sent_again_ends_with_one_full_stop(owner, players, club, lang):
+    """English gives the time as "5:05 a.m.", and the sentence added its own full stop: "a.m.."."""
+    from datetime import timedelta
+
+    from django.utils import timezone, translation
+
+    from club.errors import ServiceError
+
+    target = Membership.objects.get(club=club, user=players[1])
+    until = timezone.localtime().replace(hour=5, minute=5, second=0, microsecond=0) + timedelta(days=3)
+    club_services.membership_suspend(membership=target, actor=owner, reason="rude", until=until)
+    with translation.override(lang), pytest.raises(ServiceError) as again:
+        club_services.membership_suspend(membership=target, actor=owner, reason="rude", until=until)
+    said = str(again.value.message)
+    assert said.endswith(".") and not said.endswith(".."), said
