@@ -86,3 +86,51 @@ def test_a_suspension_sent_again_ends_with_one_full_stop(owner, players, club, l
         club_services.membership_suspend(membership=target, actor=owner, reason="rude", until=until)
     said = str(again.value.message)
     assert said.endswith(".") and not said.endswith(".."), said
+
+
+def test_the_fairness_page_says_the_first_dealer_in_the_pages_words():
+    """The page takes numbers ("берёт числа") from the stream; the new paragraph "pulled" the dealer
+    "out of the seed" ("вытягивается из зерна")."""
+    text = Client(HTTP_ACCEPT_LANGUAGE="ru").get("/fairness/").content.decode()
+    assert "Первый сдающий за столом тоже определяется зерном первой сдачи" in text
+    assert "первый сдающий за столом не тот, на кого указывает зерно" in text
+    assert "вытяг" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "action", "said"),
+    [
+        ("ru", "Пропустить эту неделю", "игра на этой неделе отменена; следующая игра за этим столом — "),
+        ("bg", "Пропусни тази седмица", "играта тази седмица е отменена; следващата игра на тази маса е на "),
+    ],
+)
+def test_the_week_skipped_in_the_admin(make_table, owner, lang, action, said):
+    """Bulgarian admin actions are commands ("Отмени избраните маси"); the new one was a noun. "This
+    week is cancelled" read as if the week itself were called off."""
+    from datetime import timedelta
+
+    from django.contrib.messages import get_messages
+    from django.utils import timezone
+
+    owner.is_staff = True
+    owner.save(update_fields=["is_staff"])
+    table = make_table(starts_at=timezone.now() + timedelta(hours=2), repeat_weekly=True)
+    client = _client(owner, lang)
+    assert action in client.get("/admin/games/tablesession/").content.decode()
+    response = client.post(
+        "/admin/games/tablesession/",
+        {"action": "skip_week_selected", "_selected_action": [table.pk], "index": 0},
+    )
+    told = [str(m) for m in get_messages(response.wsgi_request)]
+    assert any(said in m for m in told), told
+
+
+@pytest.mark.parametrize(("lang", "dealt"), [("ru", "сдача"), ("bg", "раздаването")])
+def test_a_late_string_is_not_a_deal_dealt(lang, dealt):
+    from django.utils import translation
+
+    from games.services.errors import TableError
+
+    with translation.override(lang):
+        said = TableError("late_contribution").message
+    assert dealt in said and "сдана" not in said and "раздадено" not in said, said

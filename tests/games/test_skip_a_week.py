@@ -83,7 +83,7 @@ def test_skipping_is_refused_clearly_where_there_is_no_week_to_keep(make_table, 
     assert not_a_manager.value.code != "cancel_closed"
 
 
-@pytest.mark.parametrize(("language", "said"), [("en", "this week is cancelled"), ("ru", "эта неделя")])
+@pytest.mark.parametrize(("language", "said"), [("en", "this week is cancelled"), ("ru", "на этой неделе")])
 def test_the_admin_action_skips_a_week_in_the_managers_words(make_table, owner, language, said) -> None:
     owner.is_staff = True
     owner.preferred_language = language
