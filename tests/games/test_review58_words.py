@@ -59,7 +59,7 @@ def test_a_flag_decided_twice_is_called_a_signal(flag, owner, club, lang, decisi
     ("lang", "words"),
     [
         ("ru", "Другой менеджер уже принял решение по этому сигналу."),
-        ("bg", "Друг мениджър вече е решил за този сигнал."),
+        ("bg", "Друг мениджър вече е взел решение по този сигнал."),
     ],
 )
 def test_a_flag_another_manager_decided(flag, owner, players, club, lang, words):
@@ -134,3 +134,10 @@ def test_a_late_string_is_not_a_deal_dealt(lang, dealt):
     with translation.override(lang):
         said = TableError("late_contribution").message
     assert dealt in said and "сдана" not in said and "раздадено" not in said, said
+
+
+def test_the_fairness_page_in_bulgarian_gives_cards_not_a_trick():
+    """In Bulgarian "ръка" is what the game's pages call a trick ("Четири аса вземат всички ръце")."""
+    text = Client(HTTP_ACCEPT_LANGUAGE="bg").get("/fairness/").content.decode()
+    assert "кой какви карти да получи" in text
+    assert "каква ръка" not in text
