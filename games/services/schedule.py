@@ -303,6 +303,15 @@ def session_skip_week(*, session_id: int, actor: User, now: datetime | None = No
     if not session.repeat_weekly:
         raise TableError("skip_not_weekly")
     following = _next_week(session, now)
+    if following is not None and following.status == Status.CANCELLED:
+        # The next week was made already and called off since: skipped (a later week goes on), or
+        # cancelled with the rest of the series, which then has no later week to keep.
+        following = (
+            TableSession.objects.filter(series=following.series, starts_at__gt=session.starts_at)
+            .exclude(status=Status.CANCELLED)
+            .order_by("starts_at")
+            .first()
+        )
     if following is None:  # the series could not go on (past the calendar's end): nothing is skipped
         raise TableError("skip_not_weekly")
     session.repeat_weekly = False
