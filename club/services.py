@@ -662,12 +662,17 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
         raise ServiceError(_("Only active members can be suspended."), code="stale")
     if target.is_suspended and target.suspended_until == until and target.suspend_reason == reason:
         # The same suspension again (a retry, a second tab): written and his sockets closed twice.
+        from .templatetags.sentences import one_full_stop
+
+        # One full stop after a time that ends with one ("5:05 a.m."), as the pages write it.
         raise ServiceError(
-            _("%(name)s is already suspended from the tables until %(until)s.")
-            % {
-                "name": target.user.shown_name,
-                "until": date_format(timezone.localtime(until), "DATETIME_FORMAT"),
-            },
+            one_full_stop(
+                _("%(name)s is already suspended from the tables until %(until)s.")
+                % {
+                    "name": target.user.shown_name,
+                    "until": date_format(timezone.localtime(until), "DATETIME_FORMAT"),
+                }
+            ),
             code="stale",
             done=True,
         )
