@@ -354,9 +354,19 @@ class TableConsumer(JsonSocketConsumer):
                 session_id=self.session_id, actor=self.user, position=message.position, reason=message.reason
             )
         elif isinstance(message, Contribute):
-            await call(seed_contribute)(
-                session_id=self.session_id, user=self.user, value=message.value, commitment=message.commitment
-            )
+            try:
+                await call(seed_contribute)(
+                    session_id=self.session_id,
+                    user=self.user,
+                    value=message.value,
+                    commitment=message.commitment,
+                )
+            except ServiceError as exc:
+                if exc.code != "late_contribution":
+                    raise
+                # Which string was late: the browser may have sent the next deal's since (the new
+                # commitment often arrives before this refusal), and forgot that one, not this one.
+                await self.send_error(exc, commitment=message.commitment, value=message.value)
         elif isinstance(message, SeatBot) and message.buy_in is not None:
             await call(table_bot_add)(
                 session_id=self.session_id, actor=self.user, position=message.position, buy_in=message.buy_in

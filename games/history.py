@@ -260,9 +260,9 @@ def _deal_part(deal: Deal, state: State, keep: list[int]) -> dict[str, Any]:
             "dealer": _dealer_after_dropping(state, keep),
         },
     }
-    if deal.number == 1 and len(keep) == state.setup.seats:
+    if deal.dealer_from_seed and len(keep) == state.setup.seats:
         # The table's first deal: its dealer was drawn from its seed (``fairness.first_dealer``),
-        # which the verifiers check.
+        # which the verifiers check (not a first deal dealt before that: its dealer was not).
         part["_fair"]["first"] = True
     return part
 

@@ -219,6 +219,10 @@ class Deal(ChoiceLabels, models.Model):
     #: Seat rows dealt into this deal's engine seats, in engine seat order (engine seat i = players[i]).
     players = models.JSONField(_("players"))
     dealer = models.PositiveSmallIntegerField(_("dealer"))  # engine seat
+    #: A table's first deal whose dealer was drawn from its seed (``fairness.first_dealer``), which the
+    #: export marks for the verifiers. False on first deals dealt before (a dealer drawn on the server,
+    #: as the rules then said): marked, their fair deals read as unfair on the Fairness page.
+    dealer_from_seed = models.BooleanField(default=False)
     commitment = models.CharField(_("commitment"), max_length=64)
     #: The server's secret seed (hex). Shown to nobody until the deal is over (RULES.md 8).
     seed = models.CharField(max_length=64)

@@ -171,11 +171,14 @@ def collusion_decide(*, flag_id: int, actor: User, decision: str) -> CollusionFl
         raise TableError("no_report")
     membership_require_manager(club=flag.club, actor=actor)
     if flag.status != CollusionFlag.Status.OPEN:
-        words = "flag_decided"
+        words, done = "flag_decided", False
         if flag.decided_by_id == actor.pk:  # his own decision sent again (a double click, a retry)
             reported = flag.status == CollusionFlag.Status.REPORTED
             words = "flag_reported_yours" if reported else "flag_dismissed_yours"
-        raise TableError("report_answered", words=words)
+            # The same decision again is done; the other one (a report after his dismissal) was not
+            # made: a refusal, in red.
+            done = reported == (decision == "report")
+        raise TableError("report_answered", words=words, done=done)
     if decision == "report":
         deal = Deal.objects.filter(pk__in=flag.deals).order_by("-finished_at").first()
         if deal is None:

@@ -213,6 +213,7 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         number=(last.number + 1) if last else 1,
         players=[s.pk for s in seats],
         dealer=dealer,
+        dealer_from_seed=session.next_dealer is None,
         commitment=promised,
         seed=seed.hex(),
         contributions=[{"position": c.seat.position, "value": c.value} for c in contributions],

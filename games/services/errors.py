@@ -125,9 +125,7 @@ _MESSAGES = {
 
 
 #: Refusals that say the person's own request is already done (his answer or click sent again).
-_DONE = frozenset(
-    {"already_reported", "report_answered_yours", "flag_dismissed_yours", "flag_reported_yours"}
-)
+_DONE = frozenset({"already_reported"})
 
 
 def _shown(value: Any) -> Any:

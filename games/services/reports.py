@@ -92,7 +92,13 @@ def report_resolve(
     if report.status != Report.Status.OPEN:
         # His own answer sent again (a double click, a retry) is his, not "another manager's".
         mine = report.resolved_by_id == actor.pk
-        raise TableError("report_answered", words="report_answered_yours" if mine else None)
+        # Done only when it is the same answer: another one (a warning after "no action") was not
+        # given, and is refused in red.
+        raise TableError(
+            "report_answered",
+            words="report_answered_yours" if mine else None,
+            done=mine and report.outcome == outcome,
+        )
     note = (note or "").strip()
     if not note or len(note) > 1000 or "\x00" in note:
         raise TableError("note_needed")

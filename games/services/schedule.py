@@ -287,12 +287,31 @@ def session_skip_week(*, session_id: int, actor: User, now: datetime | None = No
     session = session_lock(session_id)
     member_require_manager(session=session, user=actor)
     if session.status in (Status.FINISHED, Status.CANCELLED):
-        raise TableError("cancel_closed")
+        # Skipped already (the action sent again, a second manager): this week is off and the series
+        # goes on, as asked. A week cancelled with its series is not that.
+        skipped = (
+            session.status == Status.CANCELLED
+            and TableSession.objects.filter(
+                series_id=session.series_id or session.pk, starts_at__gt=session.starts_at, repeat_weekly=True
+            )
+            .exclude(status=Status.CANCELLED)
+            .exists()
+        )
+        raise TableError("cancel_closed", done=skipped)
     if session.status == Status.RUNNING or Deal.objects.filter(session=session).exists():
         raise TableError("cancel_played")
     if not session.repeat_weekly:
         raise TableError("skip_not_weekly")
     following = _next_week(session, now)
+    if following is not None and following.status == Status.CANCELLED:
+        # The next week was made already and called off since: skipped (a later week goes on), or
+        # cancelled with the rest of the series, which then has no later week to keep.
+        following = (
+            TableSession.objects.filter(series=following.series, starts_at__gt=session.starts_at)
+            .exclude(status=Status.CANCELLED)
+            .order_by("starts_at")
+            .first()
+        )
     if following is None:  # the series could not go on (past the calendar's end): nothing is skipped
         raise TableError("skip_not_weekly")
     session.repeat_weekly = False

@@ -333,7 +333,10 @@ def chips_request_answer(
     membership_require_manager(club=request.club, actor=actor)
     if request.status != ChipRequest.Status.OPEN:
         if request.answered_by_id == actor.pk:  # his own answer, sent again (as ``_deciding``)
-            raise ServiceError(_("You have already answered this."), code="stale", done=True)
+            # The same answer again is done (said as news); the other one (refusing what he granted)
+            # is refused, in red.
+            same = (request.status == ChipRequest.Status.GRANTED) == bool(grant)
+            raise ServiceError(_("You have already answered this."), code="stale", done=same)
         raise ServiceError(_("Another manager has already answered this."), code="stale")
     answer = (answer or "").strip()[:500]
     if grant:

@@ -255,7 +255,7 @@
         // the server refuses as a second string for the deal, or as late (that deal was dealt
         // before it arrived), is nothing the player did or can mend.
         var ownString = data.error === "already_contributed" || data.error === "late_contribution";
-        if (data.error === "late_contribution") forgetLate();
+        if (data.error === "late_contribution") forgetLate(data.commitment, data.value);
         if (data.message && !ownString) showError(data.message, data.done === true);
         if (!ownString) freeForms();
         lastError = data;
@@ -307,12 +307,15 @@
   }
 
   // The string refused as late was not mixed into its deal: forgotten, so that the Fairness page
-  // does not say the server left it out.
+  // does not say the server left it out. The refusal names it: the next deal's string may have been
+  // sent since (its commitment often arrives first), and that one is kept.
   var lastSent = null;
-  function forgetLate() {
-    if (!lastSent) return;
-    try { window.localStorage.removeItem(lastSent); } catch (e) { /* no storage */ }
-    lastSent = null;
+  function forgetLate(commitment, value) {
+    var key = typeof commitment === "string" && typeof value === "string"
+      ? OWN_PREFIX + commitment.toLowerCase() + ":" + value : lastSent;
+    if (!key) return;
+    try { window.localStorage.removeItem(key); } catch (e) { /* no storage */ }
+    if (key === lastSent) lastSent = null;
   }
 
   // The browser keeps its strings (the last 500) so that the Fairness page can show the player that
