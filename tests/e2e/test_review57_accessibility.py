@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from playwright.sync_api import Browser, Page, expect
@@ -9,6 +11,9 @@ from playwright.sync_api import Browser, Page, expect
 from club import services as club_services
 from club.models import Club, Membership, User
 from ledger.services import chips_grant
+
+from .daphne_server import daphne_url  # noqa: F401  (a fixture)
+from .test_review33_suit_contrast import CONTRAST
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -79,3 +84,50 @@ def test_a_grant_made_by_keyboard_is_said_and_keeps_the_focus_in_the_form(
     expect(notice).to_be_focused()
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.closest('#grant-form') !== null")
+
+
+#: The contrast of two computed colours (rgb() or rgba() over white).
+RATIO = """([fore, back]) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = (c) => {
+    const [r, g, b] = rgb(c).slice(0, 3).map(v => v / 255)
+      .map(v => v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const a = lum(fore), b = lum(back);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_the_turn_clock_s_seconds_can_be_read(daphne_url: str, browser: Browser) -> None:  # noqa: F811
+    """The seconds left were written in white over the clock's gold bar (2.5:1), and over its red
+    one when time runs out: the one number that says how long the player has. They are not drawn over
+    the bar, and read at 4.5:1 at least against whatever is behind them."""
+    from games.services.sessions import practice_table_open
+
+    club, _owner, vera = _club()
+    table = practice_table_open(club=club, user=vera, preset="classic", bots=3)
+    page = _page(browser, daphne_url, vera)
+    page.goto(f"{daphne_url}/tables/{table.pk}/")
+    text = page.locator("#table-live .seat.me .clock .clock-text")
+    expect(text).to_have_text(re.compile(r"\d+s"), timeout=30_000)
+    for urgent in (False, True):
+        page.evaluate(
+            "(u) => document.querySelectorAll('.clock').forEach(c => c.classList.toggle('urgent', u))",
+            urgent,
+        )
+        clock = text.locator("xpath=..")
+        bar = clock.locator(".clock-bar")
+        # Full: the bar as long as it is drawn at the turn's start.
+        bar.evaluate("e => { e.style.transition = 'none'; e.style.width = '100%'; }")
+        t, b = text.bounding_box(), bar.bounding_box()
+        assert t and b
+        overlaps = b["width"] > 0 and t["y"] < b["y"] + b["height"] and b["y"] < t["y"] + t["height"]
+        colour = text.evaluate("e => getComputedStyle(e).color")
+        if overlaps:
+            behind = bar.evaluate("e => getComputedStyle(e).backgroundColor")
+            ratio = page.evaluate(RATIO, [colour, behind])
+            assert ratio >= 4.5, ("over the bar", urgent, colour, behind, ratio)
+        seat_ratio = text.evaluate(CONTRAST)
+        assert seat_ratio >= 4.5, ("on the seat", urgent, seat_ratio)
+        assert float(text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 12
