@@ -131,3 +131,59 @@ def test_the_turn_clock_s_seconds_can_be_read(daphne_url: str, browser: Browser)
         seat_ratio = text.evaluate(CONTRAST)
         assert seat_ratio >= 4.5, ("on the seat", urgent, seat_ratio)
         assert float(text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 12
+
+
+#: The contrast of an element's text against what is drawn behind it: the translucent backgrounds of
+#: its parents laid over the first opaque one (a seat's 15% white over the felt is not the felt).
+BLENDED = """(e) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = (c) => {
+    const [r, g, b] = c.slice(0, 3).map(v => v / 255)
+      .map(v => v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const layers = [];
+  for (let x = e; x; x = x.parentElement) {
+    const c = rgb(getComputedStyle(x).backgroundColor);
+    if (c.length < 4 || c[3] > 0) layers.push(c);
+    if (c.length < 4 || c[3] === 1) break;
+  }
+  let back = [255, 255, 255];
+  for (const l of layers.reverse()) {
+    const a = l.length < 4 ? 1 : l[3];
+    back = back.map((v, i) => v * (1 - a) + l[i] * a);
+  }
+  const fore = rgb(getComputedStyle(e).color);
+  const a = lum(fore), b = lum(back);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_you_on_the_player_s_own_seat_can_be_read(live_server, browser: Browser, settings) -> None:
+    """'(you)' beside the player's name, on his own seat (lighter than the others), was 4.1:1: on the
+    deal's page, its replay and the table."""
+    from games.services import table_session_create
+    from tests.games.conftest import play_deal_as_people, sit_all, start_deal
+
+    settings.TABLE_DEAL_PAUSE = settings.TABLE_FIRST_DEAL_PAUSE = 0
+    club, owner, vera = _club()
+    players = [vera]
+    for name in ("gleb", "dasha", "ivan"):
+        user = User.objects.create_user(name, email=f"{name}@example.org", password=None)
+        club_services.membership_join(club=club, user=user)
+        membership = Membership.objects.get(club=club, user=user)
+        chips_grant(membership=membership, amount=100, actor=owner, reason="start")
+        players.append(user)
+    table = table_session_create(
+        club=club, actor=owner, title="Mine", preset="classic", seat_count=4,
+        stake=5, buy_in_min=20, buy_in_max=100, turn_seconds=30,
+    )  # fmt: skip
+    sit_all(table, players, buy_in=100)
+    deal = play_deal_as_people(start_deal(table), players)
+    page = _page(browser, live_server.url, vera)
+    for url in (f"/deals/{deal.pk}/", f"/deals/{deal.pk}/replay/?step=1"):
+        page.goto(live_server.url + url)
+        you = page.locator(".seat.me .seat-name .muted").first
+        expect(you).to_have_text("(you)")
+        ratio = you.evaluate(BLENDED)
+        assert ratio >= 4.5, (url, ratio)
