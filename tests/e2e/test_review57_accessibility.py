@@ -187,3 +187,35 @@ def test_you_on_the_player_s_own_seat_can_be_read(live_server, browser: Browser,
         expect(you).to_have_text("(you)")
         ratio = you.evaluate(BLENDED)
         assert ratio >= 4.5, (url, ratio)
+
+
+@pytest.mark.parametrize(
+    ("language", "how_to_play"), [("en", "How to play"), ("ru", "Как играть"), ("bg", "Как се играе")]
+)
+def test_each_rule_set_s_page_has_its_own_title(
+    live_server, browser: Browser, language: str, how_to_play: str
+) -> None:
+    """Every rule set's page was titled 'How to play', opened or picked from the tabs: a screen reader
+    said the same title on each, and the browser's history and tabs listed eight alike. Each is
+    titled by its rule set, opened by its address or picked by a tab."""
+    from games.engine.rules import PRESETS
+    from games.howto import preset_title
+
+    context = browser.new_context()
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page = context.new_page()
+    titles = {}
+    from django.utils import translation
+
+    with translation.override(language):
+        names = {name: str(preset_title(name)) for name in PRESETS}
+    for name in ("moryak", "classic"):
+        page.goto(f"{live_server.url}/rules/{name}/")
+        titles[name] = page.title()
+        assert names[name] in titles[name] and how_to_play in titles[name], titles
+    # Picked from the tabs (htmx swaps the rules in): the title follows.
+    page.locator("#preset-tabs a", has_text=names["moryak"]).click()
+    expect(page.locator("#preset-tabs a[aria-current=page]")).to_have_text(names["moryak"])
+    expect(page).to_have_title(titles["moryak"])
+    assert titles["moryak"] != titles["classic"]
+    context.close()
