@@ -162,24 +162,7 @@ BLENDED = """(e) => {
 def test_you_on_the_player_s_own_seat_can_be_read(live_server, browser: Browser, settings) -> None:
     """'(you)' beside the player's name, on his own seat (lighter than the others), was 4.1:1: on the
     deal's page, its replay and the table."""
-    from games.services import table_session_create
-    from tests.games.conftest import play_deal_as_people, sit_all, start_deal
-
-    settings.TABLE_DEAL_PAUSE = settings.TABLE_FIRST_DEAL_PAUSE = 0
-    club, owner, vera = _club()
-    players = [vera]
-    for name in ("gleb", "dasha", "ivan"):
-        user = User.objects.create_user(name, email=f"{name}@example.org", password=None)
-        club_services.membership_join(club=club, user=user)
-        membership = Membership.objects.get(club=club, user=user)
-        chips_grant(membership=membership, amount=100, actor=owner, reason="start")
-        players.append(user)
-    table = table_session_create(
-        club=club, actor=owner, title="Mine", preset="classic", seat_count=4,
-        stake=5, buy_in_min=20, buy_in_max=100, turn_seconds=30,
-    )  # fmt: skip
-    sit_all(table, players, buy_in=100)
-    deal = play_deal_as_people(start_deal(table), players)
+    deal, _owner, vera = _played_deal(settings)
     page = _page(browser, live_server.url, vera)
     for url in (f"/deals/{deal.pk}/", f"/deals/{deal.pk}/replay/?step=1"):
         page.goto(live_server.url + url)
@@ -219,3 +202,39 @@ def test_each_rule_set_s_page_has_its_own_title(
     expect(page).to_have_title(titles["moryak"])
     assert titles["moryak"] != titles["classic"]
     context.close()
+
+
+def _played_deal(settings):
+    from games.services import table_session_create
+    from tests.games.conftest import play_deal_as_people, sit_all, start_deal
+
+    settings.TABLE_DEAL_PAUSE = settings.TABLE_FIRST_DEAL_PAUSE = 0
+    club, owner, vera = _club()
+    players = [vera]
+    for name in ("gleb", "dasha", "ivan"):
+        user = User.objects.create_user(name, email=f"{name}@example.org", password=None)
+        club_services.membership_join(club=club, user=user)
+        membership = Membership.objects.get(club=club, user=user)
+        chips_grant(membership=membership, amount=100, actor=owner, reason="start")
+        players.append(user)
+    table = table_session_create(
+        club=club, actor=owner, title="Mine", preset="classic", seat_count=4,
+        stake=5, buy_in_min=20, buy_in_max=100, turn_seconds=30,
+    )  # fmt: skip
+    sit_all(table, players, buy_in=100)
+    deal = play_deal_as_people(start_deal(table), players)
+    return deal, owner, vera
+
+
+def test_a_table_s_books_fit_a_phone(live_server, browser: Browser, settings) -> None:
+    """At 320 CSS px (a phone, or 1280 px zoomed to 400%) the table's books were wider than the screen:
+    'Movements by kind' kept each kind on one line outside any scrolling box, so the whole page
+    scrolled sideways and its text ran off the right edge."""
+    deal, owner, _vera = _played_deal(settings)
+    for language in ("en", "ru", "bg"):
+        page = _page(browser, live_server.url, owner, language, viewport={"width": 320, "height": 640})
+        page.goto(f"{live_server.url}/tables/{deal.session_id}/ledger/")
+        expect(page.locator("#by-kind")).to_be_visible()
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= 320, (language, wide)
+        page.context.close()
