@@ -42,7 +42,23 @@
       var format = clock.dataset.format || "{seconds}s";
       if (text) text.textContent = format.replace("{seconds}", String(Math.ceil(left / 1000)));
       clock.classList.toggle("urgent", left < 5000);
+      warnIfLate(clock, total, left, format);
     });
+  }
+
+  // The turn's announcement says the time left when the turn begins; a player thinking over his move
+  // (the clock is drawn, not said) is told once more, ten seconds before it ends, that time is short.
+  var WARN_MS = 10000, warnedFor = null;
+
+  function warnIfLate(clock, total, left, format) {
+    var live = document.getElementById("table-live");
+    if (!live || !clock.closest(".seat.me") || total <= WARN_MS || left <= 0 || left > WARN_MS) return;
+    var turn = (live.dataset.dealNumber || "") + ":" + (live.dataset.seq || "");
+    if (warnedFor === turn) return;
+    warnedFor = turn;
+    var box = document.getElementById("table-announce");
+    if (box) box.textContent = (clock.getAttribute("aria-label") || "") + ": " +
+      format.replace("{seconds}", String(Math.ceil(left / 1000))) + ".";
   }
 
   function updateChooser(form) {

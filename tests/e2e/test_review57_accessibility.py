@@ -238,3 +238,38 @@ def test_a_table_s_books_fit_a_phone(live_server, browser: Browser, settings) ->
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= 320, (language, wide)
         page.context.close()
+
+
+#: Counts the changes of the table's announcer from now on.
+COUNT_SAID = """() => {
+  const box = document.getElementById("table-announce");
+  window.__said = [];
+  new MutationObserver(() => window.__said.push(box.textContent))
+    .observe(box, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+@pytest.mark.parametrize(("language", "ten"), [("en", "Time left: 10s."), ("ru", "Осталось времени: 10 с.")])
+def test_a_player_whose_time_runs_out_is_warned_once(
+    daphne_url: str,  # noqa: F811
+    browser: Browser,
+    language: str,
+    ten: str,
+) -> None:
+    """The turn's announcement said the time left when the turn began, then nothing: a screen reader
+    user thinking over his move was never told his time was nearly up (the clock only turns red),
+    and the clock moved for him. Ten seconds before the end he is told so, once."""
+    from games.services.sessions import practice_table_open
+
+    club, _owner, vera = _club()
+    table = practice_table_open(club=club, user=vera, preset="classic", bots=3)
+    page = _page(browser, daphne_url, vera, language)
+    page.goto(f"{daphne_url}/tables/{table.pk}/")
+    clock = page.locator("#table-live .seat.me .clock")
+    expect(clock.locator(".clock-text")).to_have_text(re.compile(r"\d"), timeout=30_000)
+    page.evaluate(COUNT_SAID)
+    # Twelve seconds left on this browser's clock (the server's own runs on; it is far from its end).
+    clock.evaluate("e => { e.dataset.until = String(Date.now() + 12000); }")
+    expect(clock.locator(".clock-text")).to_have_text(re.compile(r"^8\D"), timeout=10_000)
+    said = page.evaluate("window.__said")
+    assert said == [ten], said
