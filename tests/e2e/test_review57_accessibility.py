@@ -273,3 +273,24 @@ def test_a_player_whose_time_runs_out_is_warned_once(
     expect(clock.locator(".clock-text")).to_have_text(re.compile(r"^8\D"), timeout=10_000)
     said = page.evaluate("window.__said")
     assert said == [ten], said
+
+
+def test_a_seat_s_badges_can_be_read(daphne_url: str, browser: Browser) -> None:  # noqa: F811
+    """'bot' on a bot's seat was white on a 20% white badge over the seat (3.8:1, at 12 px)."""
+    from games.services.sessions import practice_table_open
+
+    club, _owner, vera = _club()
+    table = practice_table_open(club=club, user=vera, preset="classic", bots=3)
+    page = _page(browser, daphne_url, vera)
+    page.goto(f"{daphne_url}/tables/{table.pk}/")
+    page.locator("#table-socket[data-live='1']").wait_for()
+    badges = page.locator("#table-live .seat .badge")
+    expect(badges.first).to_be_visible(timeout=20_000)
+    # Read at once (bots' moves replace the table meanwhile).
+    ratios = page.evaluate(
+        "() => [...document.querySelectorAll('#table-live .seat .badge')]"
+        f".map(e => [e.textContent, ({BLENDED})(e)])"
+    )
+    assert ratios
+    for text, ratio in ratios:
+        assert ratio >= 4.5, (text, ratio)
