@@ -34,7 +34,7 @@
   // header, and a screen reader said nothing of the answer (an error under a field, "5 chips
   // granted"). htmx keeps a focused element that has an id; for the others the focus goes to the same
   // link if it is there again, else to the answer: the first field refused (it names its error), an
-  // error or notice (read out when focused), or the swapped part itself.
+  // error or notice (read out when focused), or the swapped part itself, or what came in its place.
   var lostFocus = null;
   document.addEventListener("htmx:beforeSwap", function () {
     var active = document.activeElement;
@@ -64,6 +64,12 @@
     if (!next && root) {
       next = root.querySelector("[aria-invalid=true]") ||
         root.querySelector(".errorlist, .errors, [role=alert], [role=status], .notice") || root;
+    }
+    // The part swapped in place of the one that held the focus ("Load more" gives way to the rows
+    // it brought): htmx says its first new element settled first.
+    var settled = event.target;
+    if (!next && settled && settled.nodeType === 1 && settled !== document.body && document.contains(settled)) {
+      next = settled;
     }
     if (!next) return;
     if (!next.matches("a[href], button, input, select, textarea, [tabindex]")) next.setAttribute("tabindex", "-1");

@@ -294,3 +294,25 @@ def test_a_seat_s_badges_can_be_read(daphne_url: str, browser: Browser) -> None:
     assert ratios
     for text, ratio in ratios:
         assert ratio >= 4.5, (text, ratio)
+
+
+def test_load_more_by_keyboard_leaves_the_focus_on_the_rows_it_brought(live_server, browser: Browser) -> None:
+    """My chips: 'Load more' is replaced by the older rows; pressed by keyboard, the focus fell to the
+    page's top (Tab started again from the header, a screen reader read nothing of the new rows). It
+    goes to the first row brought, so reading and Tab go on from there."""
+    club, owner, vera = _club()
+    membership = Membership.objects.get(club=club, user=vera)
+    for n in range(30):
+        chips_grant(membership=membership, amount=1, actor=owner, reason=f"gift {n}")
+    page = _page(browser, live_server.url, vera)
+    page.goto(f"{live_server.url}/clubs/{club.slug}/chips/")
+    rows = page.locator("table.statement tbody tr")
+    expect(rows).to_have_count(26)  # 25 and the row of 'Load more'
+    page.get_by_role("link", name="Load more").focus()
+    page.keyboard.press("Enter")
+    expect(rows).to_have_count(31)
+    focused = page.evaluate(
+        "(() => { const e = document.activeElement; return [e.tagName, e.closest('table.statement') !== null,"
+        " [...document.querySelectorAll('table.statement tbody tr')].indexOf(e.closest('tr'))]; })()"
+    )
+    assert focused == ["TR", True, 25], focused
