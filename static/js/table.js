@@ -16,9 +16,9 @@
     // A request already done (sent again from another tab, say) is news, not a failure in red.
     box.classList.toggle("error", !done);
     box.setAttribute("role", done ? "status" : "alert");
+    // It stays until his next move is sent (htmx:wsConfigSend below): gone after six seconds, a
+    // refusal of 25 words was lost by a slow reader, or one zoomed in on his cards.
     box.hidden = false;
-    clearTimeout(showError.timer);
-    showError.timer = setTimeout(function () { box.hidden = true; }, 6000);
   }
 
   // The clock counts down what the server said was left when it sent the table, on this

@@ -316,3 +316,34 @@ def test_load_more_by_keyboard_leaves_the_focus_on_the_rows_it_brought(live_serv
         " [...document.querySelectorAll('table.statement tbody tr')].indexOf(e.closest('tr'))]; })()"
     )
     assert focused == ["TR", True, 25], focused
+
+
+def test_a_refusal_at_the_table_stays_until_the_next_move(daphne_url: str, browser: Browser) -> None:  # noqa: F811
+    """A refusal at the table ('this move was not sent: make it again once the connection is back',
+    25 words) went away by itself after six seconds: a slow reader, or one zoomed in on his cards,
+    lost it before reading it. It stays until his next move."""
+    from games.services.sessions import practice_table_open
+
+    club, _owner, vera = _club()
+    table = practice_table_open(club=club, user=vera, preset="classic", bots=3)
+    page = _page(browser, daphne_url, vera)
+    page.clock.install()
+    page.goto(f"{daphne_url}/tables/{table.pk}/")
+    page.locator("#table-socket[data-live='1']").wait_for(timeout=20_000)
+    expect(page.locator("#table-live[data-my-turn='1']")).to_be_attached(timeout=30_000)
+    moves = page.locator("#table-live .bids button[data-key], #table-live .card-button")
+    expect(moves.first).to_be_visible()
+    page.context.set_offline(True)
+    expect(page.locator("#table-banner")).to_be_visible(timeout=3_000)
+    moves.first.click()
+    error = page.locator("#table-error")
+    expect(error).to_contain_text("not sent")
+    page.clock.run_for(60_000)
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("not sent")
+    # Back online, his next move takes it away.
+    page.context.set_offline(False)
+    expect(page.locator("#table-banner")).to_be_hidden(timeout=15_000)
+    expect(page.locator("#table-live[data-my-turn='1']")).to_be_attached(timeout=30_000)
+    moves.first.click()
+    expect(error).to_be_hidden()
