@@ -60,8 +60,10 @@ def rules_preset(request: HttpRequest, preset: str) -> HttpResponse:
     if preset not in PRESETS:
         raise Http404("unknown preset")
     presets = [(name, preset_title(name)) for name in PRESETS]
-    template = "games/rules.html#howto" if htmx_part_wanted(request) else "games/rules.html"
-    return htmx_varied(render(request, template, {"presets": presets, "howto": preset_howto(preset)}))
+    part = htmx_part_wanted(request)
+    template = "games/rules.html#howto" if part else "games/rules.html"
+    context = {"presets": presets, "howto": preset_howto(preset), "part": part}
+    return htmx_varied(render(request, template, context))
 
 
 class TableRefused(Exception):

@@ -29,6 +29,53 @@
     if (box && event.detail && event.detail.successful) box.hidden = true;
   });
 
+  // A swap that takes away the control the reader pressed (a form htmx replaces whole, the rules'
+  // tabs sent again) dropped the focus to the page's top: a keyboard user started again from the
+  // header, and a screen reader said nothing of the answer (an error under a field, "5 chips
+  // granted"). htmx keeps a focused element that has an id; for the others the focus goes to the same
+  // link if it is there again, else to the answer: the first field refused (it names its error), an
+  // error or notice (read out when focused), or the swapped part itself, or what came in its place.
+  var lostFocus = null;
+  document.addEventListener("htmx:beforeSwap", function () {
+    var active = document.activeElement;
+    if (!active || active === document.body || active === document.documentElement) {
+      lostFocus = null;
+      return;
+    }
+    var form = active.closest && active.closest("form[id]");
+    lostFocus = {el: active, href: active.getAttribute("href"), form: form ? form.id : null};
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var was = lostFocus;
+    lostFocus = null;
+    if (!was || document.contains(was.el)) return;
+    var now = document.activeElement;
+    if (now && now !== document.body && now !== document.documentElement) return;
+    var target = event.detail && event.detail.target;
+    var root = target && document.contains(target) ? target : null;
+    if (!root && was.form) root = document.getElementById(was.form);
+    if (!root && target && target.id) root = document.getElementById(target.id);
+    var next = null;
+    if (was.href) {
+      document.querySelectorAll("a[href]").forEach(function (a) {
+        if (!next && a.getAttribute("href") === was.href) next = a;
+      });
+    }
+    if (!next && root) {
+      next = root.querySelector("[aria-invalid=true]") ||
+        root.querySelector(".errorlist, .errors, [role=alert], [role=status], .notice") || root;
+    }
+    // The part swapped in place of the one that held the focus ("Load more" gives way to the rows
+    // it brought): htmx says its first new element settled first.
+    var settled = event.target;
+    if (!next && settled && settled.nodeType === 1 && settled !== document.body && document.contains(settled)) {
+      next = settled;
+    }
+    if (!next) return;
+    if (!next.matches("a[href], button, input, select, textarea, [tabindex]")) next.setAttribute("tabindex", "-1");
+    next.focus();
+  });
+
   // A form the browser posts itself is sent once: a double click on "Create an invite link", "Change
   // password" or "Create the club" sent it twice (two links; a log-out, the first answer's new session
   // lost; "that name is taken" about the club just made). Forms htmx or the table's script send are

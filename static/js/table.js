@@ -16,9 +16,9 @@
     // A request already done (sent again from another tab, say) is news, not a failure in red.
     box.classList.toggle("error", !done);
     box.setAttribute("role", done ? "status" : "alert");
+    // It stays until his next move is sent (htmx:wsConfigSend below): gone after six seconds, a
+    // refusal of 25 words was lost by a slow reader, or one zoomed in on his cards.
     box.hidden = false;
-    clearTimeout(showError.timer);
-    showError.timer = setTimeout(function () { box.hidden = true; }, 6000);
   }
 
   // The clock counts down what the server said was left when it sent the table, on this
@@ -42,7 +42,23 @@
       var format = clock.dataset.format || "{seconds}s";
       if (text) text.textContent = format.replace("{seconds}", String(Math.ceil(left / 1000)));
       clock.classList.toggle("urgent", left < 5000);
+      warnIfLate(clock, total, left, format);
     });
+  }
+
+  // The turn's announcement says the time left when the turn begins; a player thinking over his move
+  // (the clock is drawn, not said) is told once more, ten seconds before it ends, that time is short.
+  var WARN_MS = 10000, warnedFor = null;
+
+  function warnIfLate(clock, total, left, format) {
+    var live = document.getElementById("table-live");
+    if (!live || !clock.closest(".seat.me") || total <= WARN_MS || left <= 0 || left > WARN_MS) return;
+    var turn = (live.dataset.dealNumber || "") + ":" + (live.dataset.seq || "");
+    if (warnedFor === turn) return;
+    warnedFor = turn;
+    var box = document.getElementById("table-announce");
+    if (box) box.textContent = (clock.getAttribute("aria-label") || "") + ": " +
+      format.replace("{seconds}", String(Math.ceil(left / 1000))) + ".";
   }
 
   function updateChooser(form) {
