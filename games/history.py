@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import QuerySet, Sum
+from django.db.models import Exists, OuterRef, QuerySet, Sum
 
 from club.models import Club, User
 
@@ -161,14 +161,26 @@ def deal_public(deal: Deal, players: list[DealPlayer] | None = None) -> dict[str
     public["watching"] = 0
     public["pending"] = {}
     # A past deal's bank line tells what came after it: every deal of a table closed since read
-    # "This table is closed: there is no next deal.", the ones followed by another among them.
-    later = Deal.objects.filter(session_id=deal.session_id, number__gt=deal.number)
-    public["deal"]["followed"] = later.exists()
-    # Nor did a bank shared out after the deal (``closing.table_bank_share``) carry into the next one.
+    # "This table is closed: there is no next deal.", the ones followed by another among them; nor did
+    # a bank shared out after the deal (``closing.table_bank_share``) carry into the next one. Both
+    # read in one query.
     from ledger.models import Journal
 
-    shared = Journal.objects.filter(idempotency_key=f"bank_share:table:{deal.session_id}:after:{deal.pk}")
-    public["deal"]["bank_shared"] = (deal.outcome or {}).get("bank", 0) if shared.exists() else 0
+    followed, shared = (
+        Deal.objects.filter(pk=deal.pk)
+        .annotate(
+            followed=Exists(
+                Deal.objects.filter(session_id=OuterRef("session_id"), number__gt=OuterRef("number"))
+            ),
+            shared=Exists(
+                Journal.objects.filter(idempotency_key=f"bank_share:table:{deal.session_id}:after:{deal.pk}")
+            ),
+        )
+        .values_list("followed", "shared")
+        .get()
+    )
+    public["deal"]["followed"] = followed
+    public["deal"]["bank_shared"] = (deal.outcome or {}).get("bank", 0) if shared else 0
     return public
 
 
