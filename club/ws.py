@@ -34,6 +34,8 @@ from django.utils import translation
 from django.utils.http import is_same_domain
 from django.utils.translation import gettext_lazy as _
 
+from games.engine.json_objects import KeyNamedTwice, named_once
+
 from .errors import ServiceError
 
 logger = logging.getLogger("club.ws")
@@ -107,26 +109,19 @@ def parse_message(text: str, *, max_depth: int, max_int_digits: int) -> dict[str
     def parse_constant(literal: str) -> Any:  # NaN, Infinity, -Infinity
         raise MessageRefused("bad_number")
 
-    def named_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        # Python keeps the last of two keys without a word: {"do": "away", "do": "sit", ...} sat
-        # the player down.
-        obj: dict[str, Any] = {}
-        for key, inner in pairs:
-            if key in obj:
-                raise MessageRefused("duplicate_key")
-            obj[key] = inner
-        return obj
-
     try:
         value = json.loads(
             text,
             parse_int=parse_int,
             parse_float=parse_float,
             parse_constant=parse_constant,
+            # {"do": "away", "do": "sit", ...} read as its last key sat the player down.
             object_pairs_hook=named_once,
         )
     except MessageRefused:
         raise
+    except KeyNamedTwice:
+        raise MessageRefused("duplicate_key") from None
     except (ValueError, RecursionError) as exc:
         raise MessageRefused("not_json") from exc
     if not isinstance(value, dict):

@@ -16,6 +16,7 @@ from club.models import validate_visible_text
 from ledger.forms import DAMAGED
 from ledger.labels import journal_memo_words
 
+from .engine.json_objects import KeyNamedTwice, named_once
 from .engine.rules import PRESETS
 from .howto import preset_title
 from .rules_errors import printable
@@ -82,8 +83,8 @@ class TableSessionForm(forms.Form):
         if not text:
             return {}
         try:
-            value = json.loads(text, object_pairs_hook=_named_once)
-        except _NamedTwice as twice:
+            value = json.loads(text, object_pairs_hook=named_once)
+        except KeyNamedTwice as twice:
             # Python keeps the last of two keys without a word: the table played one of the two.
             # Shown as the rules' own errors show a typed name: invisible characters spelled out (a lone
             # surrogate, "\ud800", could not even be sent in the page: a 500).
@@ -115,23 +116,6 @@ class TableSessionForm(forms.Form):
         values = {k: v for k, v in self.cleaned_data.items() if k != "token"}
         values["create_key"] = self.cleaned_data.get("token") or None
         return values
-
-
-class _NamedTwice(Exception):
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self.name = name
-
-
-def _named_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object of the rule changes, refused when it names a key twice (as scenario files are,
-    ``games.engine.replay.unique_keys``)."""
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise _NamedTwice(key)
-        obj[key] = value
-    return obj
 
 
 class ReportForm(forms.Form):

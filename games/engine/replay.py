@@ -47,6 +47,7 @@ from games.engine import (
     new_deal,
     outcome,
 )
+from games.engine.json_objects import named_once
 from games.engine.rules import RulesError, rules_with_overrides
 from games.engine.shuffle import canonical_deck
 
@@ -263,18 +264,6 @@ def _malformed(message: str) -> tuple[dict[str, Any], int]:
     return {"error": {"code": "malformed", "message": message}}, 2
 
 
-def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refused when it names a key twice: Python keeps the last one silently, so a
-    hand-written file with two "stake"s (or two "card"s in an action) would play one of them
-    without a word (review 38)."""
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise ScenarioError(f"bad JSON: the key {key!r} appears twice in one object")
-        obj[key] = value
-    return obj
-
-
 def without_bom(text: str) -> str:
     """``text`` without a leading byte order mark: editors on Windows (Notepad among them) save UTF-8
     with one, and RFC 8259 lets a parser ignore it; json refused such a hand-written file with
@@ -292,9 +281,8 @@ def _load(path: str) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"cannot read {path}: {exc}") from None
     try:
-        return json.loads(without_bom(text), object_pairs_hook=unique_keys)
-    except ScenarioError:
-        raise
+        # A key named twice (review 38) is refused as other malformed JSON is: "bad JSON: the key …".
+        return json.loads(without_bom(text), object_pairs_hook=named_once)
     except (ValueError, RecursionError) as exc:
         # ValueError beside JSONDecodeError: a number longer than Python reads (4,300 digits).
         raise ScenarioError(f"bad JSON: {exc}") from None

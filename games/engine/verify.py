@@ -32,7 +32,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.fairness import contribution_ok, deck_seed, first_dealer
-from games.engine.replay import print_output, run_scenario, unique_keys, without_bom
+from games.engine.json_objects import named_once
+from games.engine.replay import print_output, run_scenario, without_bom
 from games.engine.rules import PRESETS, RulesError, rules_with_overrides
 from games.engine.shuffle import commitment, shuffled_deck
 
@@ -199,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             with open(args[0], encoding="utf-8") as fh:
                 text = fh.read()
-        output, status = verify_scenario(json.loads(without_bom(text), object_pairs_hook=unique_keys))
+        output, status = verify_scenario(json.loads(without_bom(text), object_pairs_hook=named_once))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         print(f"verify: {exc}".replace("\n", " "), file=sys.stderr)
         return 2
