@@ -533,6 +533,7 @@ AUDIT_ACTION_LABELS = {
     "table.bot_seated": _("Bot seated at a table"),
     "table.cancelled": _("Table cancelled: nobody came"),
     "table.closed": _("Table closed"),
+    "table.moved": _("Table's start moved"),
     "table.abandoned": _("Table left by everyone: nobody connected for 10 minutes"),
     "membership.dormant": _("Marked dormant: no play for 90 days"),
     "club.job_failed": _("A background job failed"),

@@ -14,6 +14,7 @@ from django.contrib.admin import helpers
 from django.contrib.admin.helpers import ActionForm
 from django.db.models import Prefetch
 from django.http import HttpRequest
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -64,6 +65,15 @@ class TableSessionAddForm(TableSessionForm):
 
     def save_m2m(self) -> None:
         pass
+
+
+class SessionMoveForm(forms.Form):
+    starts_at = forms.DateTimeField(
+        label=_("New start"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+        help_text=_("In your time zone. The table keeps its length; seating opens 15 minutes before."),
+    )
 
 
 class SeatInline(admin.TabularInline):
@@ -156,7 +166,7 @@ class TableSessionAdmin(ClubScopedAdmin):
     def get_inlines(self, request: HttpRequest, obj: Any = None):
         return self.inlines if obj is not None else []
 
-    actions = ["cancel_selected", "skip_week_selected"]
+    actions = ["cancel_selected", "skip_week_selected", "move_selected"]
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return admin.ModelAdmin.get_actions(self, request)
@@ -198,6 +208,56 @@ class TableSessionAdmin(ClubScopedAdmin):
                     + _("this week is cancelled; the table next meets %(when)s (%(zone)s).")
                     % {"when": when, "zone": timezone.get_current_timezone_name()},
                 )
+
+    @admin.action(description=_("Move the start of the selected table…"))
+    def move_selected(self, request: HttpRequest, queryset: Any) -> TemplateResponse | None:
+        """A page asking for the new start (in the manager's time zone), as Django's own delete
+        action asks for a confirmation; the move itself is ``session_move``'s."""
+        from django.contrib import messages
+
+        from .services.schedule import session_move
+
+        sessions = list(queryset[:2])
+        if len(sessions) != 1:
+            self.message_user(request, _("Choose one table to move."), messages.ERROR)
+            return None
+        session = sessions[0]
+        form = SessionMoveForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            try:
+                moved = session_move(
+                    session_id=session.pk, actor=request.user, starts_at=form.cleaned_data["starts_at"]
+                )
+            except ServiceError as exc:
+                if exc.done or exc.code in ("cancel_closed", "cancel_played", "move_started", "move_weekly"):
+                    # Nothing the manager can change on this page: said on the list.
+                    self.message_user(
+                        request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
+                    )
+                    return None
+                form.add_error("starts_at", exc.message)
+            else:
+                when = date_format(timezone.localtime(moved.starts_at), str(_("D j M Y, H:i")))
+                self.message_user(
+                    request,
+                    f"{session}: "
+                    + _("the table now starts %(when)s (%(zone)s).")
+                    % {"when": when, "zone": timezone.get_current_timezone_name()},
+                )
+                return None
+        if not form.is_bound:
+            form = SessionMoveForm(initial={"starts_at": timezone.localtime(session.starts_at)})
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Move the start of %(table)s") % {"table": session},
+            "session": session,
+            "starts": date_format(timezone.localtime(session.starts_at), str(_("D j M Y, H:i"))),
+            "zone": timezone.get_current_timezone_name(),
+            "form": form,
+            "opts": self.model._meta,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/games/tablesession/move.html", context)
 
     def save_model(self, request: HttpRequest, obj: TableSession, form: Any, change: bool) -> None:
         # Created by the service in the form's clean(): checked and audited there.

@@ -114,6 +114,17 @@ _MESSAGES = {
     "skip_not_weekly": _(
         "This table does not repeat weekly, so there is no later week to keep: cancel it instead."
     ),
+    "move_weekly": _(
+        "A weekly table keeps its day and hour: skip this week and schedule a one-off table at the new time, "
+        "or cancel the series and schedule it again."
+    ),
+    "move_started": _("This table's start has come: it can no longer be moved; cancel it instead."),
+    "move_past": _("Choose a start still to come."),
+    "move_seated": _(
+        "Players sit at this table already: it can start at most %(minutes)s minutes from now, or be "
+        "cancelled."
+    ),
+    "move_same": _("This table already starts at %(when)s."),
     "cancel_played": _(
         "Deals have been played at this table, so it cannot be cancelled: it closes at its end time, or once "
         "nobody plays at it."

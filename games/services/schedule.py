@@ -319,6 +319,58 @@ def session_skip_week(*, session_id: int, actor: User, now: datetime | None = No
     return following
 
 
+@transaction.atomic
+def session_move(
+    *, session_id: int, actor: User, starts_at: datetime, now: datetime | None = None
+) -> TableSession:
+    """A manager moves the start of a table nobody has played at yet (the players are late, the room
+    is taken): its length is kept, so is its end; its reservations stand, its readers are told.
+    Seating opens again 15 minutes before the new start; a table some member sits at already can only
+    be moved within those 15 minutes (moved later, he would sit at a table not open). A weekly table
+    is refused: its weeks are counted from the series' first start, and one week moved by days would
+    shift or skip the weeks after it."""
+    from .access import member_require_manager
+    from .sessions import table_dates_check
+
+    now = now or timezone.now()
+    session = session_lock(session_id)
+    member_require_manager(session=session, user=actor)
+    if session.status in (Status.FINISHED, Status.CANCELLED):
+        raise TableError("cancel_closed")
+    if session.status == Status.RUNNING or Deal.objects.filter(session=session).exists():
+        raise TableError("cancel_played")
+    if session.started_at is not None:
+        raise TableError("move_started")
+    if session.repeat_weekly or session.series_id:
+        raise TableError("move_weekly")
+    starts_at = starts_at.replace(second=0, microsecond=0)
+    if starts_at == session.starts_at:
+        # The form sent again (a double click, a second manager with the same time): it is so.
+        raise TableError("move_same", done=True, when=starts_at)
+    if starts_at <= now:
+        raise TableError("move_past")
+    ends_at = session.ends_at + (starts_at - session.starts_at) if session.ends_at else None
+    table_dates_check(starts_at=starts_at, ends_at=ends_at, now=now)
+    opens_now = now >= starts_at - SEATING_OPENS
+    if not opens_now and seats_taken(session).filter(bot="").exists():
+        raise TableError("move_seated", minutes=int(SEATING_OPENS.total_seconds() // 60))
+    was = session.starts_at
+    session.starts_at = starts_at
+    session.ends_at = ends_at
+    if session.status == Status.OPEN and not opens_now:
+        session.status = Status.SCHEDULED  # the bots a manager seated ahead wait, as on any scheduled table
+    session.save(update_fields=["starts_at", "ends_at", "status"])
+    audit_log_write(
+        action="table.moved",
+        actor=actor,
+        club=session.club,
+        target=session.title,
+        data={"table": session.pk, "from": was.isoformat(), "to": starts_at.isoformat()},
+    )
+    table_notify_on_commit(session.pk)
+    return session
+
+
 def session_close(*, session: TableSession, now: datetime) -> None:
     """Stand everyone up (stacks home) and close the bank; the caller holds the lock, no deal runs."""
     from .closing import home_accounts_first
