@@ -567,6 +567,9 @@ class AuditLog(ChoiceLabels, models.Model):
 
     @property
     def action_label(self) -> str:
+        if self.action == "table.cancelled" and self.actor_id is not None:
+            # The clock's cancel (nobody came) and a manager's share the code; his read "nobody came".
+            return str(_("Table cancelled by a manager"))
         return str(AUDIT_ACTION_LABELS.get(self.action, self.action))
 
     @property

@@ -213,3 +213,19 @@ def test_one_table_at_a_time_and_none_of_another_club(make_table, make_club, mak
         _minute(2),
         _minute(3),
     }
+
+
+def test_the_audit_log_tells_a_managers_cancel_from_the_clocks(make_table, owner) -> None:
+    """Both write "table.cancelled"; a manager's read "Table cancelled: nobody came"."""
+    from django.utils import translation
+
+    by_hand = make_table(starts_at=_minute(2))
+    session_cancel(session_id=by_hand.pk, actor=owner)
+    empty = make_table(starts_at=_minute(0.1))
+    tables_tick(empty.starts_at + timedelta(seconds=1))
+    tables_tick(empty.starts_at + timedelta(minutes=16))
+    rows = {row.data["table"]: row for row in AuditLog.objects.filter(action="table.cancelled")}
+    assert rows[by_hand.pk].action_label == "Table cancelled by a manager"
+    assert rows[empty.pk].action_label == "Table cancelled: nobody came"
+    with translation.override("ru"):
+        assert rows[by_hand.pk].action_label == "Стол отменён менеджером"
