@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Exists, OuterRef, QuerySet, Sum
+from django.db.models import Exists, OuterRef, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 
 from club.models import Club, User
 
@@ -166,7 +167,9 @@ def deal_public(deal: Deal, players: list[DealPlayer] | None = None) -> dict[str
     # read in one query.
     from ledger.models import Journal
 
-    followed, shared = (
+    # A deal's bank, emptied after it (a practice table nobody plays at gives it to the club's
+    # practice chips, a closed table to its players), carried into no next deal either.
+    followed, shared, emptied = (
         Deal.objects.filter(pk=deal.pk)
         .annotate(
             followed=Exists(
@@ -175,12 +178,34 @@ def deal_public(deal: Deal, players: list[DealPlayer] | None = None) -> dict[str
             shared=Exists(
                 Journal.objects.filter(idempotency_key=f"bank_share:table:{deal.session_id}:after:{deal.pk}")
             ),
+            emptied=Exists(
+                Journal.objects.filter(
+                    kind=Journal.Kind.BANK_CLOSE,
+                    entries__account__kind="bank",
+                    entries__account__table_id=deal.session_id,
+                    created_at__gte=OuterRef("finished_at"),
+                    # before the next deal, if one followed (a person sat down at the practice table again)
+                    created_at__lt=Coalesce(
+                        Subquery(
+                            Deal.objects.filter(
+                                session_id=OuterRef(OuterRef("session_id")),
+                                number__gt=OuterRef(OuterRef("number")),
+                            )
+                            .order_by("number")
+                            .values("started_at")[:1]
+                        ),
+                        Value(datetime.max.replace(tzinfo=UTC)),
+                    ),
+                )
+            ),
         )
-        .values_list("followed", "shared")
+        .values_list("followed", "shared", "emptied")
         .get()
     )
+    bank = (deal.outcome or {}).get("bank", 0)
     public["deal"]["followed"] = followed
-    public["deal"]["bank_shared"] = (deal.outcome or {}).get("bank", 0) if shared else 0
+    public["deal"]["bank_shared"] = bank if shared else 0
+    public["deal"]["bank_emptied"] = bank if emptied and not shared else 0
     return public
 
 

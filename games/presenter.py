@@ -566,17 +566,19 @@ def table_context(
         context["bank_after"] = public["bank"] if ledger_now else out["bank"]
         # The ledger's bank is empty while the deal left chips in it only when nobody else could ante
         # and they went back to the deal's players; a closed table has no next deal to carry them.
+        past = public.get("deal") or {}  # a past deal's page: what became of its bank
         context["bank_shared"] = (
             out["bank"]
             if ledger_now and not public["bank"] and out["bank"]
-            else (public.get("deal") or {}).get("bank_shared", 0)  # a past deal's page
+            else past.get("bank_shared", 0) or past.get("bank_emptied", 0)
         )
         # A practice table's bank goes home to the club's practice chips (the treasury) once no person
         # sits there (``closing.table_after_stand_up``): the bots could ante, nothing went to players.
+        # A past deal's page shows its players in their seats, so its own mark says so.
         context["bank_practice"] = bool(
             context["bank_shared"]
             and session.get("practice")
-            and not any(s.get("user_id") for s in public["seats"])
+            and (past.get("bank_emptied") or not any(s.get("user_id") for s in public["seats"]))
         )
         context["table_over"] = session["status"] in ("finished", "cancelled") and not (
             public.get("deal") or {}

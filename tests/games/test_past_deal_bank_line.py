@@ -42,7 +42,13 @@ def test_past_deals_of_a_closed_table_say_what_came_after_them(make_table, playe
         said = lines(f"/deals/{deal.pk}/")
         assert said == before and said[0].startswith("The bank carries"), (deal.number, said)
         assert said[0] == f"The bank carries {deal.outcome['bank']} into the next deal.", said
-    assert lines(f"/deals/{deals[-1].pk}/") == ["This table is closed: there is no next deal."]
+    # The last deal's bank was emptied when the table closed, as its live table said at the end.
+    last_bank = deals[-1].outcome["bank"]
+    assert lines(f"/deals/{deals[-1].pk}/") == [
+        f"This table is closed: its bank of {last_bank} was emptied and there is no next deal."
+        if last_bank
+        else "This table is closed: there is no next deal."
+    ]
 
 
 def test_a_past_deal_whose_bank_was_shared_out_says_so(make_table, players) -> None:
@@ -67,3 +73,44 @@ def test_a_past_deal_whose_bank_was_shared_out_says_so(make_table, players) -> N
         or (f"Nobody else could ante: the bank's {shared} went back to this deal's players." in html)
     ), LINE.findall(html)
     assert "into the next deal" not in html
+
+
+def test_a_practice_deal_whose_bank_went_to_the_practice_chips_says_so_on_its_page(
+    make_table, players
+) -> None:
+    """Everyone stood up after a practice deal: its bank went to the club's practice chips, as the live
+    table said; the deal's page said it carried into a next deal, even after people sat down again and
+    the next deal began with an empty bank."""
+    from django.db import transaction
+
+    from games.services import table_leave
+
+    from .test_review_replay import _everybody_passes
+
+    table = make_table(turn_seconds=600, practice=True)
+    sit_all(table, players)
+    deal = start_deal(table)
+    for user in players:  # each stands up when this deal ends
+        with transaction.atomic():
+            table_leave(session_id=table.pk, user=user)
+    deal = _everybody_passes(table, deal)  # a redeal: the antes stay in the bank, which goes home
+    bank = deal.outcome["bank"]
+    assert bank > 0
+    client = Client()
+    client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
+    home = f"Nobody plays here any more: the bank's {bank} went back to the club's practice chips."
+
+    def line() -> list[str]:
+        html = client.get(f"/deals/{deal.pk}/").content.decode().replace("&#x27;", "'")
+        return re.findall(
+            r"(The bank carries \d+ into the next deal\.|Nobody [^<]*|This table is closed[^<]*)", html
+        )
+
+    assert line() == [home]
+    table.refresh_from_db()
+    table.next_deal_at = timezone.now()
+    table.save(update_fields=["next_deal_at"])
+    sit_all(table, players)
+    following = start_deal(table)
+    assert following.number == deal.number + 1
+    assert line() == [home]  # the next deal began with an empty bank: nothing carried into it
