@@ -22,7 +22,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.http import HttpResponseRedirect
 from django.template import loader
 from django.utils import timezone, translation
+from django.utils.crypto import constant_time_compare
 from django.utils.decorators import method_decorator
+from django.utils.http import base36_to_int
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 
@@ -121,6 +123,38 @@ class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     locked-out player here ("Forgot your password?"), and he was still refused, his new password
     and all, for the rest of the hour. The link proved the mailbox is his, and the guesses counted
     were at the password he has just replaced."""
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        if not context.get("validlink"):
+            # Told apart from a link used already: a player whose mail sat for days was told his
+            # link had possibly been used, and wondered who had used it.
+            context["expired_days"] = self._expired_days()
+        return context
+
+    def _expired_days(self) -> int | None:
+        """The days a link lives, if this link is a true one that outlived them; else None."""
+        token = self.kwargs.get("token") or ""
+        if token == self.reset_url_token:
+            token = self.request.session.get(auth_views.INTERNAL_RESET_SESSION_TOKEN) or ""
+        user = getattr(self, "user", None)
+        parts = token.split("-")
+        if user is None or len(parts) != 2:
+            return None
+        try:
+            stamp = base36_to_int(parts[0])
+        except ValueError:
+            return None
+        maker = self.token_generator
+        true = any(
+            # Django's own check, less its clock: the hash binds the stamp to this account's password
+            # and last log-in, so a used link (its password changed since) is not a true one.
+            constant_time_compare(maker._make_token_with_timestamp(user, stamp, secret), token)
+            for secret in [maker.secret, *maker.secret_fallbacks]
+        )
+        if not true or maker._num_seconds(maker._now()) - stamp <= settings.PASSWORD_RESET_TIMEOUT:
+            return None
+        return max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)
 
     def form_valid(self, form):
         response = super().form_valid(form)
