@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 import zoneinfo
 from functools import cache
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
+from django.db.models import Q
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
@@ -31,8 +33,13 @@ EMAIL_TAKEN = _("Another account already uses this email address.")
 
 class _EmailNotTaken:
     def clean_email(self) -> str:
-        email = (self.cleaned_data.get("email") or "").strip()
-        others = User.objects.filter(email__iexact=email)
+        # One spelling of a mailbox: "é" typed as one character or as "e" and an accent is one
+        # address to a mail server and to the reset form (Django's compares them as equal), and
+        # made two accounts. Stored as NFC; an older account's decomposed address still counts.
+        email = unicodedata.normalize("NFC", (self.cleaned_data.get("email") or "").strip())
+        others = User.objects.filter(
+            Q(email__iexact=email) | Q(email__iexact=unicodedata.normalize("NFD", email))
+        )
         if self.instance.pk:
             others = others.exclude(pk=self.instance.pk)
         if email and others.exists():

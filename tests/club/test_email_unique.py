@@ -99,3 +99,21 @@ def test_six_registrations_of_one_address_at_once_make_one_account():
     assert User.objects.filter(email__iexact="same@example.org").count() == 1
     assert sorted(statuses) == [200] * 5 + [302]
     assert sum(told) == 5  # each loser is told why, under the address, not the username
+
+
+def test_an_address_typed_with_a_composed_or_a_decomposed_letter_is_one_address(make_user):
+    """ "ü" of an international domain as one character (NFC) or as "u" and a combining mark (NFD) is
+    one mailbox: two accounts were made of it, and the reset form (which compares them as equal)
+    mailed both."""
+    composed, decomposed = "anna@m\u00fcller.de", "anna@mu\u0308ller.de"
+    first = _register(Client(), "muller1", decomposed)
+    assert first.status_code == 302, first.content.decode()[-2000:]
+    assert User.objects.get(username="muller1").email == composed  # one spelling stored
+    second = _register(Client(), "muller2", composed)
+    assert second.status_code == 200
+    assert "Another account already uses this email address." in second.content.decode()
+    # An account stored before, with the decomposed spelling, still holds its address.
+    User.objects.create_user("olderacc", email="bob@cafe\u0301.fr")
+    third = _register(Client(), "olderacc2", "bob@caf\u00e9.fr")
+    assert third.status_code == 200
+    assert not User.objects.filter(username__in=["muller2", "olderacc2"]).exists()
