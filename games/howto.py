@@ -270,12 +270,11 @@ def _play(rules: Rules) -> Section:
 
 
 def _chips(rules: Rules, w: dict[str, str]) -> Section:
+    # RULES.md 6.2 rounds a collector's whole share once, floor(B0 × tricks / hand_size): "each trick
+    # is worth 1/4 of the bank, rounded down" paid two tricks of a bank of 10 as 4, the engine pays 5.
     lines = [
-        ngettext(
-            "Each trick is worth 1/%(n)d of the bank (rounded down); remainders stay in the bank.",
-            "Each trick is worth 1/%(n)d of the bank (rounded down); remainders stay in the bank.",
-            rules.hand_size,
-        ) % {"n": rules.hand_size},
+        _("A player who collects gets his tricks × the bank ÷ %(n)d, rounded down; remainders stay in "
+          "the bank.") % {"n": rules.hand_size},
     ]
     if rules.failed_collect:
         lines.append(_("Everyone in the deal collects for the tricks he took, even if he failed."))
