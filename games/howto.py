@@ -217,7 +217,10 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     if rules.shoot:
         lines.append(_("Shoot: the snorer gives up 3 cards, draws 4 and discards 1, before anyone else "
                        "exchanges."))
-    lines.append(_("Pass: you are out of this deal; you pay and collect nothing."))
+    # RULES.md 4.2: only a final pass takes a player out; one who passed in step S is asked again
+    # (help, a five: Decision 1), which "you are out of this deal" denied.
+    lines.append(_("Pass: you declare nothing now and may be asked again later in the deal; a final pass "
+                   "takes you out of it: you pay and collect nothing."))
     return Section(_("What you can declare"), tuple(lines))
 
 

@@ -1,10 +1,12 @@
 """The how-to page against RULES.md (review 62, a player who knows the rule book by heart).
 
-A line told a player something false:
+Two lines told a player something false:
 
 * "Each trick is worth 1/4 of the bank (rounded down)": RULES.md 6.2 pays a collector
   floor(B0 × tricks / hand_size), rounded once. With a bank of 10, two tricks collect 5; "each trick
   is worth 2" makes it 4.
+* "Pass: you are out of this deal": only a final pass does that (4.2). A player who passed in step S
+  is asked again in step H and may help (Decision 1), or come back with a five.
 """
 
 from __future__ import annotations
@@ -61,3 +63,24 @@ def test_the_chips_section_does_not_round_each_trick(preset: str, language: str)
     assert per_trick[language] not in text
     hand = PRESETS[preset].hand_size
     assert f"÷ {hand}" in text, text
+
+
+def test_4_2_a_player_who_passed_in_step_s_may_still_help() -> None:
+    out = _scenario([
+        {"seat": 1, "do": "pass"}, {"seat": 0, "do": "snore"}, {"seat": 1, "do": "help"},
+    ])
+    assert out["error"] is None and out["deals"] == []
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "bg"])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_pass_line_says_only_a_final_pass_takes_a_player_out(preset: str, language: str) -> None:
+    out_now = {
+        "en": "Pass: you are out of this deal",
+        "ru": "Пас: вы выходите из сдачи",
+        "bg": "Пас: излизате от раздаването",
+    }
+    final = {"en": "a final pass", "ru": "окончательный пас", "bg": "окончателният пас"}
+    text = " ".join(_lines(preset, language))
+    assert out_now[language] not in text
+    assert final[language] in text
