@@ -322,6 +322,11 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
     in_deal = deal.get("in_deal_before")
     bidding = in_deal is not None
     short = False
+    # RULES.md 4.5: the snorer alone in the deal takes every trick without play. The log went from the
+    # last pass to "Vera collects 15"; a played deal's last step otherwise always holds its last trick.
+    alone = any(e.get("type") == "DealOver" and e.get("result") == "played" for e in log) and not any(
+        e.get("type") in ("Played", "TrickWon", "InstantWin") for e in log
+    )
     for index, event in enumerate(log):
         kind = event.get("type")
         who = _whose(public, event.get("seat"))
@@ -403,6 +408,10 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
         elif kind == "ChipsMoved":
             seat = _moved_seat(event)
             name = _whose(public, seat)
+            if alone and event["kind"] in ("payout", "release", "penalty"):
+                alone = False  # said once, before his chips: only he is in the deal to settle
+                text = _("%(name)s is the only one left in the deal and takes every trick without play.")
+                lines.append(text % {"name": name})
             if event["kind"] == "ante":
                 lines.append(_("%(name)s antes %(n)s.") % {"name": name, "n": event["amount"]})
             elif event["kind"] == "penalty":
