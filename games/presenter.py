@@ -219,6 +219,7 @@ def _texts() -> dict[str, str]:
         "as_seven": _("as a seven"),
         "played": _("Played"),
         "redeal": _("Redeal: everybody passed"),
+        "redeal_short": _("Redeal: fewer than two players are left"),
         "instant_win": _("Won at once"),
     }
 
@@ -630,6 +631,10 @@ def table_context(
         ]
         result = out["result"]
         context["result"] = texts[result] if result in ("played", "redeal", "instant_win") else result
+        if result == "redeal" and out["statuses"].count("pass") < 2:
+            # RULES.md 4.2: a round's antes left fewer than two in the deal (the others are "out"); in a
+            # redeal after passes every player dealt in passed, and a deal deals in two at least.
+            context["result"] = texts["redeal_short"]
         context["bank_after"] = public["bank"] if ledger_now else out["bank"]
         # The ledger's bank is empty while the deal left chips in it only when nobody else could ante
         # and they went back to the deal's players; a closed table has no next deal to carry them.

@@ -124,3 +124,26 @@ def test_a_round_whose_antes_leave_two_players_goes_on_and_says_who_left(make_ta
     assert lines[-1] == "Everybody passed: the cards will be dealt again."
     # The page as it stood right after those antes already said it.
     assert any(LEAVES["en"].format(poor[0]) in picture for picture in live[:-2])
+
+
+def test_the_settlement_heading_says_why_the_cards_are_dealt_again(make_table, players, client) -> None:
+    table = make_table(preset="frap", seats=3, stake=40, buy_in_min=100, buy_in_max=500, turn_seconds=600)
+    for position, (user, buy_in) in enumerate(zip(players[:3], (100, 100, 200), strict=True)):
+        table_sit(session_id=table.pk, user=user, position=position, buy_in=buy_in)
+    deal, _live = _everybody_passes_until_the_redeal(table, players)
+    client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
+    page = client.get(f"/deals/{deal.pk}/").content.decode()
+    heading = re.search(r'<section class="settlement"[^>]*>\s*<h2>([^<]*)</h2>', page)
+    assert heading is not None and heading.group(1) == "Redeal: fewer than two players are left", page
+    with translation.override("ru"):
+        assert presenter.deal_result_label("redeal") == "Пересдача: все спасовали"  # the plain one stays
+
+
+def test_a_redeal_after_passes_keeps_its_heading(make_table, players, client) -> None:
+    table = make_table(preset="frap", seats=3, stake=5, turn_seconds=600)
+    for position, user in enumerate(players[:3]):
+        table_sit(session_id=table.pk, user=user, position=position, buy_in=200)
+    deal, _live = _everybody_passes_until_the_redeal(table, players)
+    client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
+    page = client.get(f"/deals/{deal.pk}/").content.decode()
+    assert "<h2>Redeal: everybody passed</h2>" in re.sub(r"<h2>\s*", "<h2>", page)
