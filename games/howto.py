@@ -204,6 +204,12 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     }
     if rules.dark in dark:
         lines.append(dark[rules.dark])
+    if rules.dark == "dealer_wrap" and rules.dealer_wrap_hidden:
+        # RULES.md 5.5 (Zone 52): his cards face down and a "look" button, with nothing saying why
+        # nor that looking before his turn gives the wrap up.
+        lines.append(_("When the first trump card is an ace, the dealer's cards stay face down to him until "
+                       "his first turn, where he may wrap first; looking at them, or any other bid, gives "
+                       "the wrap up."))
     if rules.dark == "blind" and rules.liability_blind != 4:
         lines.append(_("%(blind)s: %(snore)s without looking at your cards; it blocks %(l)d× the bank.") % {
             "blind": (pgettext("status", "blind frap") if rules.name in FRAP_FAMILY
