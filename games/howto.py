@@ -204,6 +204,12 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     }
     if rules.dark in dark:
         lines.append(dark[rules.dark])
+        # RULES.md 5.5: each form makes him the snorer (his promise and hold) and ends his exchange, and
+        # the Moryak dark is only for the first round; the lines above told only how the cards move.
+        if rules.dark == "take_trump":
+            lines.append(_("Only in the first round; he then plays as the snorer and exchanges no further."))
+        else:
+            lines.append(_("He then plays as the snorer and exchanges no further."))
     if rules.dark == "dealer_wrap" and rules.dealer_wrap_hidden:
         # RULES.md 5.5 (Zone 52): his cards face down and a "look" button, with nothing saying why
         # nor that looking before his turn gives the wrap up.
