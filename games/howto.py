@@ -204,6 +204,18 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     }
     if rules.dark in dark:
         lines.append(dark[rules.dark])
+        # RULES.md 5.5: each form makes him the snorer (his promise and hold) and ends his exchange, and
+        # the Moryak dark is only for the first round; the lines above told only how the cards move.
+        if rules.dark == "take_trump":
+            lines.append(_("Only in the first round; he then plays as the snorer and exchanges no further."))
+        else:
+            lines.append(_("He then plays as the snorer and exchanges no further."))
+    if rules.dark == "dealer_wrap" and rules.dealer_wrap_hidden:
+        # RULES.md 5.5 (Zone 52): his cards face down and a "look" button, with nothing saying why
+        # nor that looking before his turn gives the wrap up.
+        lines.append(_("When the first trump card is an ace, the dealer's cards stay face down to him until "
+                       "his first turn, where he may wrap first; looking at them, or any other bid, gives "
+                       "the wrap up."))
     if rules.dark == "blind" and rules.liability_blind != 4:
         lines.append(_("%(blind)s: %(snore)s without looking at your cards; it blocks %(l)d× the bank.") % {
             "blind": (pgettext("status", "blind frap") if rules.name in FRAP_FAMILY
@@ -217,7 +229,10 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
     if rules.shoot:
         lines.append(_("Shoot: the snorer gives up 3 cards, draws 4 and discards 1, before anyone else "
                        "exchanges."))
-    lines.append(_("Pass: you are out of this deal; you pay and collect nothing."))
+    # RULES.md 4.2: only a final pass takes a player out; one who passed in step S is asked again
+    # (help, a five: Decision 1), which "you are out of this deal" denied.
+    lines.append(_("Pass: you declare nothing now and may be asked again later in the deal; a final pass "
+                   "takes you out of it: you pay and collect nothing."))
     return Section(_("What you can declare"), tuple(lines))
 
 
@@ -270,12 +285,11 @@ def _play(rules: Rules) -> Section:
 
 
 def _chips(rules: Rules, w: dict[str, str]) -> Section:
+    # RULES.md 6.2 rounds a collector's whole share once, floor(B0 × tricks / hand_size): "each trick
+    # is worth 1/4 of the bank, rounded down" paid two tricks of a bank of 10 as 4, the engine pays 5.
     lines = [
-        ngettext(
-            "Each trick is worth 1/%(n)d of the bank (rounded down); remainders stay in the bank.",
-            "Each trick is worth 1/%(n)d of the bank (rounded down); remainders stay in the bank.",
-            rules.hand_size,
-        ) % {"n": rules.hand_size},
+        _("A player who collects gets his tricks × the bank ÷ %(n)d, rounded down; remainders stay in "
+          "the bank.") % {"n": rules.hand_size},
     ]
     if rules.failed_collect:
         lines.append(_("Everyone in the deal collects for the tricks he took, even if he failed."))

@@ -110,10 +110,13 @@ _LOG_LOCK = threading.Lock()
 LOG_HTML_KEPT = 512
 
 
-def _lines_html(public: Mapping[str, Any], words: Mapping[str, str], events: Any) -> SafeString:
+def _lines_html(
+    public: Mapping[str, Any], words: Mapping[str, str], events: Any, earlier: Any = ()
+) -> SafeString:
     deal = public.get("deal") or {}
-    # Each event makes its own line, whatever came before it.
-    part = {**public, "deal": {**deal, "log": events}}
+    # Each event makes its own line; of what came before, only who is still in the deal counts (a
+    # round's antes tell who could not pay them).
+    part = {**public, "deal": {**deal, "log": events, "in_deal_before": _in_deal(earlier)}}
     return format_html_join("", "<li>{}</li>", ((_cards_named(line),) for line in log_lines(part, words)))
 
 
@@ -154,7 +157,7 @@ def _log_html(
         return html
     if done > len(log):  # an older picture than one shown already: its lines alone
         return _lines_html(public, words, log)
-    html = SafeString(html + _lines_html(public, words, log[done:]))
+    html = SafeString(html + _lines_html(public, words, log[done:], log[:done]))
     with _LOG_LOCK:
         if _LOG_HTML.get(key, (0,))[0] < len(log):
             _LOG_HTML[key] = (len(log), html)
@@ -216,6 +219,7 @@ def _texts() -> dict[str, str]:
         "as_seven": _("as a seven"),
         "played": _("Played"),
         "redeal": _("Redeal: everybody passed"),
+        "redeal_short": _("Redeal: fewer than two players are left"),
         "instant_win": _("Won at once"),
     }
 
@@ -273,11 +277,57 @@ def _whose(public: Mapping[str, Any], seat: int | None) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
 
+def _round_antes(log: Any, index: int, in_deal: list[int]) -> list[int] | None:
+    """At ``log[index]``: if it is the last ante of a new bidding round (RULES.md 4.2,
+    ``ante_each_round``), the seats still in the deal after the round's antes, in dealing order; else
+    None. A seat that could not pay left the deal without an event of its own. (A round nobody could
+    pay for has no ante to tell it by: its redeal still reads "Everybody passed".)"""
+    if not _is_ante(log[index]) or (index + 1 < len(log) and _is_ante(log[index + 1])):
+        return None
+    paid = set()
+    for earlier in reversed(log[: index + 1]):  # one engine step: the run never spans two log slices
+        if not _is_ante(earlier):
+            break
+        paid.add(_moved_seat(earlier))
+    return [seat for seat in in_deal if seat in paid]
+
+
+def _is_ante(event: Mapping[str, Any]) -> bool:
+    return event.get("type") == "ChipsMoved" and event.get("kind") == "ante"
+
+
+def _in_deal(log: Any, in_deal: list[int] | None = None) -> list[int] | None:
+    """Who is still in the deal after ``log`` (None: not known, the log began before the deal did),
+    as far as a round's antes change it."""
+    bidding = in_deal is not None
+    for index, event in enumerate(log):
+        kind = event.get("type")
+        if kind == "DealStarted":
+            in_deal, bidding = list(event.get("seats") or ()), False
+        elif kind in ("Declared", "Looked"):
+            bidding = True
+        elif bidding and in_deal is not None:
+            left = _round_antes(log, index, in_deal)
+            if left is not None:
+                in_deal = left
+    return in_deal
+
+
 def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
     """The deal's events as sentences ("Vera: snore", "Gleb plays A♠")."""
     deal = public.get("deal") or {}
     lines: list[str] = []
     log = deal.get("log", ())
+    # Who is in the deal: a seat that cannot pay a new round's ante leaves it without a word of its
+    # own in the log (RULES.md 4.2), and the log said only "Everybody passed" when that left one.
+    in_deal = deal.get("in_deal_before")
+    bidding = in_deal is not None
+    short = False
+    # RULES.md 4.5: the snorer alone in the deal takes every trick without play. The log went from the
+    # last pass to "Vera collects 15"; a played deal's last step otherwise always holds its last trick.
+    alone = any(e.get("type") == "DealOver" and e.get("result") == "played" for e in log) and not any(
+        e.get("type") in ("Played", "TrickWon", "InstantWin") for e in log
+    )
     for index, event in enumerate(log):
         kind = event.get("type")
         who = _whose(public, event.get("seat"))
@@ -285,6 +335,7 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
             # A default move was told as the player's own choice (review 47): said once per move.
             lines.append(_("The clock moves for %(name)s:") % {"name": who})
         if kind == "DealStarted":
+            in_deal, bidding, short = list(event.get("seats") or ()), False, False
             lines.append(
                 _("Deal %(n)s: %(name)s deals.")
                 % {"n": deal.get("number"), "name": _whose(public, event["dealer"])}
@@ -302,8 +353,10 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
             else:
                 lines.append(_("Trump card: %(card)s.") % {"card": card(event["card"])["text"]})
         elif kind == "Looked":
+            bidding = True
             lines.append(_("%(name)s looks at their cards.") % {"name": who})
         elif kind == "Declared":
+            bidding = True
             if event["status"] == "pass":
                 lines.append(_("%(name)s passes.") % {"name": who})
             else:
@@ -349,16 +402,31 @@ def log_lines(public: Mapping[str, Any], words: Mapping[str, str]) -> list[str]:
         elif kind == "InstantWin":
             lines.append(_("%(name)s shows a winning hand and takes every trick.") % {"name": who})
         elif kind == "Redeal":
-            lines.append(_("Everybody passed: the cards will be dealt again."))
+            if short:
+                lines.append(_("Fewer than two players are left in the deal: the cards will be dealt again."))
+            else:
+                lines.append(_("Everybody passed: the cards will be dealt again."))
         elif kind == "ChipsMoved":
             seat = _moved_seat(event)
             name = _whose(public, seat)
+            if alone and event["kind"] in ("payout", "release", "penalty"):
+                alone = False  # said once, before his chips: only he is in the deal to settle
+                text = _("%(name)s is the only one left in the deal and takes every trick without play.")
+                lines.append(text % {"name": name})
             if event["kind"] == "ante":
                 lines.append(_("%(name)s antes %(n)s.") % {"name": name, "n": event["amount"]})
             elif event["kind"] == "penalty":
                 lines.append(_("%(name)s pays %(n)s into the bank.") % {"name": name, "n": event["amount"]})
             elif event["kind"] == "payout":
                 lines.append(_("%(name)s collects %(n)s.") % {"name": name, "n": event["amount"]})
+        if bidding and in_deal is not None:
+            left = _round_antes(log, index, in_deal)
+            if left is not None:
+                for seat in in_deal:
+                    if seat not in left:
+                        text = _("%(name)s cannot pay the ante and leaves the deal.")
+                        lines.append(text % {"name": _whose(public, seat)})
+                in_deal, short = left, len(left) < 2
     return lines
 
 
@@ -563,6 +631,10 @@ def table_context(
         ]
         result = out["result"]
         context["result"] = texts[result] if result in ("played", "redeal", "instant_win") else result
+        if result == "redeal" and out["statuses"].count("pass") < 2:
+            # RULES.md 4.2: a round's antes left fewer than two in the deal (the others are "out"); in a
+            # redeal after passes every player dealt in passed, and a deal deals in two at least.
+            context["result"] = texts["redeal_short"]
         context["bank_after"] = public["bank"] if ledger_now else out["bank"]
         # The ledger's bank is empty while the deal left chips in it only when nobody else could ante
         # and they went back to the deal's players; a closed table has no next deal to carry them.
