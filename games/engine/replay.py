@@ -82,8 +82,14 @@ def _int(value: Any, where: str, *, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScenarioError(f"{where} must be an integer, not {json.dumps(value)[:40]}")
     if value < minimum:
-        raise ScenarioError(f"{where} must be at least {minimum}, not {value}")
+        raise ScenarioError(f"{where} must be at least {minimum}, not {_shown(value)}")
     return value
+
+
+def _shown(number: int) -> str:
+    """A number as an error message names it: a 400-digit seat filled the one-line message."""
+    text = str(number)
+    return text if len(text) <= 20 else f"{text[:8]}…({len(text.lstrip('-'))} digits)"
 
 
 _Deals = list[tuple[list[str], list[tuple[int, dict]]]]
@@ -140,7 +146,7 @@ def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, bool, _Deals]
     if not isinstance(redeal, bool):
         raise ScenarioError(f"'redeal' must be true or false, not {json.dumps(redeal)[:40]}")
     if dealer >= n:
-        raise ScenarioError(f"dealer {dealer} is not a seat (seats 0..{n - 1})")
+        raise ScenarioError(f"dealer {_shown(dealer)} is not a seat (seats 0..{n - 1})")
     deals_raw = data["deals"]
     if not isinstance(deals_raw, list):
         raise ScenarioError("'deals' must be a list")
@@ -175,7 +181,7 @@ def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, bool, _Deals]
             _check_keys(act, _ACTION_KEYS, f"{where}, action {k}")
             seat = _int(act["seat"], f"{where}, action {k}: seat")
             if seat >= n:
-                raise ScenarioError(f"{where}, action {k}: seat {seat} is out of range (0..{n - 1})")
+                raise ScenarioError(f"{where}, action {k}: seat {_shown(seat)} is out of range (0..{n - 1})")
             if not isinstance(act.get("do"), str):
                 raise ScenarioError(f"{where}, action {k}: 'do' must be an action name")
             actions.append((seat, {key: v for key, v in act.items() if key != "seat"}))

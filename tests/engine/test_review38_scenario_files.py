@@ -205,3 +205,23 @@ def test_a_wrong_deck_says_which_card(change, says, monkeypatch, capsys) -> None
     assert status == 2 and out == ""
     assert err.startswith("replay: deal 0: the deck is not a permutation of the 36-card deck: ")
     assert says in err
+
+
+@pytest.mark.parametrize(
+    ("spoil", "named"),
+    [
+        (lambda d: d.update(dealer=10**400), "dealer 10000000…(401 digits) is not a seat"),
+        (lambda d: d.update(bank=-(10**400)), "bank must be at least 0, not -1000000…(401 digits)"),
+        (
+            lambda d: d["deals"][0]["actions"][0].update(seat=10**400),
+            "seat 10000000…(401 digits) is out of range",
+        ),
+    ],
+)
+def test_a_number_of_hundreds_of_digits_is_named_short(spoil, named, monkeypatch, capsys) -> None:
+    """A seat or dealer of 10**400 repeated all 401 digits in its one-line message (review 62)."""
+    data = _example()
+    spoil(data)
+    status, out, err = _cli(replay, json.dumps(data), monkeypatch, capsys)
+    assert status == 2 and out == ""
+    assert named in err and len(err) < 200, err[:300]
