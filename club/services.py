@@ -391,10 +391,13 @@ def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
         _ban_lift_if_ended(membership, timezone.now())
         if membership.status == Status.BANNED:
             raise NotAllowed(_("You are banned from this club."))
+        # What was asked is so (a double click, a retry, a second tab): said as news, not in red.
         if membership.status == Status.ACTIVE:
-            raise ServiceError(_("You are already a member of this club."), code="already_member")
+            raise ServiceError(_("You are already a member of this club."), code="already_member", done=True)
         if membership.status == Status.PENDING and status == Status.PENDING:
-            raise ServiceError(_("Your request to join is already waiting for a manager."), code="pending")
+            raise ServiceError(
+                _("Your request to join is already waiting for a manager."), code="pending", done=True
+            )
         _require_join_budget(club=club, user=user)
         _require_own_name(club=club, user=user)
         membership.status = status
@@ -409,7 +412,9 @@ def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
             with transaction.atomic():  # a savepoint: the racing twin's insert wins, this one is refused
                 membership = Membership.objects.create(club=club, user=user, role=Role.MEMBER, status=status)
         except IntegrityError as exc:
-            raise ServiceError(_("You are already a member of this club."), code="already_member") from exc
+            raise ServiceError(
+                _("You are already a member of this club."), code="already_member", done=True
+            ) from exc
     audit_log_write(
         action="membership.requested" if status == Status.PENDING else "membership.joined",
         actor=user,
