@@ -771,11 +771,32 @@ def membership_unban(*, membership: Membership, actor: User) -> Membership:
     return target
 
 
+def _left_by_self(membership: Membership) -> bool:
+    """Is his membership's last change his own leaving (not a manager's refusal or a ban's end)?"""
+    last = (
+        AuditLog.objects.filter(club_id=membership.club_id, target_user_id=membership.user_id)
+        .filter(action__startswith="membership.")
+        .order_by("-created_at", "-pk")
+        .values_list("action", "actor_id")
+        .first()
+    )
+    return last == ("membership.left", membership.user_id)
+
+
 @transaction.atomic
 def membership_leave(*, club: Club, user: User, request_only: bool = False) -> Membership:
     """Leave the club, or withdraw a request to join. ``request_only``: the person withdraws a
     request, as the page he clicked on showed it; admitted since, he stays a member."""
     membership = _lock_membership(club=club, user=user)
+    if membership is not None and membership.status == Status.LEFT and _left_by_self(membership):
+        # His own earlier copy (a double click, a retry, a second tab) did it: said as news.
+        raise ServiceError(
+            _("Your request to join has already been withdrawn.")
+            if request_only
+            else _("You have already left this club."),
+            code="stale",
+            done=True,
+        )
     if membership is None or membership.status not in (Status.ACTIVE, Status.PENDING):
         raise ServiceError(_("You are not a member of this club."), code="stale")
     if request_only and membership.status != Status.PENDING:

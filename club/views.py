@@ -380,8 +380,9 @@ def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
             club=club, user=request.user, request_only=bool(request.POST.get("withdraw"))
         )
     except ServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect(club)
+        refusal_say(request, exc)
+        # Out already by his own earlier copy: where that copy went.
+        return redirect("home" if exc.done else club)
     if request.POST.get("withdraw"):
         messages.success(
             request, _("Your request to join %(club)s has been withdrawn.") % {"club": club.name}

@@ -67,3 +67,42 @@ def test_a_member_asking_to_join_is_still_told_in_red_when_banned(club, owner, s
     services.membership_ban(membership=m(club, stranger), actor=owner, reason="cheat")
     said = _said(client_for(stranger).post(reverse("club_join", args=[club.slug])))
     assert said == [("error", "You are banned from this club.")], said
+
+
+def _leave(client, club, *, withdraw: bool = False):
+    data = {"confirm": "1", **({"withdraw": "1"} if withdraw else {})}
+    return client.post(reverse("club_leave", args=[club.slug]), data)
+
+
+def test_leave_twice_is_news(club, member):
+    client = client_for(member)
+    assert _said(_leave(client, club))[-1][0] == "success"
+    again = _said(_leave(client, club))
+    assert again[-1] == ("info", "You have already left this club."), again
+    assert not [text for tag, text in again if tag == "error"], again
+    assert AuditLog.objects.filter(club=club, target_user=member, action="membership.left").count() == 1
+
+
+def test_withdraw_twice_is_news(approval_club, stranger):
+    client = client_for(stranger)
+    services.membership_join(club=approval_club, user=stranger)
+    assert _said(_leave(client, approval_club, withdraw=True))[-1][0] == "success"
+    again = _said(_leave(client, approval_club, withdraw=True))
+    assert again[-1] == ("info", "Your request to join has already been withdrawn."), again
+    assert not [text for tag, text in again if tag == "error"], again
+
+
+def test_a_request_refused_is_not_said_withdrawn(approval_club, owner, stranger):
+    """Out by a manager's answer, not his own earlier copy: he is told he is not a member, in red."""
+    services.membership_join(club=approval_club, user=stranger)
+    services.membership_refuse(membership=m(approval_club, stranger), actor=owner)
+    said = _said(_leave(client_for(stranger), approval_club, withdraw=True))
+    assert said[-1] == ("error", "You are not a member of this club."), said
+
+
+def test_leave_twice_in_russian(club, member):
+    client = client_for(member)
+    client.cookies["django_language"] = "ru"
+    _leave(client, club)
+    again = _said(_leave(client, club))
+    assert again[-1] == ("info", "Вы уже вышли из этого клуба."), again
