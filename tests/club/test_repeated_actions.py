@@ -150,7 +150,8 @@ def test_leave_twice_through_the_page(club, member):
     client.post(url, {"confirm": "1"})
     response = client.post(url, {"confirm": "1"})
     assert response.status_code == 302
-    assert "not a member" in " ".join(messages_of(response))
+    # Review 63: his own first copy made him leave: said so (as news), not "not a member".
+    assert "already left" in " ".join(messages_of(response))
 
 
 # --- admin actions -------------------------------------------------------------------------------------
