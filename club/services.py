@@ -552,9 +552,25 @@ def membership_require_rank(*, mine: Membership, target: Membership) -> None:
         raise NotAllowed(_("Only the owner can act on a manager."))
 
 
-def _not_pending(target: Membership, *, approving: bool = False) -> ServiceError:
+def _last_change(membership: Membership) -> tuple[str, int | None] | None:
+    """The membership's last change in the club's log: (action, actor's id)."""
+    return (
+        AuditLog.objects.filter(club_id=membership.club_id, target_user_id=membership.user_id)
+        .filter(action__startswith="membership.")
+        .order_by("-created_at", "-pk")
+        .values_list("action", "actor_id")
+        .first()
+    )
+
+
+def _not_pending(target: Membership, *, approving: bool = False, actor: User | None = None) -> ServiceError:
     """The refusal for approving or refusing a request that is no longer waiting."""
     name = target.user.shown_name
+    last = _last_change(target) if target.status == Status.LEFT and not approving else None
+    if last is not None and last[0] == "membership.refused":
+        # Refusing what was refused: news when it was this manager's own earlier copy.
+        message = _("The request of %(name)s has already been refused.") % {"name": name}
+        return ServiceError(message, code="stale", done=actor is not None and last[1] == actor.pk)
     if target.status == Status.ACTIVE:
         message = _("%(name)s is already a member: the request was answered before.") % {"name": name}
     elif target.status == Status.BANNED:
@@ -581,7 +597,7 @@ def membership_approve(*, membership: Membership, actor: User) -> Membership:
 def membership_refuse(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.PENDING:
-        raise _not_pending(target)
+        raise _not_pending(target, actor=actor)
     target.status = Status.LEFT
     target.save(update_fields=["status", "updated_at"])
     audit_log_write(action="membership.refused", actor=actor, club=target.club, target_user=target.user)
@@ -773,14 +789,7 @@ def membership_unban(*, membership: Membership, actor: User) -> Membership:
 
 def _left_by_self(membership: Membership) -> bool:
     """Is his membership's last change his own leaving (not a manager's refusal or a ban's end)?"""
-    last = (
-        AuditLog.objects.filter(club_id=membership.club_id, target_user_id=membership.user_id)
-        .filter(action__startswith="membership.")
-        .order_by("-created_at", "-pk")
-        .values_list("action", "actor_id")
-        .first()
-    )
-    return last == ("membership.left", membership.user_id)
+    return _last_change(membership) == ("membership.left", membership.user_id)
 
 
 @transaction.atomic

@@ -126,7 +126,8 @@ def test_double_click_on_every_manager_button_answers_with_a_message(
         return " ".join(texts)
 
     assert "already a member" in twice("membership_approve", m(approval_club, stranger))
-    assert "no longer waiting" in twice("membership_refuse", m(approval_club, other))
+    # Review 63: the request refused by his own first click is said so (as news).
+    assert "already been refused" in twice("membership_refuse", m(approval_club, other))
     assert "already banned" in twice("membership_ban", m(approval_club, stranger), {"reason": "x"})
     assert "not banned" in twice("membership_unban", m(approval_club, stranger))
     services.membership_join(club=approval_club, user=other)
