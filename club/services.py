@@ -566,11 +566,13 @@ def _last_change(membership: Membership) -> tuple[str, int | None] | None:
 def _not_pending(target: Membership, *, approving: bool = False, actor: User | None = None) -> ServiceError:
     """The refusal for approving or refusing a request that is no longer waiting."""
     name = target.user.shown_name
-    last = _last_change(target) if target.status == Status.LEFT and not approving else None
+    last = _last_change(target) if target.status == Status.LEFT else None
     if last is not None and last[0] == "membership.refused":
-        # Refusing what was refused: news when it was this manager's own earlier copy.
+        # Refusing what was refused: news when it was this manager's own earlier copy. Approving it
+        # (another manager's answer came first) is refused, and says why.
         message = _("The request of %(name)s has already been refused.") % {"name": name}
-        return ServiceError(message, code="stale", done=actor is not None and last[1] == actor.pk)
+        done = not approving and actor is not None and last[1] == actor.pk
+        return ServiceError(message, code="stale", done=done)
     if target.status == Status.ACTIVE:
         message = _("%(name)s is already a member: the request was answered before.") % {"name": name}
     elif target.status == Status.BANNED:

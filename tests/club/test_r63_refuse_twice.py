@@ -51,6 +51,19 @@ def test_refused_by_another_manager(approval_club, owner, make_user, stranger):
     assert said[-1] == ("error", f"The request of {stranger.shown_name} has already been refused."), said
 
 
+def test_approved_after_another_managers_refusal(approval_club, owner, make_user, stranger):
+    other = make_user("second")
+    services.membership_join(club=approval_club, user=other)
+    services.membership_approve(membership=m(approval_club, other), actor=owner)
+    services.membership_set_role(membership=m(approval_club, other), actor=owner, role="manager")
+    services.membership_join(club=approval_club, user=stranger)
+    target = m(approval_club, stranger)
+    _refuse(client_for(owner), approval_club, target)
+    said = _said(client_for(other).post(reverse("membership_approve", args=[approval_club.slug, target.pk])))
+    assert said[-1] == ("error", f"The request of {stranger.shown_name} has already been refused."), said
+    assert m(approval_club, stranger).status == "left"
+
+
 def test_withdrawn_still_says_no_longer_waiting(approval_club, owner, stranger):
     services.membership_join(club=approval_club, user=stranger)
     target = m(approval_club, stranger)
