@@ -391,10 +391,13 @@ def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
         _ban_lift_if_ended(membership, timezone.now())
         if membership.status == Status.BANNED:
             raise NotAllowed(_("You are banned from this club."))
+        # What was asked is so (a double click, a retry, a second tab): said as news, not in red.
         if membership.status == Status.ACTIVE:
-            raise ServiceError(_("You are already a member of this club."), code="already_member")
+            raise ServiceError(_("You are already a member of this club."), code="already_member", done=True)
         if membership.status == Status.PENDING and status == Status.PENDING:
-            raise ServiceError(_("Your request to join is already waiting for a manager."), code="pending")
+            raise ServiceError(
+                _("Your request to join is already waiting for a manager."), code="pending", done=True
+            )
         _require_join_budget(club=club, user=user)
         _require_own_name(club=club, user=user)
         membership.status = status
@@ -409,7 +412,9 @@ def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
             with transaction.atomic():  # a savepoint: the racing twin's insert wins, this one is refused
                 membership = Membership.objects.create(club=club, user=user, role=Role.MEMBER, status=status)
         except IntegrityError as exc:
-            raise ServiceError(_("You are already a member of this club."), code="already_member") from exc
+            raise ServiceError(
+                _("You are already a member of this club."), code="already_member", done=True
+            ) from exc
     audit_log_write(
         action="membership.requested" if status == Status.PENDING else "membership.joined",
         actor=user,
@@ -547,9 +552,27 @@ def membership_require_rank(*, mine: Membership, target: Membership) -> None:
         raise NotAllowed(_("Only the owner can act on a manager."))
 
 
-def _not_pending(target: Membership, *, approving: bool = False) -> ServiceError:
+def _last_change(membership: Membership) -> tuple[str, int | None] | None:
+    """The membership's last change in the club's log: (action, actor's id)."""
+    return (
+        AuditLog.objects.filter(club_id=membership.club_id, target_user_id=membership.user_id)
+        .filter(action__startswith="membership.")
+        .order_by("-created_at", "-pk")
+        .values_list("action", "actor_id")
+        .first()
+    )
+
+
+def _not_pending(target: Membership, *, approving: bool = False, actor: User | None = None) -> ServiceError:
     """The refusal for approving or refusing a request that is no longer waiting."""
     name = target.user.shown_name
+    last = _last_change(target) if target.status == Status.LEFT else None
+    if last is not None and last[0] == "membership.refused":
+        # Refusing what was refused: news when it was this manager's own earlier copy. Approving it
+        # (another manager's answer came first) is refused, and says why.
+        message = _("The request of %(name)s has already been refused.") % {"name": name}
+        done = not approving and actor is not None and last[1] == actor.pk
+        return ServiceError(message, code="stale", done=done)
     if target.status == Status.ACTIVE:
         message = _("%(name)s is already a member: the request was answered before.") % {"name": name}
     elif target.status == Status.BANNED:
@@ -576,7 +599,7 @@ def membership_approve(*, membership: Membership, actor: User) -> Membership:
 def membership_refuse(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.PENDING:
-        raise _not_pending(target)
+        raise _not_pending(target, actor=actor)
     target.status = Status.LEFT
     target.save(update_fields=["status", "updated_at"])
     audit_log_write(action="membership.refused", actor=actor, club=target.club, target_user=target.user)
@@ -766,11 +789,25 @@ def membership_unban(*, membership: Membership, actor: User) -> Membership:
     return target
 
 
+def _left_by_self(membership: Membership) -> bool:
+    """Is his membership's last change his own leaving (not a manager's refusal or a ban's end)?"""
+    return _last_change(membership) == ("membership.left", membership.user_id)
+
+
 @transaction.atomic
 def membership_leave(*, club: Club, user: User, request_only: bool = False) -> Membership:
     """Leave the club, or withdraw a request to join. ``request_only``: the person withdraws a
     request, as the page he clicked on showed it; admitted since, he stays a member."""
     membership = _lock_membership(club=club, user=user)
+    if membership is not None and membership.status == Status.LEFT and _left_by_self(membership):
+        # His own earlier copy (a double click, a retry, a second tab) did it: said as news.
+        raise ServiceError(
+            _("Your request to join has already been withdrawn.")
+            if request_only
+            else _("You have already left this club."),
+            code="stale",
+            done=True,
+        )
     if membership is None or membership.status not in (Status.ACTIVE, Status.PENDING):
         raise ServiceError(_("You are not a member of this club."), code="stale")
     if request_only and membership.status != Status.PENDING:

@@ -357,7 +357,7 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         membership = services.membership_join(club=club, user=request.user)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)
     else:
         if membership.is_active:
             messages.success(request, _("Welcome to %(club)s!") % {"club": club.name})
@@ -380,8 +380,9 @@ def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
             club=club, user=request.user, request_only=bool(request.POST.get("withdraw"))
         )
     except ServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect(club)
+        refusal_say(request, exc)
+        # Out already by his own earlier copy: where that copy went.
+        return redirect("home" if exc.done else club)
     if request.POST.get("withdraw"):
         messages.success(
             request, _("Your request to join %(club)s has been withdrawn.") % {"club": club.name}
@@ -468,8 +469,9 @@ def invite_accept(request: HttpRequest, code: str) -> HttpResponse:
         try:
             services.invite_accept(code=code, user=request.user)
         except ServiceError as exc:
-            messages.error(request, exc.message)
-            return redirect(request.path)
+            refusal_say(request, exc)
+            # Already in (his own earlier copy let him in): the club's page, not the invite's.
+            return redirect(invite.club if exc.done and invite is not None else request.path)
         messages.success(request, _("Welcome to %(club)s!") % {"club": invite.club.name})
         return redirect(invite.club)
     problem = ""

@@ -25,6 +25,7 @@ from .engine.rules import PRESETS
 from .models import Deal, DealAction, DealPlayer, Seat, TableSession
 from .prepared import Prepared
 from .services.dealing import deal_state
+from .stats import deal_dealt
 
 PAGE_SIZE = 25
 
@@ -96,12 +97,19 @@ def deal_rows(page: Page, *, viewer: User) -> list[dict[str, Any]]:
     for deal in deals:
         players = list(deal.deal_players.all())
         mine = next((p for p in players if p.member is not None and p.member.user_id == viewer.pk), None)
+        # A seat that waited for an empty bank was dealt nothing: the list named him among the
+        # players and gave him a net of 0, as if he had played the deal and broken even.
+        dealt = deal_dealt(deal.opening)
+        sat_out = mine is not None and mine.engine_seat not in dealt
         rows.append(
             {
                 "deal": deal,
-                "players": [p.seat.name for p in players],
+                "players": [{"name": p.seat.name, "out": p.engine_seat not in dealt} for p in players],
                 "bank": (deal.outcome or {}).get("bank"),
-                "net": None if mine is None or mine.net is None else mine.net + moved_back.get(deal.pk, 0),
+                "net": None
+                if mine is None or mine.net is None or sat_out
+                else mine.net + moved_back.get(deal.pk, 0),
+                "sat_out": sat_out,
                 "status": mine.status if mine is not None else None,
             }
         )

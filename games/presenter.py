@@ -50,19 +50,24 @@ def card_name(code: str, language: str) -> str:
     face alone was read as "7 black spade suit", or as "7" where a reader skips the symbol.
     ``language`` is the active one (the cache's key); the words are looked up under it."""
     rank, suit = code[:-1], code[-1]
-    ranks = {
-        "A": pgettext("card rank", "Ace"),
-        "K": pgettext("card rank", "King"),
-        "Q": pgettext("card rank", "Queen"),
-        "J": pgettext("card rank", "Jack"),
-    }
     suits = {
         "S": _("%(rank)s of spades"),
         "H": _("%(rank)s of hearts"),
         "D": _("%(rank)s of diamonds"),
         "C": _("%(rank)s of clubs"),
     }
-    return suits[suit] % {"rank": ranks.get(rank, rank)}
+    return suits[suit] % {"rank": rank_name(rank)}
+
+
+def rank_name(rank: str) -> str:
+    """A rank in words, in the active language ("Ace"; numbers stay numbers): a face's letter
+    alone was read out as an English letter."""
+    return {
+        "A": pgettext("card rank", "Ace"),
+        "K": pgettext("card rank", "King"),
+        "Q": pgettext("card rank", "Queen"),
+        "J": pgettext("card rank", "Jack"),
+    }.get(rank, rank)
 
 
 def suit_name(suit: str) -> str:

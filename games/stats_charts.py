@@ -15,6 +15,8 @@ from django.utils.translation import ngettext
 
 from ledger.charts import reader_day
 
+from .presenter import rank_name
+
 GREEN, RED, MUTED, GOLD = "#2f6b45", "#b03a2e", "#999", "#c9a227"
 
 
@@ -167,7 +169,8 @@ def hand_svg(cards: Sequence[Mapping[str, Any]], *, hands: int) -> SafeString:
         ],
     )
     described = ", ".join(
-        (_("%(rank)s of trumps") if c["trump"] else _("%(rank)s, plain suit")) % {"rank": c["rank"]}
+        (_("%(rank)s of trumps") if c["trump"] else _("%(rank)s, plain suit"))
+        % {"rank": rank_name(c["rank"])}
         for c in cards
     )
     return format_html(

@@ -133,6 +133,9 @@ def club_history(request: HttpRequest, slug: str) -> HttpResponse:
     _require_member(request, club)
     player_name = (request.GET.get("player") or "").strip()[:150]
     player = user_named(player_name) if player_name else None
+    if player is None and player_name.startswith("@"):
+        # The site writes usernames as "@vera": typed so, it is his (unless someone has the "@").
+        player = user_named(player_name[1:].strip()) if player_name[1:].strip() else None
     session = None
     table = request.GET.get("table", "").strip()
     if table.isascii() and table.isdigit() and len(table) < 12:

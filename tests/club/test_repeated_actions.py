@@ -126,7 +126,8 @@ def test_double_click_on_every_manager_button_answers_with_a_message(
         return " ".join(texts)
 
     assert "already a member" in twice("membership_approve", m(approval_club, stranger))
-    assert "no longer waiting" in twice("membership_refuse", m(approval_club, other))
+    # Review 63: the request refused by his own first click is said so (as news).
+    assert "already been refused" in twice("membership_refuse", m(approval_club, other))
     assert "already banned" in twice("membership_ban", m(approval_club, stranger), {"reason": "x"})
     assert "not banned" in twice("membership_unban", m(approval_club, stranger))
     services.membership_join(club=approval_club, user=other)
@@ -150,7 +151,8 @@ def test_leave_twice_through_the_page(club, member):
     client.post(url, {"confirm": "1"})
     response = client.post(url, {"confirm": "1"})
     assert response.status_code == 302
-    assert "not a member" in " ".join(messages_of(response))
+    # Review 63: his own first copy made him leave: said so (as news), not "not a member".
+    assert "already left" in " ".join(messages_of(response))
 
 
 # --- admin actions -------------------------------------------------------------------------------------
