@@ -228,7 +228,7 @@ def bank_returns(entries: QuerySet[Entry]) -> dict[tuple[int, int], int]:
     return dict(out)
 
 
-def _bank_entries(session_ids: Iterable[int]) -> QuerySet[Entry]:
+def bank_entries(session_ids: Iterable[int]) -> QuerySet[Entry]:
     """The entries of every journal that moved chips of these tables' banks."""
     return Entry.objects.filter(
         journal__in=Entry.objects.filter(
@@ -290,7 +290,7 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
         .annotate(total=Sum("amount"))
     )
     # And the bank given back after it (counted late, or by the recount).
-    for (_deal, member_id), total in bank_returns(_bank_entries([deal.session_id])).items():
+    for (_deal, member_id), total in bank_returns(bank_entries([deal.session_id])).items():
         if _deal == deal.pk:
             moved_back[member_id] = moved_back.get(member_id, 0) + total
     out: dict[int, Counters] = {}
@@ -368,7 +368,7 @@ def deal_nets(*, deal_id: int) -> dict[int, int]:
     )
     nets = {member_id: int(total or 0) for member_id, total in entries}
     session_id = Deal.objects.filter(pk=deal_id).values_list("session_id", flat=True).first()
-    for (deal, member_id), total in bank_returns(_bank_entries([session_id])).items():
+    for (deal, member_id), total in bank_returns(bank_entries([session_id])).items():
         if deal == deal_id:
             nets[member_id] = nets.get(member_id, 0) + total
     return nets
@@ -472,7 +472,7 @@ def _recount_chunk(
     for deal_id, member_id, total in entries:
         nets[(deal_id, member_id)] = int(total or 0)
     sessions = {session_id for session_id, *_rest in deals.values()}
-    for key, total in bank_returns(_bank_entries(sessions)).items():
+    for key, total in bank_returns(bank_entries(sessions)).items():
         if key[0] in wanted:
             nets[key] = nets.get(key, 0) + total
     players = DealPlayer.objects.filter(deal_id__in=deal_ids, member__isnull=False).values_list(
@@ -600,7 +600,7 @@ def _moved_back_meanwhile(horizon: int, recounted: set[int], snore_tricks: Snore
     deal_ids |= recounted & {
         deal_id
         for deal_id, _member in bank_returns(
-            _bank_entries(given_back.values_list("account__table_id", flat=True))
+            bank_entries(given_back.values_list("account__table_id", flat=True))
         )
     }
     keys: set[tuple[int, date]] = set()

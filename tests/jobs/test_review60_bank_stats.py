@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from club.models import Membership
 from games.engine import Action
+from games.history import deal_history_page, deal_rows
 from games.models import Deal, PlayerStats, TableSession
 from games.services import dealing, table_act, tables_tick
 from games.services.acting import session_deal_if_due
@@ -46,6 +47,9 @@ def _chips_and_stats_agree(club, players, *, wallets: dict[int, int]) -> None:
         assert totals.deals_won == int(ledger_net > 0)
         series = player_net_series(membership=member)
         assert series and series[-1][1] == ledger_net  # the chart ends where "Net chips" says
+        # His deals list: his net in each deal, the last one's with the bank given back.
+        rows = deal_rows(deal_history_page(club=club), viewer=user)
+        assert sum(row["net"] for row in rows if row["net"] is not None) == ledger_net
     board = {row.member.user_id: row.counters.net for row in leaderboard(club=club, period="all")}
     assert sum(board.values()) == sum(
         account_wallet(membership=Membership.objects.get(club=club, user=u)).balance - wallets[u.pk]
