@@ -140,7 +140,9 @@ def _moved_back(membership: Membership) -> dict[int, int]:
         .values_list("journal__deal_id")
         .annotate(total=Sum("amount"))
     }
-    for (deal_id, _member), total in bank_returns(Entry.objects.filter(account__member=membership)).items():
+    # A practice table's bank shared into his stack is the treasury's chips, as its deals are.
+    his = Entry.objects.filter(account__member=membership).exclude(account__table__practice=True)
+    for (deal_id, _member), total in bank_returns(his).items():
         moved[deal_id] = moved.get(deal_id, 0) + total
     return moved
 

@@ -20,6 +20,7 @@ from games.stats import stats_recompute
 from games.stats_read import leaderboard, player_net_series, player_totals
 from ledger.models import Journal
 from ledger.services import account_wallet, ledger_verify
+from tests.games.conftest import sit_all
 
 
 def _everybody_passes(deal: Deal, session_id: int) -> Deal:
@@ -102,3 +103,27 @@ def test_a_bank_shared_when_too_few_can_pay_counts_in_their_net_chips(
         for user in players:
             assert table_leave(session_id=table.pk, user=user)
     _chips_and_stats_agree(club, players, wallets=wallets)
+
+
+def test_a_practice_tables_bank_shared_out_is_not_in_the_chart(
+    make_table, players, club, play_deals, django_capture_on_commit_callbacks
+):
+    """A practice table's chips are the treasury's: its bank shared into a player's stack counts in no
+    net, and the chart of a long history (started from the total) ends where "Net chips" says."""
+    practice = make_table(stake=100, buy_in_min=100, buy_in_max=500, practice=True)
+    for position, user in enumerate(players):
+        table_sit(session_id=practice.pk, user=user, position=position, buy_in=250 if position == 0 else 100)
+    with django_capture_on_commit_callbacks(execute=True):
+        tables_tick(timezone.now())
+        _everybody_passes(Deal.objects.get(session=practice), practice.pk)
+        session_deal_if_due(session_id=practice.pk, now=timezone.now() + timedelta(minutes=1))
+    assert Journal.objects.filter(idempotency_key__startswith=f"bank_share:table:{practice.pk}:").count() == 1
+    for user in players:
+        table_leave(session_id=practice.pk, user=user)
+    table = make_table()
+    sit_all(table, players)
+    play_deals(table, players, 2)
+    for user in players:
+        member = Membership.objects.get(club=club, user=user)
+        series = player_net_series(membership=member, limit=1)  # one point, from the total before it
+        assert series[-1][1] == player_totals(membership=member).net
