@@ -25,7 +25,7 @@ from .engine.rules import PRESETS
 from .models import Deal, DealAction, DealPlayer, Seat, TableSession
 from .prepared import Prepared
 from .services.dealing import deal_state
-from .stats import deal_dealt
+from .stats import bank_entries, bank_returns, deal_dealt
 
 PAGE_SIZE = 25
 
@@ -86,7 +86,15 @@ def _moved_back(deals: list[Deal], viewer: User) -> dict[int, int]:
         .values_list("journal__deal_id")
         .annotate(total=Sum("amount"))
     )
-    return {deal_id: int(total or 0) for deal_id, total in rows}
+    moved = {deal_id: int(total or 0) for deal_id, total in rows}
+    # And the table's bank given back to him after a deal, which counts in it as his player page
+    # counts it: his chart stepped by 0 at a deal this list said he lost his ante in.
+    wanted = {deal.pk for deal in deals}
+    given_back = bank_entries({deal.session_id for deal in deals}).filter(account__member__user=viewer)
+    for (deal_id, _member), total in bank_returns(given_back).items():
+        if deal_id in wanted:
+            moved[deal_id] = moved.get(deal_id, 0) + total
+    return moved
 
 
 def deal_rows(page: Page, *, viewer: User) -> list[dict[str, Any]]:

@@ -124,10 +124,16 @@ def parse_message(data: Mapping[str, Any]) -> Message:
     do = data.get("do")
     if do in COMMANDS:
         return Command(do)
-    if do == "sit":
-        return Sit(position=_position(data), buy_in=_small_int(data.get("buy_in"), "buy_in", 10**15))
-    if do == "bot":
-        return SeatBot(position=_position(data), buy_in=_small_int(data.get("buy_in"), "buy_in", 10**15))
+    if do in ("sit", "bot"):
+        # Named as the seat's form names it: the field's own name, "buy_in", was read in every
+        # language by a player who typed 150.0 or 1e3 (a number field lets both through).
+        position = _position(data)
+        buy_in = _small_int(data.get("buy_in"), _("Chips to bring"), 10**15)
+        return (
+            Sit(position=position, buy_in=buy_in)
+            if do == "sit"
+            else SeatBot(position=position, buy_in=buy_in)
+        )
     if do == "standup":
         reason = data.get("reason")
         if not isinstance(reason, str) or not reason.strip() or len(reason) > 500 or "\x00" in reason:

@@ -26,7 +26,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Q, Sum
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Sum
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -185,6 +185,58 @@ DEAL_CHIPS = Q(account__kind__in=[Account.Kind.STACK, Account.Kind.HOLD]) | Q(
 )
 
 
+#: The journals that give a table's bank back to its players after its last deal: the close at the
+#: session's end (to their wallets) and the share when too few can pay to deal (to their stacks).
+#: They carry no deal (they are no deal's play), yet the chips are the antes the players lost in the
+#: bank: counted in no deal, the stats kept those antes as lost while the wallets had them back.
+BANK_RETURNED = Q(journal__kind=Journal.Kind.BANK_CLOSE) | Q(
+    journal__idempotency_key__startswith="bank_share:"
+)
+
+
+def bank_returns(entries: QuerySet[Entry]) -> dict[tuple[int, int], int]:
+    """Per (deal, member): the chips of ``entries`` that a table's bank gave back to the member after
+    that deal, the last one dealt into the bank (a share names it in its key; a close comes after the
+    session's last deal)."""
+    rows = list(
+        entries.filter(BANK_RETURNED, account__member__isnull=False, journal__deal__isnull=True)
+        .values("journal_id", "journal__idempotency_key", "account__member_id")
+        .annotate(total=Sum("amount"))
+        .values_list("journal_id", "journal__idempotency_key", "account__member_id", "total")
+    )
+    if not rows:
+        return {}
+    tables = dict(
+        Entry.objects.filter(journal_id__in={row[0] for row in rows}, account__kind=Account.Kind.BANK)
+        .values_list("journal_id", "account__table_id")
+        .distinct()
+    )
+    later = Deal.objects.filter(session_id=OuterRef("session_id"), number__gt=OuterRef("number"))
+    last = dict(
+        Deal.objects.filter(session_id__in=set(tables.values()))
+        .exclude(Exists(later))
+        .values_list("session_id", "pk")
+    )
+    out: dict[tuple[int, int], int] = defaultdict(int)
+    for journal_id, key, member_id, total in rows:
+        if key.startswith("bank_share:"):
+            deal_id: int | None = int(key.rsplit(":", 1)[1])
+        else:
+            deal_id = last.get(tables.get(journal_id))
+        if deal_id is not None:
+            out[(deal_id, member_id)] += int(total or 0)
+    return dict(out)
+
+
+def bank_entries(session_ids: Iterable[int]) -> QuerySet[Entry]:
+    """The entries of every journal that moved chips of these tables' banks."""
+    return Entry.objects.filter(
+        journal__in=Entry.objects.filter(
+            account__kind=Account.Kind.BANK, account__table_id__in=list(session_ids)
+        ).values("journal_id")
+    )
+
+
 # --- After each deal -----------------------------------------------------------------------------------
 
 
@@ -237,6 +289,10 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
         .values_list("account__member_id")
         .annotate(total=Sum("amount"))
     )
+    # And the bank given back after it (counted late, or by the recount).
+    for (_deal, member_id), total in bank_returns(bank_entries([deal.session_id])).items():
+        if _deal == deal.pk:
+            moved_back[member_id] = moved_back.get(member_id, 0) + total
     out: dict[int, Counters] = {}
     for row in DealPlayer.objects.filter(deal=deal, member__isnull=False):
         seat = row.engine_seat
@@ -310,7 +366,12 @@ def deal_nets(*, deal_id: int) -> dict[int, int]:
         .annotate(total=Sum("amount"))
         .values_list("account__member_id", "total")
     )
-    return {member_id: int(total or 0) for member_id, total in entries}
+    nets = {member_id: int(total or 0) for member_id, total in entries}
+    session_id = Deal.objects.filter(pk=deal_id).values_list("session_id", flat=True).first()
+    for (deal, member_id), total in bank_returns(bank_entries([session_id])).items():
+        if deal == deal_id:
+            nets[member_id] = nets.get(member_id, 0) + total
+    return nets
 
 
 def stats_deal_moved_back(*, deal_id: int, nets_before: Mapping[int, int]) -> None:
@@ -410,6 +471,10 @@ def _recount_chunk(
     )
     for deal_id, member_id, total in entries:
         nets[(deal_id, member_id)] = int(total or 0)
+    sessions = {session_id for session_id, *_rest in deals.values()}
+    for key, total in bank_returns(bank_entries(sessions)).items():
+        if key[0] in wanted:
+            nets[key] = nets.get(key, 0) + total
     players = DealPlayer.objects.filter(deal_id__in=deal_ids, member__isnull=False).values_list(
         "deal_id", "engine_seat", "member_id"
     )
@@ -528,6 +593,16 @@ def _moved_back_meanwhile(horizon: int, recounted: set[int], snore_tricks: Snore
             "deal_id", flat=True
         )
     )
+    # A bank given back meanwhile changes the net of its table's last deal in the same way.
+    given_back = Entry.objects.filter(
+        BANK_RETURNED, journal__txid__gte=horizon, account__kind=Account.Kind.BANK
+    )
+    deal_ids |= recounted & {
+        deal_id
+        for deal_id, _member in bank_returns(
+            bank_entries(given_back.values_list("account__table_id", flat=True))
+        )
+    }
     keys: set[tuple[int, date]] = set()
     for deal_id, opening, finished_at in Deal.objects.filter(
         pk__in=deal_ids, finished_at__isnull=False, session__practice=False

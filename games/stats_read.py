@@ -25,7 +25,7 @@ from .engine._base import HELPER_TYPES, SNORER_TYPES
 from .engine.cards import RANK_VALUE
 from .models import DealAction, DealPlayer, PlayerStats
 from .presenter import status_words
-from .stats import FIELDS, MAXED, Counters, SnoreTricks, deal_dealt, stats_day
+from .stats import FIELDS, MAXED, Counters, SnoreTricks, bank_returns, deal_dealt, stats_day
 
 #: Period name -> days it covers (None: all time).
 PERIODS: dict[str, int | None] = {"week": 7, "month": 30, "all": None}
@@ -127,8 +127,9 @@ def _played(membership: Membership):
 
 
 def _moved_back(membership: Membership) -> dict[int, int]:
-    """Per deal: the chips a manager moved back to or from him (his net in it is its row's plus these)."""
-    return {
+    """Per deal: the chips a manager moved back to or from him, and those of the table's bank given
+    back to him after it (his net in it is its row's plus these)."""
+    moved = {
         deal_id: int(total or 0)
         for deal_id, total in Entry.objects.filter(
             account__member=membership,
@@ -139,6 +140,11 @@ def _moved_back(membership: Membership) -> dict[int, int]:
         .values_list("journal__deal_id")
         .annotate(total=Sum("amount"))
     }
+    # A practice table's bank shared into his stack is the treasury's chips, as its deals are.
+    his = Entry.objects.filter(account__member=membership).exclude(account__table__practice=True)
+    for (deal_id, _member), total in bank_returns(his).items():
+        moved[deal_id] = moved.get(deal_id, 0) + total
+    return moved
 
 
 def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple[datetime, int]]:

@@ -298,11 +298,13 @@ def deal_journal_reverse(*, session: TableSession, journal: Journal, actor: User
         target=f"journal #{journal.pk}",
         data={"journal": journal.pk, "reversal": result.journal.pk, "memo": memo},
     )
+    if journal.deal_id:
+        # Before the bank's close below, which counts its own shares in the last deal's nets:
+        # after it, the shares were counted twice.
+        stats_deal_moved_back(deal_id=journal.deal_id, nets_before=nets_before)
     if close_again:
         # Nothing shares out the bank of a closed table but its close: close it again.
         from .closing import table_bank_close
 
         table_bank_close(session=session, reason=gettext_noop("chips moved back after the session ended"))
-    if journal.deal_id:
-        stats_deal_moved_back(deal_id=journal.deal_id, nets_before=nets_before)
     return result.journal

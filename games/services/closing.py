@@ -18,6 +18,7 @@ from ledger.models import Account, Journal
 from ledger.services import account_bank, account_treasury, account_wallet, accounts_lock, journal_post_result
 
 from ..models import Deal, Seat, TableSession
+from ..stats import deal_nets, stats_deal_moved_back
 from .access import seats_taken
 from .dealing import deal_running, deal_state
 
@@ -55,6 +56,8 @@ def table_bank_close(*, session: TableSession, reason: str) -> Journal | None:
     if total == 0:
         return None
     lines = [(bank, -total), *_bank_lines(session, total)]
+    last = None if session.practice else Deal.objects.filter(session=session).order_by("-number").first()
+    nets_before = deal_nets(deal_id=last.pk) if last else {}
     result = journal_post_result(
         club=session.club,
         kind=Journal.Kind.BANK_CLOSE,
@@ -73,6 +76,10 @@ def table_bank_close(*, session: TableSession, reason: str) -> Journal | None:
             target=session.title,
             data={"table": session.pk, "total": total, "journal": result.journal.pk, "reason": reason},
         )
+        if last is not None:
+            # The shares are the players' antes back: their net chips in the last deal change now,
+            # as the nightly recount reads them (``stats.bank_returns``).
+            stats_deal_moved_back(deal_id=last.pk, nets_before=nets_before)
     return result.journal
 
 
@@ -143,6 +150,7 @@ def table_bank_share(*, session: TableSession, deal: Deal) -> Journal | None:
         return None
     from .booking import seat_account
 
+    nets_before = {} if session.practice else deal_nets(deal_id=deal.pk)
     share, remainder = divmod(total, len(seated))
     lines: list[tuple[Account, int]] = [(bank, -total)]
     for i, seat in enumerate(seated):
@@ -164,4 +172,6 @@ def table_bank_share(*, session: TableSession, deal: Deal) -> Journal | None:
         target=session.title,
         data={"table": session.pk, "total": total, "journal": result.journal.pk},
     )
+    if result.created and not session.practice:
+        stats_deal_moved_back(deal_id=deal.pk, nets_before=nets_before)
     return result.journal
