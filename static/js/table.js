@@ -43,6 +43,7 @@
       if (text) text.textContent = format.replace("{seconds}", String(Math.ceil(left / 1000)));
       clock.classList.toggle("urgent", left < 5000);
       warnIfLate(clock, total, left, format);
+      checkOverdue(clock, now);
     });
   }
 
@@ -410,7 +411,14 @@
     if (document.visibilityState === "hidden") { hiddenAt = Date.now(); return; }
     var away = hiddenAt === null ? 0 : Date.now() - hiddenAt;
     hiddenAt = null;
-    if (away < HIDDEN_LONG || !socket || !open || open.readyState !== WebSocket.OPEN) return;
+    if (away < HIDDEN_LONG) return;
+    askOrReconnect();
+  });
+
+  // Asks the table for its picture (one render); no answer within a few seconds: the socket is
+  // dead, and the page says so and connects again.
+  function askOrReconnect() {
+    if (!socket || !open || open.readyState !== WebSocket.OPEN) return;
     var asked = Date.now(), asking = open;
     socket.send(JSON.stringify({do: "sync"}));
     setTimeout(function () {
@@ -420,7 +428,25 @@
       showLost(document.getElementById("table-banner"));
       socket.reconnect();
     }, ANSWER_WITHIN);
-  });
+  }
+
+  // The socket can die with the tab in sight too (a router restarted, a laptop moved to another
+  // network, a phone from Wi-Fi to mobile data): nothing closes and nothing is heard, and the player
+  // watched his table stand still, a clock at 0 and no banner, while the clock played for him and
+  // marked him away. A turn clock that ran out is a move the table owes at once: if nothing was
+  // heard a few seconds after it, the page asks, once per position (a table whose clock itself
+  // stands still answers with the same position, and is not asked again every few seconds).
+  var OVERDUE = 5000, askedFor = null;
+
+  function checkOverdue(clock, now) {
+    var until = parseInt(clock.dataset.until, 10);
+    if (!(now - until > OVERDUE) || heardAt > until) return;
+    var live = document.getElementById("table-live");
+    var turn = live ? (live.dataset.dealNumber || "") + ":" + (live.dataset.seq || "") : "";
+    if (askedFor === turn) return;
+    askedFor = turn;
+    askOrReconnect();
+  }
 
   document.addEventListener("htmx:wsClose", function (event) {
     var closed = event.detail && event.detail.event ? event.detail.event.target : null;
