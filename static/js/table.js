@@ -430,6 +430,17 @@
     }, ANSWER_WITHIN);
   }
 
+  // The table answers what a form sends at once (a new picture, or a refusal). Sent into a socket
+  // that died silently, a move went nowhere, the form came back after a few seconds, and a second
+  // click went nowhere too: no answer within a few seconds and the page asks, as above.
+  function awaitAnswer() {
+    var sent = Date.now(), on = open;
+    setTimeout(function () {
+      if (heardAt >= sent || !on || open !== on) return;
+      askOrReconnect();
+    }, ANSWER_WITHIN);
+  }
+
   // The socket can die with the tab in sight too (a router restarted, a laptop moved to another
   // network, a phone from Wi-Fi to mobile data): nothing closes and nothing is heard, and the player
   // watched his table stand still, a clock at 0 and no banner, while the clock played for him and
@@ -530,6 +541,7 @@
     }
     var box = document.getElementById("table-error");
     if (box) box.hidden = true;
+    awaitAnswer();
     // The server reads none of htmx's headers, and they carry the page's whole address: a link with
     // a long #fragment made every move too long to be taken.
     event.detail.headers = null;

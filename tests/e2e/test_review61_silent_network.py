@@ -46,3 +46,36 @@ def test_a_socket_dead_in_a_tab_in_sight_is_found_once_a_clock_runs_out(
     expect(live).not_to_have_attribute("data-seq", seq or "", timeout=10_000)
     assert Deal.objects.get(session=table, number=int(deal or 0)).seq > int(seq or 0)
     expect(page.locator("#back-button")).to_be_visible()  # she is told she is away, and can come back
+
+
+def test_a_move_sent_into_a_dead_socket_finds_it_dead(
+    daphne_url: str,  # noqa: F811
+    browser: Browser,
+) -> None:
+    """Her move went into the dead socket: no answer came, the form came back a few seconds later,
+    and a second click went nowhere either. The page now looks for the table when a move it sent is
+    not answered within a few seconds, long before her clock (a minute) runs out."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = practice_table_open(club=club, user=vera)
+    TableSession.objects.filter(pk=table.pk).update(turn_seconds=120)
+    page = _login(browser, daphne_url, "vera")
+    relays = _sockets_that_can_die(page)
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    _my_turn(page)
+    live = page.locator("#table-live")
+    deal, seq = live.get_attribute("data-deal-number"), live.get_attribute("data-seq")
+    moves = live.locator(".bids button[data-key], .card-button, .my-hand button")
+    expect(moves.first).to_be_visible()
+
+    relays[-1]["alive"] = False
+    moves.first.click()
+    for _ in range(300):
+        if len(relays) > 1:
+            break
+        page.wait_for_timeout(100)
+    assert len(relays) > 1, "the page never found its socket dead, though its move had no answer"
+    expect(page.locator("#table-banner")).to_be_hidden(timeout=10_000)
+    # The move never reached the table: her turn is still there to be played, on the table as it is.
+    assert Deal.objects.get(session=table, number=int(deal or 0)).seq == int(seq or 0)
+    expect(live).to_have_attribute("data-seq", seq or "")
+    expect(live).to_have_attribute("data-my-turn", "1")
