@@ -132,7 +132,7 @@
   // deal's new log lines (each move, each trick), the result, and "your turn" when it becomes his.
   // The history already on the page when it opens is not read out, nor more than a few lines at
   // once (a reconnect after a while brings many).
-  var heard = null, SAY_AT_MOST = 6;
+  var heard = null, SAY_AT_MOST = 6, backSaid = null;
 
   // An element's words as a screen reader says them: a card ("7♠") by its name ("7 of spades").
   function spoken(el) {
@@ -151,6 +151,8 @@
     var myTurn = live.dataset.myTurn === "1";
     var settled = !!live.querySelector(".settlement");
     var said = [];
+    if (backSaid) said.push(backSaid);
+    backSaid = null;
     if (heard) {
       var from = heard.deal === deal ? heard.lines : 0;
       for (var i = Math.max(from, lines.length - SAY_AT_MOST); i < lines.length; i++) said.push(spoken(lines[i]));
@@ -367,6 +369,9 @@
     open = event.detail.event ? event.detail.event.target : null;
     var banner = document.getElementById("table-banner");
     if (banner) banner.hidden = true;
+    // The connection lost was said to a screen reader (showLost): its return is said too, with the
+    // table's first picture (announce), or a blind player waited on a table that was back.
+    if (table().classList.contains("offline") && banner && banner.dataset.back) backSaid = banner.dataset.back;
     table().classList.remove("offline");
   });
 
