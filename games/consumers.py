@@ -30,7 +30,7 @@ from club.ws import JsonSocketConsumer
 from .broadcast import user_group, watch_group
 from .live_frame import live_frame_html
 from .presenter import table_context
-from .protocol import Act, Contribute, Message, SeatBot, Sit, StandUp, parse_message
+from .protocol import Act, Command, Contribute, Message, SeatBot, Sit, StandUp, parse_message
 from .selectors import table_can_manage, table_frame_for, table_get
 from .services import (
     TableError,
@@ -322,6 +322,7 @@ class TableConsumer(JsonSocketConsumer):
         return self.lang
 
     async def receive_message(self, message: dict[str, Any]) -> None:
+        parsed: Message | None = None
         try:
             with translation.override(self.lang):
                 parsed = parse_message(message)
@@ -329,10 +330,17 @@ class TableConsumer(JsonSocketConsumer):
         except ServiceError as exc:
             await self.send_error(exc)
         except DatabaseError as exc:
+            logger.warning("table %s: database error during a message: %s", self.session_id, exc)
+            if isinstance(parsed, Command) and parsed.name == "sync":
+                # The page asked for the table by itself (it suspects its socket): "make your move
+                # again" in red answered a player who had made none, and the page kept its old
+                # picture. Closed as a server error, the page says it is reconnecting and connects
+                # again (with backoff) until the table can be read.
+                await self.close(code=1011)
+                return
             # The database went away under the move (a restart, a dropped connection): the move's
             # transaction rolled back whole, the broken connection is dropped after this call, and
             # the player is told to make the move again rather than left waiting.
-            logger.warning("table %s: database error during a message: %s", self.session_id, exc)
             await self.send_error("try_again", _TRY_AGAIN)
 
     async def _handle(self, message: Message) -> None:

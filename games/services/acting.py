@@ -173,15 +173,21 @@ def _seen_enough(deal: Deal, seat: int, expected_seq: int) -> bool:
     return all(action.get("do") == "look" and acted != seat for acted, action in since)
 
 
-def _made_before(*, deal_id: object, user: User, expected_seq: object, action: Action) -> bool:
-    """His very move, made at deal ``deal_id`` after ``expected_seq``: the same move sent again (the
-    plain form re-sent, the same click in a second tab), even once it ended the deal."""
+def _made_before(*, deal_id: object, user: User, expected_seq: object, action: Action) -> str | None:
+    """What became of a move made at deal ``deal_id`` after ``expected_seq``, as the words of its
+    refusal: ``"move_made"``, his very move made since (the plain form re-sent, the same click in a
+    second tab), even once it ended the deal; ``"clock_moved"``, the clock made that turn's move for
+    him first (his move arrived after his time ran out, or he was away); ``None``, neither."""
     if type(deal_id) is not int or type(expected_seq) is not int or not 0 < deal_id < 2**31:
-        return False
+        return None
     seats = DealPlayer.objects.filter(deal_id=deal_id, member__user=user).values("engine_seat")
-    return DealAction.objects.filter(
-        deal_id=deal_id, seq__gt=expected_seq, seat__in=seats, action=action.to_json()
-    ).exists()
+    since = DealAction.objects.filter(deal_id=deal_id, seq__gt=expected_seq, seat__in=seats)
+    # The clock's move, the same as his or not, is not his: told "already made" as good news, he
+    # never learnt why his seat was now played for him, marked away.
+    first = since.order_by("seq").values_list("actor", flat=True).first()
+    if first == Actor.TIMEOUT:
+        return "clock_moved"
+    return "move_made" if since.filter(action=action.to_json()).exists() else None
 
 
 @transaction.atomic
@@ -196,7 +202,7 @@ def table_act(
     if deal is None:
         member_require_active(session=session, user=user)
         made = _made_before(deal_id=expected_deal, user=user, expected_seq=expected_seq, action=action)
-        raise TableError("no_deal", words="move_made" if made else None, done=made)
+        raise TableError("no_deal", words=made, done=made == "move_made")
     deal.session = session
     players = deal_players(deal)
     seat = next(
@@ -215,7 +221,7 @@ def table_act(
         membership_require_active(players[seat].member)
     if type(expected_seq) is not int or (expected_deal is not None and expected_deal != deal.pk):
         made = _made_before(deal_id=expected_deal, user=user, expected_seq=expected_seq, action=action)
-        raise TableError("stale", words="move_made" if made else None, done=made)
+        raise TableError("stale", words=made, done=made == "move_made")
     if seat is None:
         # Seated but not dealt in (he sat down during the deal, or waits for an empty bank): told
         # when he plays, not that he has no seat.
@@ -226,7 +232,7 @@ def table_act(
         # The very move he made since, sent again (the plain form re-sent, the same click in a second
         # tab): made, not "look again and make your move", which asked him to make it twice.
         made = _made_before(deal_id=deal.pk, user=user, expected_seq=expected_seq, action=action)
-        raise TableError("stale", words="move_made" if made else None, done=made)
+        raise TableError("stale", words=made, done=made == "move_made")
     return _apply(
         session=session,
         deal=deal,

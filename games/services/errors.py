@@ -48,6 +48,10 @@ _MESSAGES = {
     ),
     "stale": _("The table moved on before your move arrived; look again and make your move."),
     "move_made": _("Your move is already made."),
+    "clock_moved": _(
+        "Your move came too late: the clock had already moved for you (your time ran out, or you are marked "
+        "away)."
+    ),
     "not_your_turn": _("It is not your turn."),
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),

@@ -43,6 +43,7 @@
       if (text) text.textContent = format.replace("{seconds}", String(Math.ceil(left / 1000)));
       clock.classList.toggle("urgent", left < 5000);
       warnIfLate(clock, total, left, format);
+      checkOverdue(clock, now);
     });
   }
 
@@ -131,7 +132,7 @@
   // deal's new log lines (each move, each trick), the result, and "your turn" when it becomes his.
   // The history already on the page when it opens is not read out, nor more than a few lines at
   // once (a reconnect after a while brings many).
-  var heard = null, SAY_AT_MOST = 6;
+  var heard = null, SAY_AT_MOST = 6, backSaid = null;
 
   // An element's words as a screen reader says them: a card ("7♠") by its name ("7 of spades").
   function spoken(el) {
@@ -150,6 +151,8 @@
     var myTurn = live.dataset.myTurn === "1";
     var settled = !!live.querySelector(".settlement");
     var said = [];
+    if (backSaid) said.push(backSaid);
+    backSaid = null;
     if (heard) {
       var from = heard.deal === deal ? heard.lines : 0;
       for (var i = Math.max(from, lines.length - SAY_AT_MOST); i < lines.length; i++) said.push(spoken(lines[i]));
@@ -366,6 +369,9 @@
     open = event.detail.event ? event.detail.event.target : null;
     var banner = document.getElementById("table-banner");
     if (banner) banner.hidden = true;
+    // The connection lost was said to a screen reader (showLost): its return is said too, with the
+    // table's first picture (announce), or a blind player waited on a table that was back.
+    if (table().classList.contains("offline") && banner && banner.dataset.back) backSaid = banner.dataset.back;
     table().classList.remove("offline");
   });
 
@@ -410,7 +416,14 @@
     if (document.visibilityState === "hidden") { hiddenAt = Date.now(); return; }
     var away = hiddenAt === null ? 0 : Date.now() - hiddenAt;
     hiddenAt = null;
-    if (away < HIDDEN_LONG || !socket || !open || open.readyState !== WebSocket.OPEN) return;
+    if (away < HIDDEN_LONG) return;
+    askOrReconnect();
+  });
+
+  // Asks the table for its picture (one render); no answer within a few seconds: the socket is
+  // dead, and the page says so and connects again.
+  function askOrReconnect() {
+    if (!socket || !open || open.readyState !== WebSocket.OPEN) return;
     var asked = Date.now(), asking = open;
     socket.send(JSON.stringify({do: "sync"}));
     setTimeout(function () {
@@ -420,7 +433,36 @@
       showLost(document.getElementById("table-banner"));
       socket.reconnect();
     }, ANSWER_WITHIN);
-  });
+  }
+
+  // The table answers what a form sends at once (a new picture, or a refusal). Sent into a socket
+  // that died silently, a move went nowhere, the form came back after a few seconds, and a second
+  // click went nowhere too: no answer within a few seconds and the page asks, as above.
+  function awaitAnswer() {
+    var sent = Date.now(), on = open;
+    setTimeout(function () {
+      if (heardAt >= sent || !on || open !== on) return;
+      askOrReconnect();
+    }, ANSWER_WITHIN);
+  }
+
+  // The socket can die with the tab in sight too (a router restarted, a laptop moved to another
+  // network, a phone from Wi-Fi to mobile data): nothing closes and nothing is heard, and the player
+  // watched his table stand still, a clock at 0 and no banner, while the clock played for him and
+  // marked him away. A turn clock that ran out is a move the table owes at once: if nothing was
+  // heard a few seconds after it, the page asks, once per position (a table whose clock itself
+  // stands still answers with the same position, and is not asked again every few seconds).
+  var OVERDUE = 5000, askedFor = null;
+
+  function checkOverdue(clock, now) {
+    var until = parseInt(clock.dataset.until, 10);
+    if (!(now - until > OVERDUE) || heardAt > until) return;
+    var live = document.getElementById("table-live");
+    var turn = live ? (live.dataset.dealNumber || "") + ":" + (live.dataset.seq || "") : "";
+    if (askedFor === turn) return;
+    askedFor = turn;
+    askOrReconnect();
+  }
 
   document.addEventListener("htmx:wsClose", function (event) {
     var closed = event.detail && event.detail.event ? event.detail.event.target : null;
@@ -504,6 +546,7 @@
     }
     var box = document.getElementById("table-error");
     if (box) box.hidden = true;
+    awaitAnswer();
     // The server reads none of htmx's headers, and they carry the page's whole address: a link with
     // a long #fragment made every move too long to be taken.
     event.detail.headers = null;
