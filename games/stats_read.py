@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -75,6 +75,9 @@ class Row:
     member: Membership
     counters: Counters
     snore_rate: int | None
+    #: The place on the board: players level on the sorted column share one (1, 1, 3), as a ranking
+    #: does; "#2" over a player level with "#1" told him he was behind.
+    rank: int = 0
 
     def value(self, key: str) -> Any:
         if key == "player":
@@ -109,7 +112,12 @@ def leaderboard(
     present = [r for r in rows if r.value(key) is not None]
     missing = [r for r in rows if r.value(key) is None]
     present.sort(key=lambda r: r.value(key), reverse=descending)
-    return (present + missing)[:LEADERBOARD_SIZE]
+    board: list[Row] = []
+    for place, row in enumerate((present + missing)[:LEADERBOARD_SIZE], 1):
+        before = board[-1] if board else None
+        level = before is not None and key != "player" and before.value(key) == row.value(key)
+        board.append(replace(row, rank=before.rank if level and before is not None else place))
+    return board
 
 
 def player_totals(*, membership: Membership, period: str = "all", today: date | None = None) -> Counters:
