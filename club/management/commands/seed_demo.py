@@ -13,6 +13,7 @@ from club.models import Club, Membership, User
 from club.services import club_create, membership_join, membership_set_role
 from games.models import TableSession
 from games.services import table_bot_add, table_session_create
+from ledger.models import Journal
 from ledger.services import chips_grant
 
 DEMO_PASSWORD = "khrap-demo-2026"
@@ -71,7 +72,16 @@ class Command(BaseCommand):
         if club is None:
             club = club_create(user=users["anna"], name=DEMO_CLUB,
                                description="A club to try Khrap in.", join_policy=Club.JoinPolicy.OPEN)
+        # A ban is the demo managers' own decision: the seed keeps it (joining again is refused, and
+        # refusing stopped `make demo` from starting) and grants the banned member nothing.
+        banned = set(
+            Membership.objects.filter(club=club, status=Membership.Status.BANNED).values_list(
+                "user__username", flat=True
+            )
+        )
         for username, _display, _lang, role in PEOPLE[1:]:
+            if username in banned:
+                continue
             if not Membership.objects.filter(club=club, user=users[username], status="active").exists():
                 membership_join(club=club, user=users[username])
             if role == Membership.Role.MANAGER:
@@ -82,11 +92,16 @@ class Command(BaseCommand):
         # Starting chips, granted through the ledger like any manager's grant; the fixed keys make a
         # second run grant nothing.
         for username, *_rest in PEOPLE:
+            key = f"demo:grant:{username}"
+            # A grant made once is not asked for again: its granter may be banned since, and a
+            # banned manager's grant is refused even when it would change nothing.
+            if username in banned or Journal.objects.filter(idempotency_key=key).exists():
+                continue
             membership = Membership.objects.get(club=club, user=users[username])
             # Nobody grants himself (four eyes): the manager grants the owner's chips.
             granter = users["boris"] if username == "anna" else users["anna"]
             chips_grant(membership=membership, amount=DEMO_CHIPS, actor=granter,
-                        reason="Demo club starting chips", idempotency_key=f"demo:grant:{username}")
+                        reason="Demo club starting chips", idempotency_key=key)
 
         # A practice table with three bots and a free seat: a newcomer plays within a minute.
         live = TableSession.objects.filter(club=club, title=PRACTICE_TITLE, status__in=["open", "running"])
@@ -102,6 +117,6 @@ class Command(BaseCommand):
             self.style.SUCCESS(f"Demo club “{club.name}” is ready. Log in with password {DEMO_PASSWORD!r}:")
         )
         for username, display, _lang, role in PEOPLE:
-            self.stdout.write(f"  {username:<6} {display:<6} {role}")
+            self.stdout.write(f"  {username:<6} {display:<6} {'banned' if username in banned else role}")
         self.stdout.write("  admin  (superuser, /admin/)")
         self.stdout.write(f"A practice table with three bots waits in the club: “{PRACTICE_TITLE}”.")
