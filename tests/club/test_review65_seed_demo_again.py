@@ -61,3 +61,17 @@ def test_a_second_seed_grants_nothing_twice_and_brings_back_a_member_who_left() 
     gleb.refresh_from_db()
     assert gleb.status == Membership.Status.ACTIVE
     assert _wallets() == wallets and Journal.objects.count() == journals
+
+
+def test_a_second_seed_after_a_member_left_a_club_made_invite_only_starts() -> None:
+    _seed()
+    club = Club.objects.get(name="Demo Club")
+    Club.objects.filter(pk=club.pk).update(join_policy=Club.JoinPolicy.INVITE)
+    services.membership_leave(club=club, user=User.objects.get(username="dasha"))
+    wallets = _wallets()
+
+    out = _seed()  # used to raise NotAllowed ("This club is invite only")
+
+    assert Membership.objects.get(club=club, user__username="dasha").status == Membership.Status.LEFT
+    assert re.search(r"^  dasha .* not a member: This club is invite only", out, flags=re.MULTILINE), out
+    assert _wallets() == wallets

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from club.errors import ServiceError
 from club.models import Club, Membership, User
 from club.services import club_create, membership_join, membership_set_role
 from games.models import TableSession
@@ -72,18 +73,23 @@ class Command(BaseCommand):
         if club is None:
             club = club_create(user=users["anna"], name=DEMO_CLUB,
                                description="A club to try Khrap in.", join_policy=Club.JoinPolicy.OPEN)
-        # A ban is the demo managers' own decision: the seed keeps it (joining again is refused, and
-        # refusing stopped `make demo` from starting) and grants the banned member nothing.
-        banned = set(
-            Membership.objects.filter(club=club, status=Membership.Status.BANNED).values_list(
-                "user__username", flat=True
-            )
-        )
+        # What the demo's managers did stays: a banned member is not joined again (refused, which
+        # stopped `make demo` from starting) nor one who left a club since made invite-only. They are
+        # left out, said so among the logins, and granted nothing.
+        left_out: dict[str, str] = {
+            username: "banned"
+            for username in Membership.objects.filter(club=club, status=Membership.Status.BANNED)
+            .values_list("user__username", flat=True)
+        }
         for username, _display, _lang, role in PEOPLE[1:]:
-            if username in banned:
+            if username in left_out:
                 continue
             if not Membership.objects.filter(club=club, user=users[username], status="active").exists():
-                membership_join(club=club, user=users[username])
+                try:
+                    membership_join(club=club, user=users[username])
+                except ServiceError as exc:
+                    left_out[username] = f"not a member: {exc}"
+                    continue
             if role == Membership.Role.MANAGER:
                 m = Membership.objects.get(club=club, user=users[username])
                 if m.role != role:
@@ -95,7 +101,7 @@ class Command(BaseCommand):
             key = f"demo:grant:{username}"
             # A grant made once is not asked for again: its granter may be banned since, and a
             # banned manager's grant is refused even when it would change nothing.
-            if username in banned or Journal.objects.filter(idempotency_key=key).exists():
+            if username in left_out or Journal.objects.filter(idempotency_key=key).exists():
                 continue
             membership = Membership.objects.get(club=club, user=users[username])
             # Nobody grants himself (four eyes): the manager grants the owner's chips.
@@ -117,6 +123,6 @@ class Command(BaseCommand):
             self.style.SUCCESS(f"Demo club “{club.name}” is ready. Log in with password {DEMO_PASSWORD!r}:")
         )
         for username, display, _lang, role in PEOPLE:
-            self.stdout.write(f"  {username:<6} {display:<6} {'banned' if username in banned else role}")
+            self.stdout.write(f"  {username:<6} {display:<6} {left_out.get(username, role)}")
         self.stdout.write("  admin  (superuser, /admin/)")
         self.stdout.write(f"A practice table with three bots waits in the club: “{PRACTICE_TITLE}”.")
