@@ -491,7 +491,8 @@ class SeatAdmin(ClubScopedAdmin):
                     reason=reason,
                     seat_id=seat.pk,
                 )
-            except ServiceError as exc:
+            except ServiceError as refused:
+                exc = _refusal(refused)
                 self.message_user(
                     request, f"{label}: {exc.message}", messages.INFO if exc.done else messages.ERROR
                 )
