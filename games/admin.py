@@ -119,15 +119,6 @@ class PresetFilter(admin.SimpleListFilter):
         return queryset.filter(preset=self.value()) if self.value() else queryset
 
 
-def _refusal(exc: ServiceError) -> ServiceError:
-    """What the admin tells of a refused table action. Someone who sees the table there but is no
-    member of its club is the site's operator (a superuser): he is not a manager, and the words for
-    a stranger at a table ("only active members ... can play") are about playing."""
-    from .services import TableError
-
-    return TableError("not_manager") if exc.code == "not_member" else exc
-
-
 @admin.register(TableSession)
 class TableSessionAdmin(ClubScopedAdmin):
     list_display = ("title", "club", "game", "stake", "seat_count", "status", "practice", "starts_at")
@@ -189,8 +180,7 @@ class TableSessionAdmin(ClubScopedAdmin):
         for session in queryset:
             try:
                 session_cancel(session_id=session.pk, actor=request.user)
-            except ServiceError as refused:
-                exc = _refusal(refused)
+            except ServiceError as exc:
                 self.message_user(
                     request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
                 )
@@ -206,8 +196,7 @@ class TableSessionAdmin(ClubScopedAdmin):
         for session in queryset:
             try:
                 following = session_skip_week(session_id=session.pk, actor=request.user)
-            except ServiceError as refused:
-                exc = _refusal(refused)
+            except ServiceError as exc:
                 self.message_user(
                     request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
                 )
@@ -239,11 +228,8 @@ class TableSessionAdmin(ClubScopedAdmin):
                 moved = session_move(
                     session_id=session.pk, actor=request.user, starts_at=form.cleaned_data["starts_at"]
                 )
-            except ServiceError as refused:
-                exc = _refusal(refused)
-                if exc.done or exc.code in (
-                    "cancel_closed", "cancel_played", "move_started", "move_weekly", "not_manager"
-                ):
+            except ServiceError as exc:
+                if exc.done or exc.code in ("cancel_closed", "cancel_played", "move_started", "move_weekly"):
                     # Nothing the manager can change on this page: said on the list.
                     self.message_user(
                         request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
@@ -491,8 +477,7 @@ class SeatAdmin(ClubScopedAdmin):
                     reason=reason,
                     seat_id=seat.pk,
                 )
-            except ServiceError as refused:
-                exc = _refusal(refused)
+            except ServiceError as exc:
                 self.message_user(
                     request, f"{label}: {exc.message}", messages.INFO if exc.done else messages.ERROR
                 )
