@@ -49,8 +49,15 @@ migrate: venv
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py collectstatic --no-input -v0
 
+# Checked when make reads this file: as a line of serve's recipe it came only after the migrate
+# prerequisite had migrated (on a fresh checkout: created) the demo's SQLite file.
+ifneq ($(filter serve,$(MAKECMDGOALS)),)
+ifeq ($(and $(DATABASE_URL),$(REDIS_URL)),)
+$(error serve needs DATABASE_URL and REDIS_URL)
+endif
+endif
+
 serve: migrate
-	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "serve needs DATABASE_URL and REDIS_URL"; exit 2; }
 	@# No --proxy-headers: daphne would take the client-written, left-most X-Forwarded-For entry as
 	@# the peer address; club/client_ip.py reads the header with TRUSTED_PROXY_COUNT instead.
 	@# Started only after migrate has finished (this target's prerequisite); Ctrl-C stops all three.

@@ -294,11 +294,23 @@ def _load(path: str) -> Any:
         raise ScenarioError(f"bad JSON: {exc}") from None
 
 
+USAGE = "usage: python -m games.engine.replay FILE.json | -"
+ABOUT = """\
+Plays a scenario file (docs/rules/SCENARIOS.md; - reads standard input) through its deals
+and prints the outcome as JSON.
+Exit status: 0 when every action was applied, 1 when one was refused (the output says which),
+2 when the file is malformed (one line on standard error)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """CLI entry point; returns the exit status (0, 1 or 2)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1 or args[0] in ("-h", "--help"):
-        print("usage: python -m games.engine.replay FILE.json | -", file=sys.stderr)
+    if args in (["-h"], ["--help"]):
+        # Asked for: the answer goes to standard output and is no error.
+        print(USAGE + "\n" + ABOUT)
+        return 0
+    if len(args) != 1:
+        print(USAGE, file=sys.stderr)
         return 2
     try:
         data = _load(args[0])

@@ -189,10 +189,22 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     return {"ok": ok, "deals": results}, 0 if ok else 1
 
 
+USAGE = "usage: python -m games.engine.verify FILE.json | -"
+ABOUT = """\
+Checks a deal's fairness record or a scenario file exported by the site (docs/rules/SCENARIOS.md;
+- reads standard input): the seed against its commitment, the deck against its shuffle, the hands
+against the deck, and prints the result as JSON.
+Exit status: 0 when every check passes, 1 when one fails, 2 when the file is malformed."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1 or args[0] in ("-h", "--help"):
-        print("usage: python -m games.engine.verify FILE.json | -", file=sys.stderr)
+    if args in (["-h"], ["--help"]):
+        # Asked for: the answer goes to standard output and is no error.
+        print(USAGE + "\n" + ABOUT)
+        return 0
+    if len(args) != 1:
+        print(USAGE, file=sys.stderr)
         return 2
     try:
         if args[0] == "-":

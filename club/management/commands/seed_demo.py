@@ -9,10 +9,12 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from club.errors import ServiceError
 from club.models import Club, Membership, User
 from club.services import club_create, membership_join, membership_set_role
 from games.models import TableSession
 from games.services import table_bot_add, table_session_create
+from ledger.models import Journal
 from ledger.services import chips_grant
 
 DEMO_PASSWORD = "khrap-demo-2026"
@@ -71,9 +73,23 @@ class Command(BaseCommand):
         if club is None:
             club = club_create(user=users["anna"], name=DEMO_CLUB,
                                description="A club to try Khrap in.", join_policy=Club.JoinPolicy.OPEN)
+        # What the demo's managers did stays: a banned member is not joined again (refused, which
+        # stopped `make demo` from starting) nor one who left a club since made invite-only. They are
+        # left out, said so among the logins, and granted nothing.
+        left_out: dict[str, str] = {
+            username: "banned"
+            for username in Membership.objects.filter(club=club, status=Membership.Status.BANNED)
+            .values_list("user__username", flat=True)
+        }
         for username, _display, _lang, role in PEOPLE[1:]:
+            if username in left_out:
+                continue
             if not Membership.objects.filter(club=club, user=users[username], status="active").exists():
-                membership_join(club=club, user=users[username])
+                try:
+                    membership_join(club=club, user=users[username])
+                except ServiceError as exc:
+                    left_out[username] = f"not a member: {exc}"
+                    continue
             if role == Membership.Role.MANAGER:
                 m = Membership.objects.get(club=club, user=users[username])
                 if m.role != role:
@@ -82,11 +98,16 @@ class Command(BaseCommand):
         # Starting chips, granted through the ledger like any manager's grant; the fixed keys make a
         # second run grant nothing.
         for username, *_rest in PEOPLE:
+            key = f"demo:grant:{username}"
+            # A grant made once is not asked for again: its granter may be banned since, and a
+            # banned manager's grant is refused even when it would change nothing.
+            if username in left_out or Journal.objects.filter(idempotency_key=key).exists():
+                continue
             membership = Membership.objects.get(club=club, user=users[username])
             # Nobody grants himself (four eyes): the manager grants the owner's chips.
             granter = users["boris"] if username == "anna" else users["anna"]
             chips_grant(membership=membership, amount=DEMO_CHIPS, actor=granter,
-                        reason="Demo club starting chips", idempotency_key=f"demo:grant:{username}")
+                        reason="Demo club starting chips", idempotency_key=key)
 
         # A practice table with three bots and a free seat: a newcomer plays within a minute.
         live = TableSession.objects.filter(club=club, title=PRACTICE_TITLE, status__in=["open", "running"])
@@ -102,6 +123,6 @@ class Command(BaseCommand):
             self.style.SUCCESS(f"Demo club “{club.name}” is ready. Log in with password {DEMO_PASSWORD!r}:")
         )
         for username, display, _lang, role in PEOPLE:
-            self.stdout.write(f"  {username:<6} {display:<6} {role}")
+            self.stdout.write(f"  {username:<6} {display:<6} {left_out.get(username, role)}")
         self.stdout.write("  admin  (superuser, /admin/)")
         self.stdout.write(f"A practice table with three bots waits in the club: “{PRACTICE_TITLE}”.")
