@@ -558,6 +558,9 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return
         for adjustment in queryset:
+            # Named as the list shows it: its row id, which the list does not show, named none.
+            who = user_label(adjustment.member.user)
+            named = f"{adjustment.get_kind_display()} {adjustment.amount} · {who}"
             try:
                 if approve:
                     adjustment_approve(adjustment_id=adjustment.pk, actor=request.user)
@@ -565,11 +568,11 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
                     adjustment_refuse(adjustment_id=adjustment.pk, actor=request.user, note=note)
             except ServiceError as exc:
                 self.message_user(
-                    request, f"#{adjustment.pk}: {exc.message}", messages.INFO if exc.done else messages.ERROR
+                    request, f"{named}: {exc.message}", messages.INFO if exc.done else messages.ERROR
                 )
             else:
                 outcome = _("approved") if approve else _("refused")
-                self.message_user(request, f"#{adjustment.pk}: {outcome}")
+                self.message_user(request, f"{named}: {outcome}")
 
     @admin.action(description=_("Approve the selected (as the second manager)"))
     def approve_selected(self, request: HttpRequest, queryset: QuerySet[Adjustment]) -> None:
