@@ -439,7 +439,15 @@ class EntryAdmin(BooksStandAdmin):
                 e.account.table_id or "",
                 e.amount,
                 e.balance_after,
-                csv_text(e.journal.memo),
+                # In words, as the journals' pages say it: a deal's memo is its booking trail.
+                csv_text(
+                    journal_memo_words(
+                        kind=e.journal.kind,
+                        memo=e.journal.memo,
+                        deal_id=e.journal.deal_id,
+                        reversal_of=e.journal.reversal_of_id,
+                    )
+                ),
                 e.journal.reversal_of_id or "",
             ],
         )
