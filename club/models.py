@@ -532,6 +532,8 @@ AUDIT_ACTION_LABELS = {
     "table.stood_up": _("Stood up from a table"),
     "table.bot_seated": _("Bot seated at a table"),
     "table.cancelled": _("Table cancelled: nobody came"),
+    "table.called_off": _("Table cancelled by a manager"),
+    "table.week_skipped": _("A week of a weekly table skipped (the series goes on)"),
     "table.closed": _("Table closed"),
     "table.abandoned": _("Table left by everyone: nobody connected for 10 minutes"),
     "membership.dormant": _("Marked dormant: no play for 90 days"),
