@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.prepared import Prepared
 
@@ -388,7 +389,8 @@ class Membership(ChoiceLabels, models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending approval")
         ACTIVE = "active", _("Active")
-        BANNED = "banned", _("Banned")
+        # One member's word ("Заблокирован"): the club page's heading over the banned is the plural.
+        BANNED = "banned", pgettext_lazy("membership status", "Banned")
         LEFT = "left", _("Left")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
