@@ -21,6 +21,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
@@ -403,6 +404,9 @@ class EntryAdmin(BooksStandAdmin):
         except IncorrectLookupParameters:
             # What the change list itself does with a filter it cannot apply.
             return HttpResponseRedirect(f"{reverse('admin:ledger_entry_changelist')}?{ERROR_FLAG}=1")
+        # Read now: the rows are written after the view has returned. The manager's zone, as the
+        # pages and the member's statement say the times (it wrote UTC).
+        zone = timezone.get_current_timezone()
         return csv_response(
             request,
             filename="ledger-entries.csv",
@@ -428,7 +432,7 @@ class EntryAdmin(BooksStandAdmin):
             ],
             cells=lambda e: [
                 e.pk,
-                e.journal.created_at.isoformat(),
+                timezone.localtime(e.journal.created_at, zone).isoformat(),
                 e.journal.club_id,
                 e.journal_id,
                 csv_text(choice_label(Journal, "kind", e.journal.kind)),
