@@ -565,8 +565,9 @@ class AuditLog(ChoiceLabels, models.Model):
         verbose_name_plural = _("audit log")
 
     def __str__(self) -> str:
-        # The admin's page of a row is titled with it: the action in words, not its code.
-        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action_label} {self.target_label}"
+        # The admin's page of a row is titled with it: the action in words, not its code, and the
+        # time in the reader's zone, as the row's own time field says it (it said UTC above it).
+        return f"{timezone.localtime(self.created_at):%Y-%m-%d %H:%M} {self.action_label} {self.target_label}"
 
     @property
     def action_label(self) -> str:
