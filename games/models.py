@@ -604,7 +604,8 @@ class JobFailure(models.Model):
         verbose_name_plural = _("failed background jobs")
 
     def __str__(self) -> str:
-        return f"{self.task_label} {self.failed_at:%Y-%m-%d %H:%M}"
+        # Its admin page's title: the time in the reader's zone, as the page's fields say it.
+        return f"{self.task_label} {timezone.localtime(self.failed_at):%Y-%m-%d %H:%M}"
 
     @property
     def task_label(self) -> str:

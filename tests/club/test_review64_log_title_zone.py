@@ -29,3 +29,19 @@ def test_a_log_rows_title_says_the_readers_time(club, owner) -> None:
     row.refresh_from_db()
     with timezone.override("UTC"):
         assert str(row).startswith("2026-12-06 07:58 ")
+
+
+def test_a_failed_jobs_title_says_the_readers_time(club, owner) -> None:
+    from games.models import JobFailure
+
+    owner.time_zone = "Europe/Sofia"
+    owner.save(update_fields=["time_zone"])
+    failure = JobFailure.objects.create(
+        task="games.tasks.turn_expire",
+        club=club,
+        error="OperationalError: gone",
+        failed_at=datetime(2026, 12, 6, 7, 58, tzinfo=UTC),
+    )
+    page = logged_in(owner).get(f"/admin/games/jobfailure/{failure.pk}/change/").content.decode()
+    assert "2026-12-06 09:58" in page
+    assert "2026-12-06 07:58" not in page
