@@ -187,13 +187,17 @@ class TableSessionAdmin(ClubScopedAdmin):
 
         for session in queryset:
             try:
-                session_cancel(session_id=session.pk, actor=request.user)
+                done = session_cancel(session_id=session.pk, actor=request.user)
             except ServiceError as exc:
                 self.message_user(
                     request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
                 )
             else:
-                self.message_user(request, f"{session}: " + str(_("cancelled")))
+                if done.status == TableSession.Status.FINISHED:
+                    said = _("closed: nobody plays at it any more; its bank went to the last deal's players")
+                else:
+                    said = _("cancelled")
+                self.message_user(request, f"{session}: " + str(said))
 
     @admin.action(description=_("Skip this week of the selected weekly tables (the series goes on)"))
     def skip_week_selected(self, request: HttpRequest, queryset: Any) -> None:

@@ -265,6 +265,15 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
         # Cancelled already (the action sent again, a second manager): what was asked is so.
         raise TableError("cancel_closed", done=session.status == Status.CANCELLED)
     if session.status == Status.RUNNING or Deal.objects.filter(session=session).exists():
+        if (
+            session.ends_at is None
+            and deal_running(session) is None
+            and not seats_taken(session).filter(bot="").exists()
+        ):
+            # Played, left by everyone, and no end time to close it: nothing else ever would (its
+            # bank stayed with it for good), and the refusal said it closes once nobody plays.
+            session_close(session=session, now=now)
+            return session
         raise TableError("cancel_played")
     weekly = session.repeat_weekly
     session.repeat_weekly = False
