@@ -22,6 +22,7 @@ from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.urls import URLPattern, URLResolver, path, reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.text import format_lazy
@@ -465,6 +466,9 @@ class AuditLogAdmin(ClubScopedAdmin):
             rows = self.get_changelist_instance(request).get_queryset(request)
         except IncorrectLookupParameters:
             return HttpResponseRedirect(f"{reverse('admin:club_auditlog_changelist')}?{ERROR_FLAG}=1")
+        # Read now (the rows are written after the view has returned): the manager's zone, as the
+        # page says the times (it wrote UTC).
+        zone = timezone.get_current_timezone()
         return csv_response(
             request,
             filename="moderation-log.csv",
@@ -472,7 +476,7 @@ class AuditLogAdmin(ClubScopedAdmin):
             order=("created_at", "id"),
             header=[_("time"), _("club"), _("who"), _("action"), _("on"), _("details")],
             cells=lambda row: [
-                row.created_at.isoformat(timespec="seconds"),
+                timezone.localtime(row.created_at, zone).isoformat(timespec="seconds"),
                 csv_text(row.club.name if row.club else ""),
                 csv_text(row.actor_label),
                 csv_text(row.action_label),

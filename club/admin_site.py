@@ -28,8 +28,8 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils import timezone
 from django.utils.text import smart_split
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from .forms import CheckedPasswordChangeForm
 from .models import Club, User
@@ -224,6 +224,42 @@ FIELD_FILTER_SUFFIXES = (
 MAX_SEARCH_WORDS = 10
 
 
+#: The models' names as the object of "Select %s to view", "View %s", "Add %s": Django puts the
+#: name as it stands alone ("Просмотреть проводка", "Выберите сдача для просмотра"), where Russian
+#: bends a feminine one ("проводку", "сдачу"). Only the names that bend; the others read right.
+ACCUSATIVE_NAMES = {
+    "games.tablesession": pgettext_lazy("accusative", "table session"),
+    "games.deal": pgettext_lazy("accusative", "deal"),
+    "ledger.adjustment": pgettext_lazy("accusative", "chip adjustment"),
+    "ledger.journal": pgettext_lazy("accusative", "journal"),
+    "ledger.chiprequest": pgettext_lazy("accusative", "request for chips"),
+}
+#: Django's page titles that name the model (its own catalogue translates them).
+NAMED_TITLES = ("Select %s to view", "Select %s to change", "Select %s", "Add %s", "Change %s", "View %s")
+
+
+def accusative_name(opts: Any) -> str:
+    """The model's name as the object of a verb, in the reader's language."""
+    name = ACCUSATIVE_NAMES.get(opts.label_lower)
+    return str(name) if name is not None else str(opts.verbose_name)
+
+
+def title_in_accusative(response: HttpResponse, opts: Any) -> HttpResponse:
+    """The page's title (and its "Add" button and breadcrumb) with the model's name bent as the
+    object it is; a title of another shape is left alone."""
+    if not isinstance(response, TemplateResponse) or response.is_rendered or response.context_data is None:
+        return response
+    name = accusative_name(opts)
+    response.context_data["accusative_name"] = name
+    title = response.context_data.get("title")
+    nominative = str(opts.verbose_name)
+    for pattern in NAMED_TITLES:
+        if title == gettext(pattern) % nominative:
+            response.context_data["title"] = gettext(pattern) % name
+            break
+    return response
+
+
 class OddQueryValuesAdmin(admin.ModelAdmin):
     """Change lists with odd query values (a NUL, a twenty-digit number, year 0 or past 9999 in a date
     hierarchy, a search of more than ``MAX_SEARCH_WORDS`` words): a 400 page or an empty list, never a
@@ -272,6 +308,17 @@ class OddQueryValuesAdmin(admin.ModelAdmin):
             logger.debug("admin %s: query values refused (%s: %s)", self.opts.label, type(exc).__name__, exc)
             raise IncorrectLookupParameters(exc) from exc
 
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        return title_in_accusative(
+            super().changeform_view(request, object_id, form_url, extra_context), self.opts
+        )
+
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
@@ -279,7 +326,7 @@ class OddQueryValuesAdmin(admin.ModelAdmin):
         # installation. Here they get a 400 that says what is wrong and links to the whole list.
         if ERROR_FLAG in request.GET:
             return self.bad_lookup_response(request)
-        response = super().changelist_view(request, extra_context)
+        response = title_in_accusative(super().changelist_view(request, extra_context), self.opts)
         if isinstance(response, HttpResponseRedirect) and response.url == f"{request.path}?{ERROR_FLAG}=1":
             return self.bad_lookup_response(request)
         if isinstance(response, TemplateResponse) and not response.is_rendered:

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.prepared import Prepared
 
@@ -388,7 +389,8 @@ class Membership(ChoiceLabels, models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending approval")
         ACTIVE = "active", _("Active")
-        BANNED = "banned", _("Banned")
+        # One member's word ("Заблокирован"): the club page's heading over the banned is the plural.
+        BANNED = "banned", pgettext_lazy("membership status", "Banned")
         LEFT = "left", _("Left")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
@@ -532,6 +534,8 @@ AUDIT_ACTION_LABELS = {
     "table.stood_up": _("Stood up from a table"),
     "table.bot_seated": _("Bot seated at a table"),
     "table.cancelled": _("Table cancelled: nobody came"),
+    "table.called_off": _("Table cancelled by a manager"),
+    "table.week_skipped": _("A week of a weekly table skipped (the series goes on)"),
     "table.closed": _("Table closed"),
     "table.moved": _("Table's start moved"),
     "table.abandoned": _("Table left by everyone: nobody connected for 10 minutes"),
@@ -562,8 +566,9 @@ class AuditLog(ChoiceLabels, models.Model):
         verbose_name_plural = _("audit log")
 
     def __str__(self) -> str:
-        # The admin's page of a row is titled with it: the action in words, not its code.
-        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action_label} {self.target_label}"
+        # The admin's page of a row is titled with it: the action in words, not its code, and the
+        # time in the reader's zone, as the row's own time field says it (it said UTC above it).
+        return f"{timezone.localtime(self.created_at):%Y-%m-%d %H:%M} {self.action_label} {self.target_label}"
 
     @property
     def action_label(self) -> str:

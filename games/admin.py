@@ -30,7 +30,7 @@ from club.models import INVISIBLE_MESSAGE, Club
 from .engine.rules import PRESETS
 from .forms import TableSessionForm
 from .howto import preset_title
-from .models import Deal, DealAction, DealPlayer, Seat, TableSession
+from .models import Deal, DealAction, DealPlayer, Reservation, Seat, TableSession
 from .presenter import action_words, deal_result_label
 from .services import table_session_create
 
@@ -105,6 +105,24 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+class ReservationInline(SeatInline):
+    """Who reserved which seat of a scheduled table: the club page counts them only, and a manager
+    cancelling a table, or skipping its week, calls these people's evening off (review 64)."""
+
+    model = Reservation
+    verbose_name = _("seat reservation")
+    verbose_name_plural = _("seat reservations")
+    fields = ("seat_number", "member", "status", "reserved_at")
+    readonly_fields = fields
+
+    @admin.display(description=_("reserved at"), ordering="created_at")
+    def reserved_at(self, obj: Reservation) -> str:
+        return date_format(timezone.localtime(obj.created_at), "DATETIME_FORMAT")
+
+    def get_queryset(self, request: HttpRequest):
+        return super().get_queryset(request).select_related("member__user")
+
+
 class PresetFilter(admin.SimpleListFilter):
     """The games by the names the pages give them, in the reader's language (the stored value is
     the preset's code); a code that is no game lists nothing."""
@@ -126,7 +144,7 @@ class TableSessionAdmin(ClubScopedAdmin):
     search_fields = ("title", "club__name")
     list_select_related = ("club",)
     exclude = ("rules", "next_seed", "next_commitment", "create_key", "next_dealer")
-    inlines = [SeatInline]
+    inlines = [SeatInline, ReservationInline]
     readonly_fields = ("game", "next_dealer_seat")
 
     @admin.display(description=_("next dealer"))
@@ -179,13 +197,17 @@ class TableSessionAdmin(ClubScopedAdmin):
 
         for session in queryset:
             try:
-                session_cancel(session_id=session.pk, actor=request.user)
+                done = session_cancel(session_id=session.pk, actor=request.user)
             except ServiceError as exc:
                 self.message_user(
                     request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
                 )
             else:
-                self.message_user(request, f"{session}: " + str(_("cancelled")))
+                if done.status == TableSession.Status.FINISHED:
+                    said = _("closed: nobody plays at it any more; its bank went to the last deal's players")
+                else:
+                    said = _("cancelled")
+                self.message_user(request, f"{session}: " + str(said))
 
     @admin.action(description=_("Skip this week of the selected weekly tables (the series goes on)"))
     def skip_week_selected(self, request: HttpRequest, queryset: Any) -> None:

@@ -377,7 +377,9 @@ class Reservation(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.session_id}#{self.position} {self.member_id} {self.status}"
+        # Each row of a table's reservations in the admin opens with it: it read "12#0 3 held", the
+        # ids, the position from 0 and the status's code.
+        return str(_("seat %(n)s") % {"n": self.position + 1})
 
 
 class Report(ChoiceLabels, models.Model):
@@ -602,7 +604,8 @@ class JobFailure(models.Model):
         verbose_name_plural = _("failed background jobs")
 
     def __str__(self) -> str:
-        return f"{self.task_label} {self.failed_at:%Y-%m-%d %H:%M}"
+        # Its admin page's title: the time in the reader's zone, as the page's fields say it.
+        return f"{self.task_label} {timezone.localtime(self.failed_at):%Y-%m-%d %H:%M}"
 
     @property
     def task_label(self) -> str:

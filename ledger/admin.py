@@ -21,6 +21,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
@@ -403,6 +404,9 @@ class EntryAdmin(BooksStandAdmin):
         except IncorrectLookupParameters:
             # What the change list itself does with a filter it cannot apply.
             return HttpResponseRedirect(f"{reverse('admin:ledger_entry_changelist')}?{ERROR_FLAG}=1")
+        # Read now: the rows are written after the view has returned. The manager's zone, as the
+        # pages and the member's statement say the times (it wrote UTC).
+        zone = timezone.get_current_timezone()
         return csv_response(
             request,
             filename="ledger-entries.csv",
@@ -428,7 +432,7 @@ class EntryAdmin(BooksStandAdmin):
             ],
             cells=lambda e: [
                 e.pk,
-                e.journal.created_at.isoformat(),
+                timezone.localtime(e.journal.created_at, zone).isoformat(),
                 e.journal.club_id,
                 e.journal_id,
                 csv_text(choice_label(Journal, "kind", e.journal.kind)),
@@ -439,7 +443,15 @@ class EntryAdmin(BooksStandAdmin):
                 e.account.table_id or "",
                 e.amount,
                 e.balance_after,
-                csv_text(e.journal.memo),
+                # In words, as the journals' pages say it: a deal's memo is its booking trail.
+                csv_text(
+                    journal_memo_words(
+                        kind=e.journal.kind,
+                        memo=e.journal.memo,
+                        deal_id=e.journal.deal_id,
+                        reversal_of=e.journal.reversal_of_id,
+                    )
+                ),
                 e.journal.reversal_of_id or "",
             ],
         )
@@ -558,6 +570,9 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return
         for adjustment in queryset:
+            # Named as the list shows it: its row id, which the list does not show, named none.
+            who = user_label(adjustment.member.user)
+            named = f"{adjustment.get_kind_display()} {adjustment.amount} · {who}"
             try:
                 if approve:
                     adjustment_approve(adjustment_id=adjustment.pk, actor=request.user)
@@ -565,11 +580,11 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
                     adjustment_refuse(adjustment_id=adjustment.pk, actor=request.user, note=note)
             except ServiceError as exc:
                 self.message_user(
-                    request, f"#{adjustment.pk}: {exc.message}", messages.INFO if exc.done else messages.ERROR
+                    request, f"{named}: {exc.message}", messages.INFO if exc.done else messages.ERROR
                 )
             else:
                 outcome = _("approved") if approve else _("refused")
-                self.message_user(request, f"#{adjustment.pk}: {outcome}")
+                self.message_user(request, f"{named}: {outcome}")
 
     @admin.action(description=_("Approve the selected (as the second manager)"))
     def approve_selected(self, request: HttpRequest, queryset: QuerySet[Adjustment]) -> None:

@@ -217,7 +217,14 @@ def session_cancel_if_empty(*, session_id: int, now: datetime | None = None) -> 
     return True
 
 
-def _call_off(session: TableSession, *, now: datetime, actor: User | None, reservations_become: str) -> None:
+def _call_off(
+    session: TableSession,
+    *,
+    now: datetime,
+    actor: User | None,
+    reservations_become: str,
+    action: str = "table.cancelled",
+) -> None:
     """Cancel a table nobody has played at (the caller holds its lock): whoever sits goes home with
     his chips (no deal was dealt: the bank is empty, stacks are all there is), the held reservations
     become ``reservations_become``, audited (``actor`` None: the clock), its readers told."""
@@ -235,7 +242,7 @@ def _call_off(session: TableSession, *, now: datetime, actor: User | None, reser
         status=reservations_become
     )
     audit_log_write(
-        action="table.cancelled",
+        action=action,
         actor=actor,
         club=session.club,
         target=session.title,
@@ -258,10 +265,26 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
         # Cancelled already (the action sent again, a second manager): what was asked is so.
         raise TableError("cancel_closed", done=session.status == Status.CANCELLED)
     if session.status == Status.RUNNING or Deal.objects.filter(session=session).exists():
+        if (
+            session.ends_at is None
+            and deal_running(session) is None
+            and not seats_taken(session).filter(bot="").exists()
+        ):
+            # Played, left by everyone, and no end time to close it: nothing else ever would (its
+            # bank stayed with it for good), and the refusal said it closes once nobody plays.
+            session_close(session=session, now=now)
+            return session
         raise TableError("cancel_played")
     weekly = session.repeat_weekly
     session.repeat_weekly = False
-    _call_off(session, now=now, actor=actor, reservations_become=Reservation.Status.CANCELLED)
+    # Logged as the manager's doing: the log's "Table cancelled: nobody came" is the clock's no-show.
+    _call_off(
+        session,
+        now=now,
+        actor=actor,
+        reservations_become=Reservation.Status.CANCELLED,
+        action="table.called_off",
+    )
     if weekly and session.series_id:
         # A weekly table that started made its next week then: the series stops with it, so that
         # week goes too (nobody has played there), or at least repeats no more.
@@ -315,7 +338,13 @@ def session_skip_week(*, session_id: int, actor: User, now: datetime | None = No
     if following is None:  # the series could not go on (past the calendar's end): nothing is skipped
         raise TableError("skip_not_weekly")
     session.repeat_weekly = False
-    _call_off(session, now=now, actor=actor, reservations_become=Reservation.Status.CANCELLED)
+    _call_off(
+        session,
+        now=now,
+        actor=actor,
+        reservations_become=Reservation.Status.CANCELLED,
+        action="table.week_skipped",
+    )
     return following
 
 

@@ -75,5 +75,8 @@ def test_a_grant_approved_again_in_the_admin_is_said_done(club, owner, players, 
     form = {"action": "approve_selected", "_selected_action": [waiting.pk]}
     client.post("/admin/ledger/adjustment/", form)
     said = _said(client.post("/admin/ledger/adjustment/", form))
-    assert said[-1] == ("info", f"#{waiting.pk}: You have already approved this."), said
+    # Named as the list shows the grant (review 64), not by its row id.
+    assert said[-1] == (
+        "info", f"Grant 9000 · {member.user.name_and_username}: You have already approved this."
+    ), said
     assert Journal.objects.filter(idempotency_key=f"adjustment:{waiting.pk}").count() == 1

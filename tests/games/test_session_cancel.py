@@ -47,7 +47,7 @@ def test_a_manager_cancels_a_weekly_table_in_the_admin_and_the_series_stops(make
     assert table.status == TableSession.Status.CANCELLED and not table.repeat_weekly
     assert _wallet(club, players[0]) == 1000
     assert Reservation.objects.get(session=table).status == Reservation.Status.CANCELLED
-    assert AuditLog.objects.filter(action="table.cancelled", actor=owner).exists()
+    assert AuditLog.objects.filter(action="table.called_off", actor=owner).exists()
     for minutes in (0, 20, 60 * 24 * 8):
         tables_tick(starts + timedelta(minutes=minutes))
     assert TableSession.objects.filter(series=table).count() == 1  # itself: no next week
@@ -94,7 +94,7 @@ def test_two_managers_cancel_while_a_player_sits_down(make_table, players, owner
     table.refresh_from_db()
     assert table.status == TableSession.Status.CANCELLED
     assert _wallet(club, players[0]) == 1000  # sat and went home, or was refused: never left at the table
-    assert AuditLog.objects.filter(action="table.cancelled").count() == 1
+    assert AuditLog.objects.filter(action="table.called_off").count() == 1
     assert ledger_verify()[0] == []
 
 
