@@ -50,6 +50,9 @@ def person(user: User | None) -> str:
     return user.name_and_username if user is not None else "—"
 
 
+UNBANNED_OUT = _("A player whose ban is lifted may join the club again; until he does, he is not a member.")
+
+
 class MemberFilter(admin.SimpleListFilter):
     """Filter by person, each named with his username ("Vera (@vera)"), among the clubs the user
     may see."""
@@ -411,7 +414,11 @@ class MembershipAdmin(ClubScopedAdmin):
             request,
             queryset,
             services.membership_unban,
-            lambda n: ngettext("%(count)d ban lifted.", "%(count)d bans lifted.", n),
+            # A lifted ban leaves him out of the club (status "left"): the manager read "ban lifted"
+            # and looked for him among the members.
+            lambda n: (
+                ngettext("%(count)d ban lifted.", "%(count)d bans lifted.", n) + " " + str(UNBANNED_OUT)
+            ),
         )
 
 

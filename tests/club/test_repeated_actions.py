@@ -184,6 +184,9 @@ def test_admin_bulk_unban_of_a_mixed_selection(club, owner, member, manager):
     )
     texts = messages_of(response)
     assert any("1 ban lifted." in t for t in texts), texts
+    # Lifted, the ban leaves him out of the club until he joins again: said, or the manager looks
+    # for him among the members.
+    assert any("may join the club again" in t for t in texts), texts
     assert any("not banned" in t for t in texts), texts
     assert m(club, member).status == Status.LEFT
 
