@@ -128,6 +128,8 @@ def live_frame_html(context: Mapping[str, Any], *, csrf: str = "", replay: bool 
         "1" if my_turn else "",
         '" data-contribute="',
         _text(pending.get("commitment")) if contribute else "",
+        '" data-starts="',
+        _text(context["session"].get("starts") or ""),
         '">\n  ',
     ]
     _head(out, w, context, deal)

@@ -200,6 +200,11 @@ def session_public(session: TableSession) -> dict[str, Any]:
         "buy_in_max": session.buy_in_max,
         "club": session.club.slug,
         "next_deal_at": session.next_deal_at.isoformat() if session.next_deal_at else None,
+        # Its start while it is still to come (seconds since the epoch): a manager may move it, and
+        # the page's "This table starts at …", drawn outside the frames, asks for the new one.
+        "starts": int(session.starts_at.timestamp())
+        if session.started_at is None and session.status in ("scheduled", "open")
+        else None,
     }
 
 

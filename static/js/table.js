@@ -303,7 +303,25 @@
     var starts = document.getElementById("table-starts");
     var live = document.getElementById("table-live");
     if (starts && live && live.dataset.dealNumber && live.dataset.dealNumber !== "0") starts.hidden = true;
+    else if (starts && live && live.dataset.starts && live.dataset.starts !== starts.dataset.starts) {
+      startsMoved(starts, live.dataset.starts);
+    }
   });
+
+  // A manager moved the table's start: the notice is the page's (a frame is drawn without the
+  // reader's time zone), so the page reads it anew, once per new start.
+  function startsMoved(starts, when) {
+    if (starts.dataset.asked === when || !window.fetch || !window.DOMParser) return;
+    starts.dataset.asked = when;
+    fetch(window.location.pathname, {credentials: "same-origin", headers: {"Accept": "text/html"}})
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) {
+        var fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById("table-starts");
+        var now = document.getElementById("table-starts");
+        if (fresh && now) now.replaceWith(document.importNode(fresh, true));
+      })
+      .catch(function () { delete starts.dataset.asked; });
+  }
 
   // Each seated player's browser adds a random string to the next deal's seed, so the server
   // alone cannot choose the deck (see the Fairness page).
