@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from club.fields import WholeNumberField
 from club.models import validate_visible_text
 from ledger.forms import DAMAGED
-from ledger.labels import journal_memo_words
+from ledger.labels import journal_words
 
 from .engine.json_objects import KeyNamedTwice, named_once
 from .engine.rules import PRESETS
@@ -171,9 +171,7 @@ class ResolveForm(forms.Form):
 
 
 def _journal_label(j: Any) -> str:
-    label = f"#{j.pk} {j.get_kind_display()} · " + Truncator(
-        journal_memo_words(kind=j.kind, memo=j.memo, deal_id=j.deal_id, reversal_of=j.reversal_of_id)
-    ).chars(80)
+    label = f"#{j.pk} {j.get_kind_display()} · " + Truncator(journal_words(j)).chars(80)
     # Still offered (a stale page's choice gets the service's clear refusal, not "not a valid choice"),
     # but said: a manager picked one a colleague had moved back and learnt it only from the refusal.
     reversal = getattr(j, "reversed_by", None)

@@ -33,7 +33,7 @@ from club.csv_stream import csv_response, csv_text
 from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club, Membership
 
-from .labels import ACCOUNT_KIND_WORDS, journal_memo_words, user_label
+from .labels import ACCOUNT_KIND_WORDS, journal_memo_words, journal_words, user_label
 from .models import Account, Adjustment, Checkpoint, ChipRequest, Entry, Journal, ReconciliationRun
 from .selectors import STATEMENT_PAGE, account_statement, statement_cursor, trial_balance, trial_balance_clubs
 from .services import adjustment_approve, adjustment_refuse
@@ -278,9 +278,7 @@ class JournalAdmin(BooksStandAdmin):
     @admin.display(description=_("memo"), ordering="memo")
     def memo_shown(self, obj: Journal) -> str:
         # Only a deal's journals hold the booking's trail; any other memo is a person's own words.
-        return journal_memo_words(
-            kind=obj.kind, memo=obj.memo, deal_id=obj.deal_id, reversal_of=obj.reversal_of_id
-        )
+        return journal_words(obj)
 
     @admin.display(description=_("deal"), ordering="deal_id")
     def deal_link(self, obj: Journal) -> str:
@@ -444,14 +442,7 @@ class EntryAdmin(BooksStandAdmin):
                 e.amount,
                 e.balance_after,
                 # In words, as the journals' pages say it: a deal's memo is its booking trail.
-                csv_text(
-                    journal_memo_words(
-                        kind=e.journal.kind,
-                        memo=e.journal.memo,
-                        deal_id=e.journal.deal_id,
-                        reversal_of=e.journal.reversal_of_id,
-                    )
-                ),
+                csv_text(journal_words(e.journal)),
                 e.journal.reversal_of_id or "",
             ],
         )

@@ -137,6 +137,13 @@ def _site_memo_words(memo: str) -> str | None:
     return None
 
 
+def journal_words(journal: Journal) -> str:
+    """``journal_memo_words`` of a journal row: its statement line, CSV cell and admin column."""
+    return journal_memo_words(
+        kind=journal.kind, memo=journal.memo, deal_id=journal.deal_id, reversal_of=journal.reversal_of_id
+    )
+
+
 def journal_memo_words(*, kind: str, memo: str, deal_id: int | None, reversal_of: int | None = None) -> str:
     """A journal's memo as every page of the books shows it: a deal's booking trail and the site's
     own memos in the reader's words; anything else (a manager's reason for a grant, a player's

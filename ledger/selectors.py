@@ -15,7 +15,7 @@ from club.confusables import name_search_pattern, name_skeleton
 from club.models import Club, Membership
 from games.prepared import Prepared, first_of
 
-from .labels import REVERSAL_WORDS, journal_memo_words
+from .labels import REVERSAL_WORDS, journal_words
 from .models import Account, Entry, Journal
 
 STATEMENT_PAGE = 25
@@ -101,12 +101,7 @@ def account_statement(
             journal_id=e.journal_id,
             kind=e.journal.kind,
             kind_label=str(e.journal.get_kind_display()),
-            memo=journal_memo_words(
-                kind=e.journal.kind,
-                memo=e.journal.memo,
-                deal_id=e.journal.deal_id,
-                reversal_of=e.journal.reversal_of_id,
-            ),
+            memo=journal_words(e.journal),
             created_at=e.journal.created_at,
             amount=e.amount,
             balance_after=e.balance_after,

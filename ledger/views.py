@@ -22,7 +22,7 @@ from club.views import club_page, post_only
 
 from .charts import balance_chart_svg
 from .forms import AnswerForm, ChipRequestForm, GrantForm
-from .labels import journal_memo_words
+from .labels import journal_words
 from .models import Adjustment, ChipRequest, Entry
 from .selectors import StatementPage, account_statement, balance_series, statement_cursor, wallet_get
 from .services import adjustment_approve, adjustment_refuse, chips_adjust, chips_request, chips_request_answer
@@ -95,14 +95,7 @@ def my_statement_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
         cells=lambda e: [
             timezone.localtime(e.journal.created_at, zone).isoformat(timespec="seconds"),
             csv_text(str(e.journal.get_kind_display())),
-            csv_text(
-                journal_memo_words(
-                    kind=e.journal.kind,
-                    memo=e.journal.memo,
-                    deal_id=e.journal.deal_id,
-                    reversal_of=e.journal.reversal_of_id,
-                )
-            ),
+            csv_text(journal_words(e.journal)),
             e.amount,
             e.balance_after,
         ],
