@@ -105,7 +105,8 @@ def user_named(username: str) -> User | None:
 
 def _page_number(request: HttpRequest) -> int:
     raw = request.GET.get("page", "1")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 1
+    # "0" is a page before the first: Django's paginator answers any page out of range with the last.
+    return max(1, int(raw)) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 1
 
 
 def _upto(request: HttpRequest) -> datetime | None:

@@ -57,3 +57,19 @@ def test_an_odd_upto_is_ignored(make_table, players):
         assert response.status_code == 200, odd
         shown = _ids(response.content.decode())
         assert shown == ([] if odd == "0" else [deal.pk]), odd
+
+
+def test_page_zero_is_the_first_page(make_table, players, monkeypatch):
+    """"?page=0" opened the last (oldest) page: Django's paginator answers any page out of range
+    with the last one (review 63's note)."""
+    monkeypatch.setattr(history, "PAGE_SIZE", 2)
+    table = make_table(turn_seconds=600)
+    sit_all(table, players)
+    for _ in range(5):
+        play_deal_as_people(start_deal(table), players)
+    client = Client()
+    client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
+    url = f"/clubs/{table.club.slug}/deals/"
+    first = _ids(client.get(url).content.decode())
+    assert _ids(client.get(url, {"page": "0"}).content.decode()) == first
+    assert _ids(client.get(url, {"page": "000"}).content.decode()) == first
