@@ -6,10 +6,11 @@ read them could play with open cards. They appear once the deal is over, like at
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.helpers import ActionForm
 from django.db.models import Prefetch
@@ -189,54 +190,50 @@ class TableSessionAdmin(ClubScopedAdmin):
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return admin.ModelAdmin.get_actions(self, request)
 
-    @admin.action(description=_("Cancel the selected tables (none dealt yet; a weekly one stops)"))
-    def cancel_selected(self, request: HttpRequest, queryset: Any) -> None:
-        from django.contrib import messages
+    def _refused(self, request: HttpRequest, session: TableSession, exc: ServiceError) -> None:
+        # What was asked already so (the action sent again, a second manager) is news, not a failure.
+        self.message_user(request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR)
 
-        from .services.schedule import session_cancel
-
+    def _each(self, request: HttpRequest, queryset: Any, act: Callable[[TableSession], str]) -> None:
+        """``act`` on each selected table, its words (or its refusal) said after the table's name."""
         for session in queryset:
             try:
-                done = session_cancel(session_id=session.pk, actor=request.user)
+                said = act(session)
             except ServiceError as exc:
-                self.message_user(
-                    request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
-                )
+                self._refused(request, session, exc)
             else:
-                if done.status == TableSession.Status.FINISHED:
-                    said = _("closed: nobody plays at it any more; its bank went to the last deal's players")
-                else:
-                    said = _("cancelled")
-                self.message_user(request, f"{session}: " + str(said))
+                self.message_user(request, f"{session}: {said}")
+
+    @admin.action(description=_("Cancel the selected tables (none dealt yet; a weekly one stops)"))
+    def cancel_selected(self, request: HttpRequest, queryset: Any) -> None:
+        from .services.schedule import session_cancel
+
+        def cancel(session: TableSession) -> str:
+            done = session_cancel(session_id=session.pk, actor=request.user)
+            if done.status == TableSession.Status.FINISHED:
+                return str(_("closed: nobody plays at it any more; its bank went to the last deal's players"))
+            return str(_("cancelled"))
+
+        self._each(request, queryset, cancel)
 
     @admin.action(description=_("Skip this week of the selected weekly tables (the series goes on)"))
     def skip_week_selected(self, request: HttpRequest, queryset: Any) -> None:
-        from django.contrib import messages
-
         from .services.schedule import session_skip_week
 
-        for session in queryset:
-            try:
-                following = session_skip_week(session_id=session.pk, actor=request.user)
-            except ServiceError as exc:
-                self.message_user(
-                    request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
-                )
-            else:
-                when = date_format(timezone.localtime(following.starts_at), str(_("D j M Y, H:i")))
-                self.message_user(
-                    request,
-                    f"{session}: "
-                    + _("this week is cancelled; the table next meets %(when)s (%(zone)s).")
-                    % {"when": when, "zone": timezone.get_current_timezone_name()},
-                )
+        def skip(session: TableSession) -> str:
+            following = session_skip_week(session_id=session.pk, actor=request.user)
+            when = date_format(timezone.localtime(following.starts_at), str(_("D j M Y, H:i")))
+            return _("this week is cancelled; the table next meets %(when)s (%(zone)s).") % {
+                "when": when,
+                "zone": timezone.get_current_timezone_name(),
+            }
+
+        self._each(request, queryset, skip)
 
     @admin.action(description=_("Move the start of the selected table…"))
     def move_selected(self, request: HttpRequest, queryset: Any) -> TemplateResponse | None:
         """A page asking for the new start (in the manager's time zone), as Django's own delete
         action asks for a confirmation; the move itself is ``session_move``'s."""
-        from django.contrib import messages
-
         from .services.schedule import session_move
 
         sessions = list(queryset[:2])
@@ -253,9 +250,7 @@ class TableSessionAdmin(ClubScopedAdmin):
             except ServiceError as exc:
                 if exc.done or exc.code in ("cancel_closed", "cancel_played", "move_started", "move_weekly"):
                     # Nothing the manager can change on this page: said on the list.
-                    self.message_user(
-                        request, f"{session}: {exc.message}", messages.INFO if exc.done else messages.ERROR
-                    )
+                    self._refused(request, session, exc)
                     return None
                 form.add_error("starts_at", exc.message)
             else:
@@ -459,8 +454,6 @@ class SeatAdmin(ClubScopedAdmin):
 
     @admin.action(description=_("Stand the selected players up (the reason beside)"))
     def stand_up_selected(self, request: HttpRequest, queryset: Any) -> None:
-        from django.contrib import messages
-
         from .services import table_stand_up
 
         reason = (request.POST.get("reason") or "").strip()
