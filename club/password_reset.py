@@ -122,7 +122,9 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
             response = self.form_invalid(form)
             response.status_code = 429
             return response
-        address = _digest(form.cleaned_data["email"].strip().casefold())
+        # Counted per mailbox as the form finds it (``get_users``): a composed and a decomposed
+        # spelling reach the same one, and counted apart each had its own allowance.
+        address = _digest(unicodedata.normalize("NFKC", form.cleaned_data["email"].strip()).casefold())
         now = timezone.now()
         MailThrottle.objects.filter(sent_at__lt=now - timedelta(days=1)).delete()
         MailThrottle.objects.create(kind="reset-network", key=network, sent_at=now)

@@ -36,3 +36,13 @@ def test_a_reset_finds_the_account_whichever_spelling_is_typed() -> None:
     User.objects.create_user("older66", email="bob@cafe\u0301.fr", password=TEST_PASSWORD)
     assert _reset_mails("bob@caf\u00e9.fr") == ["bob@cafe\u0301.fr"]
     assert _reset_mails("anna@muller.de") == []  # another mailbox
+
+
+def test_the_mails_per_address_count_both_spellings_as_one(settings) -> None:
+    """Both spellings reach one mailbox now: counted apart, each had its own allowance of mails, and
+    anyone could send the owner of an address twice as many as the limit lets."""
+    settings.RESET_MAILS_PER_ADDRESS = 2
+    settings.RESET_REQUESTS_PER_NETWORK = 100
+    assert _register(Client(), "muller67", COMPOSED).status_code == 302
+    sent = [_reset_mails(typed) for typed in (COMPOSED, DECOMPOSED, DECOMPOSED, COMPOSED.upper())]
+    assert sent == [[COMPOSED], [COMPOSED], [], []]
