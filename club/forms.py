@@ -63,6 +63,15 @@ class RegisterForm(_EmailNotTaken, UserCreationForm):
         fields = ("username", "email", "display_name")
 
 
+def same_address(typed: str, stored: str) -> bool:
+    """Is ``typed`` the mailbox ``stored`` names? A change of case alone keeps the mailbox; casefold()
+    would also take "straße.de" (another domain) for "strasse.de", and a long "ſ" for "s". Compared
+    composed: an address stored decomposed before review 65 is shown so and sent back so, read
+    composed by the form, and was taken for a new address that needs the password."""
+    typed, stored = (unicodedata.normalize("NFC", text) for text in (typed, stored))
+    return typed == stored or (typed.isascii() and stored.isascii() and typed.lower() == stored.lower())
+
+
 class ProfileForm(_EmailNotTaken, forms.ModelForm):
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=_time_zone_choices)
     preferred_language = forms.ChoiceField(
@@ -92,12 +101,7 @@ class ProfileForm(_EmailNotTaken, forms.ModelForm):
     def clean(self) -> dict:
         cleaned = super().clean()
         email = cleaned.get("email")
-        stored = self.instance.email or ""
-        # A change of case alone keeps the mailbox; casefold() would also take "straße.de" (another
-        # domain) for "strasse.de", and a long "ſ" for "s".
-        changed = email is not None and not (
-            email == stored or (email.isascii() and stored.isascii() and email.lower() == stored.lower())
-        )
+        changed = email is not None and not same_address(email, self.instance.email or "")
         # Checked as a log-in is: wrong guesses count towards his lock-out (club.login_throttle).
         typed = cleaned.get("current_password") or ""
         if changed and not password_confirmed(self.request, self.instance, typed):

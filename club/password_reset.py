@@ -12,13 +12,16 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
+import unicodedata
+from collections.abc import Iterator
 from datetime import timedelta
 
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.forms import PasswordResetForm, _unicode_ci_compare
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import Q
 from django.http import HttpResponseRedirect
 from django.template import loader
 from django.utils import timezone, translation
@@ -31,7 +34,7 @@ from django.views.decorators.cache import never_cache
 from .client_ip import client_ip, client_network
 from .confusables import username_forms
 from .login_throttle import AXES_USERNAME_LENGTH
-from .models import MailThrottle
+from .models import MailThrottle, User
 
 logger = logging.getLogger("club.password_reset")
 
@@ -58,6 +61,17 @@ class ReaderLanguageResetForm(PasswordResetForm):
     """The mail goes out in the language its reader chose in his profile: anyone may ask for a reset
     of any address, so the language of the page it was asked from says nothing about him (a player
     who has chosen none gets the language of the page, most often his own)."""
+
+    def get_users(self, email: str) -> Iterator[User]:
+        # Addresses are stored composed (NFC, ``forms._EmailNotTaken``), older ones as they were
+        # typed: looked up as typed, a player whose keyboard decomposes "ü" got no mail for his
+        # account. Django's own comparison, which follows, already takes the spellings as one.
+        typed = (email or "").strip()
+        composed, decomposed = (unicodedata.normalize(form, typed) for form in ("NFC", "NFD"))
+        users = User._default_manager.filter(
+            Q(email__iexact=composed) | Q(email__iexact=decomposed), is_active=True
+        )
+        return (u for u in users if u.has_usable_password() and _unicode_ci_compare(typed, u.email))
 
     def send_mail(
         self,
@@ -108,7 +122,9 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
             response = self.form_invalid(form)
             response.status_code = 429
             return response
-        address = _digest(form.cleaned_data["email"].strip().casefold())
+        # Counted per mailbox as the form finds it (``get_users``): a composed and a decomposed
+        # spelling reach the same one, and counted apart each had its own allowance.
+        address = _digest(unicodedata.normalize("NFKC", form.cleaned_data["email"].strip()).casefold())
         now = timezone.now()
         MailThrottle.objects.filter(sent_at__lt=now - timedelta(days=1)).delete()
         MailThrottle.objects.create(kind="reset-network", key=network, sent_at=now)

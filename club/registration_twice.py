@@ -9,6 +9,7 @@ first copy would have done. Knowing all three, he could have logged in anyway.
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import timedelta
 
 from django.http import HttpRequest
@@ -22,7 +23,9 @@ SAME_FORM_WITHIN = timedelta(minutes=1)
 def account_opened_by_this_form(request: HttpRequest) -> User | None:
     """The account the same registration form opened a moment ago, or None."""
     username = User.normalize_username(request.POST.get("username") or "")
-    email = (request.POST.get("email") or "").strip()
+    # Composed, as the first copy stored it (``forms._EmailNotTaken``): typed decomposed, the second
+    # copy found no account and was refused as a stranger's.
+    email = unicodedata.normalize("NFC", (request.POST.get("email") or "").strip())
     password = request.POST.get("password1") or ""
     if not (username and email and password) or password != request.POST.get("password2"):
         return None

@@ -338,9 +338,12 @@ def membership_require_manager(*, club: Club, actor: User) -> Membership:
     """The actor's membership, if it lets him manage the club. A site superuser (the operator, who
     answers for every club) acts with the owner's powers; an unsaved membership says so."""
     membership = Membership.objects.filter(club=club, user=actor).first()
-    if membership is not None and membership.is_manager:
+    operator = actor.is_superuser and actor.is_active
+    # An operator who also manages the club keeps the owner's rank: his manager's row held him below
+    # the other managers, where as a stranger to the club or a plain member of it he was above them.
+    if membership is not None and membership.is_manager and (membership.role == Role.OWNER or not operator):
         return membership
-    if actor.is_superuser and actor.is_active:
+    if operator:
         return Membership(club=club, user=actor, role=Role.OWNER, status=Status.ACTIVE)
     raise NotAllowed(_("Only the club's managers can do this."))
 

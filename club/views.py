@@ -44,6 +44,7 @@ from .forms import (
     SuspendForm,
     club_form_loaded,
     form_problem,
+    same_address,
 )
 from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership, User
 from .password_reset import (
@@ -180,9 +181,7 @@ def _registered(request: HttpRequest, user: User, next_url: str) -> HttpResponse
 
 def _changes_email(request: HttpRequest) -> bool:
     """As ``ProfileForm.clean`` reads it: a change of ASCII case alone keeps the address."""
-    posted, stored = (request.POST.get("email") or "").strip(), request.user.email or ""
-    same_ascii = posted.isascii() and stored.isascii() and posted.lower() == stored.lower()
-    return not (posted == stored or same_ascii)
+    return not same_address((request.POST.get("email") or "").strip(), request.user.email or "")
 
 
 @sensitive_post_parameters("current_password")
