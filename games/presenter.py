@@ -301,10 +301,11 @@ def _is_ante(event: Mapping[str, Any]) -> bool:
     return event.get("type") == "ChipsMoved" and event.get("kind") == "ante"
 
 
-def _in_deal(log: Any, in_deal: list[int] | None = None) -> list[int] | None:
+def _in_deal(log: Any) -> list[int] | None:
     """Who is still in the deal after ``log`` (None: not known, the log began before the deal did),
     as far as a round's antes change it."""
-    bidding = in_deal is not None
+    in_deal: list[int] | None = None
+    bidding = False
     for index, event in enumerate(log):
         kind = event.get("type")
         if kind == "DealStarted":
