@@ -125,8 +125,8 @@ _MESSAGES = {
     "move_started": _("This table's start has come: it can no longer be moved; cancel it instead."),
     "move_past": _("Choose a start still to come."),
     "move_seated": _(
-        "Players sit at this table already: it can start at most %(minutes)s minutes from now, or be "
-        "cancelled."
+        "Players sit at this table already: it can start at most 15 minutes from now (its seating time), "
+        "or be cancelled."
     ),
     "move_same": _("This table already starts at %(when)s."),
     "cancel_played": _(

@@ -382,7 +382,7 @@ def session_move(
     table_dates_check(starts_at=starts_at, ends_at=ends_at, now=now)
     opens_now = now >= starts_at - SEATING_OPENS
     if not opens_now and seats_taken(session).filter(bot="").exists():
-        raise TableError("move_seated", minutes=int(SEATING_OPENS.total_seconds() // 60))
+        raise TableError("move_seated")  # its words say 15 minutes: SEATING_OPENS
     was = session.starts_at
     session.starts_at = starts_at
     session.ends_at = ends_at
