@@ -29,8 +29,9 @@ demo: venv
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/daphne -b $(HOST) -p $(PORT) \
 		--websocket-max-message-size 65536 club.asgi:application
 
+# Two streams at once (tests/streams.py): the browser and server tests, and the rest.
 test: venv
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/python -m tests.streams $(PYTEST_ARGS)
 
 lint: venv
 	$(BIN)/ruff check .

@@ -1,0 +1,74 @@
+"""The whole suite in two pytest processes at once (``make test``): the browser and server tests
+(tests/e2e, tests/load) in one, everything else in the other. Run one after the other they took
+about 30 minutes of the CI's budget on a 2-core machine, where one stream waits on chromium and
+daphne while the other runs Python.
+
+Each stream gets its own test database and, with Redis, its own Redis database: a table's channel
+group is named by its id, and two test databases number their tables alike. Arguments are passed to
+both; their outputs are printed one after the other; the exit status is the first failing one.
+
+    python -m tests.streams [pytest args...]
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from urllib.parse import urlsplit, urlunsplit
+
+SERVERS = ["tests/e2e", "tests/load"]
+
+
+def _redis_db(url: str, db: int) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{db}"))
+
+
+def _env(name: str, redis_db: int) -> dict[str, str]:
+    env = dict(os.environ)
+    base = env.get("TEST_DATABASE_NAME") or "test_khrap"
+    env["TEST_DATABASE_NAME"] = f"{base}_{name}"
+    if env.get("REDIS_URL"):
+        current = urlsplit(env["REDIS_URL"]).path.strip("/") or "0"
+        env["REDIS_URL"] = _redis_db(env["REDIS_URL"], (int(current) + redis_db) % 16)
+    return env
+
+
+def main(args: list[str]) -> int:
+    if any(not a.startswith("-") for a in args):  # named tests, folders or option values: one run
+        return subprocess.call([sys.executable, "-m", "pytest", *args])
+    others = [f"--ignore={path}" for path in SERVERS]
+    streams = {
+        "servers": ([*SERVERS], _env("servers", 0)),
+        "rest": (others, _env("rest", 1)),
+    }
+    running = {}
+    for name, (where, env) in streams.items():
+        # Kept open until the stream is printed below (a context manager would close it here).
+        log = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115
+        command = [
+            sys.executable,
+            "-m",
+            "pytest",
+            *args,
+            "--basetemp",
+            tempfile.mkdtemp(prefix=f"khrap-{name}-"),
+            *where,
+        ]
+        print(f"== {name}: {' '.join(command[2:])}", flush=True)
+        running[name] = (subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT), log)
+    status = 0
+    for name, (process, log) in running.items():
+        code = process.wait()
+        log.seek(0)
+        print(f"\n== {name} (exit {code})", flush=True)
+        sys.stdout.write(log.read())
+        sys.stdout.flush()
+        status = status or code
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
