@@ -1,5 +1,6 @@
-"""The whole suite in two pytest processes at once (``make test``): the browser and server tests
-(tests/e2e, tests/load) in one, everything else in the other. Run one after the other they took
+"""The whole suite in two pytest processes at once (``make test``): the browser, server and worker
+tests (tests/e2e, tests/load, tests/jobs: much of their time is spent waiting on chromium, daphne and
+Celery processes) in one, everything else in the other. Run one after the other they took
 about 30 minutes of the CI's budget on a 2-core machine, where one stream waits on chromium and
 daphne while the other runs Python.
 
@@ -18,7 +19,7 @@ import sys
 import tempfile
 from urllib.parse import urlsplit, urlunsplit
 
-SERVERS = ["tests/e2e", "tests/load"]
+SERVERS = ["tests/e2e", "tests/load", "tests/jobs"]
 
 
 def _redis_db(url: str, db: int) -> str:
