@@ -317,13 +317,19 @@ def table_can_manage(*, session: TableSession, user: User) -> bool:
     if not user.is_authenticated:
         return False
     membership = Membership.objects.filter(club_id=session.club_id, user=user).first()
-    return membership_can_manage(session=session, membership=membership)
+    return membership_can_manage(session=session, membership=membership, user=user)
 
 
-def membership_can_manage(*, session: TableSession, membership: Membership | None) -> bool:
+def membership_can_manage(
+    *, session: TableSession, membership: Membership | None, user: User | None = None
+) -> bool:
     """``table_can_manage`` for a membership already read in this request (the table page's own)."""
     if membership is None or not membership.is_active:
         return False
+    if user is not None and user.is_superuser and user.is_active:
+        # The site's operator has the owner's powers at every club's tables
+        # (games.services.access.member_require_manager): his page offers what he may do.
+        return True
     return membership.is_manager or (session.practice and session.created_by_id == membership.user_id)
 
 

@@ -97,7 +97,7 @@ def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
         public=frame.public,
         user_id=request.user.pk,
         now=timezone.now(),
-        can_manage=membership_can_manage(session=session, membership=membership),
+        can_manage=membership_can_manage(session=session, membership=membership, user=request.user),
     )
     context["howto_html"] = _table_howto(Rules.from_json(session.rules), translation.get_language())
     context["club"] = session.club

@@ -34,3 +34,25 @@ def test_the_operator_stands_up_a_manager_whatever_his_own_membership(
     table_sit(session_id=table.pk, user=players[0], position=0, buy_in=100)
     assert table_stand_up(session_id=table.pk, actor=operator, position=0, reason="Asleep at the table")
     assert Seat.objects.get(session=table, position=0).status == Seat.Status.LEFT
+
+
+def test_the_operator_who_is_a_plain_member_is_offered_the_managers_controls(
+    client, make_table, make_user, club, players
+) -> None:
+    """The services let him stand players up and seat bots; the table page and its socket frames hid
+    those controls from him (left out in stop 28: only a manager's membership showed them)."""
+    from games.selectors import table_can_manage
+
+    operator = make_user("operator66b", is_staff=True, is_superuser=True)
+    club_services.membership_join(club=club, user=operator)
+    table = make_table()
+    table_sit(session_id=table.pk, user=players[0], position=0, buy_in=100)
+    client.force_login(operator)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert f'action="/tables/{table.pk}/standup/"' in page
+    assert 'id="bot-2"' in page
+    assert table_can_manage(session=table, user=operator)  # the socket's frames ask this
+    # A plain member still sees neither.
+    client.force_login(players[1])
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "/standup/" not in page and 'id="bot-2"' not in page
