@@ -555,11 +555,25 @@ def membership_require_rank(*, mine: Membership, target: Membership) -> None:
         raise NotAllowed(_("Only the owner can act on a manager."))
 
 
+#: The log's actions that change a membership's status: a warning, a suspension or a role written
+#: after a member left does not say how he left.
+_STATUS_CHANGES = (
+    "membership.requested",
+    "membership.approved",
+    "membership.refused",
+    "membership.joined",
+    "membership.left",
+    "membership.banned",
+    "membership.unbanned",
+    "membership.ban_expired",
+)
+
+
 def _last_change(membership: Membership) -> tuple[str, int | None] | None:
-    """The membership's last change in the club's log: (action, actor's id)."""
+    """The membership's last change of status in the club's log: (action, actor's id)."""
     return (
         AuditLog.objects.filter(club_id=membership.club_id, target_user_id=membership.user_id)
-        .filter(action__startswith="membership.")
+        .filter(action__in=_STATUS_CHANGES)
         .order_by("-created_at", "-pk")
         .values_list("action", "actor_id")
         .first()

@@ -83,6 +83,18 @@ def test_leave_twice_is_news(club, member):
     assert AuditLog.objects.filter(club=club, target_user=member, action="membership.left").count() == 1
 
 
+def test_leave_twice_is_news_after_a_warning_written_meanwhile(club, member, owner):
+    """A manager's warning about an old deal, written after he left, is no change of his membership:
+    his second Leave was answered in red (stop 28's left-out list)."""
+    from club.services import audit_log_write
+
+    client = client_for(member)
+    assert _said(_leave(client, club))[-1][0] == "success"
+    audit_log_write(action="membership.warned", actor=owner, club=club, target_user=member, data={})
+    again = _said(_leave(client, club))
+    assert again[-1] == ("info", "You have already left this club."), again
+
+
 def test_withdraw_twice_is_news(approval_club, stranger):
     client = client_for(stranger)
     services.membership_join(club=approval_club, user=stranger)
