@@ -503,6 +503,13 @@ def invite_accept(*, code: str, user: User) -> Membership:
     # The invite's row only (``select_related`` would hold the club's row too, which every journal
     # and audit row of the club points at).
     invite = Invite.objects.select_for_update(of=("self",)).select_related("club").filter(code=code).first()
+    if (
+        invite is not None
+        and Membership.objects.filter(club_id=invite.club_id, user=user, status=Status.ACTIVE).exists()
+    ):
+        # What he is to the club comes first, as on the invite's page: his second Join pressed after
+        # the link expired or was used up (a stale page) was answered in red with the link's fate.
+        raise ServiceError(_("You are already a member of this club."), code="already_member", done=True)
     invite_check(invite=invite, user=user)
     assert invite is not None
     # A use is a person let in: one who left and comes back by the same link takes no other's place.

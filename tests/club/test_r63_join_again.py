@@ -83,6 +83,29 @@ def test_leave_twice_is_news(club, member):
     assert AuditLog.objects.filter(club=club, target_user=member, action="membership.left").count() == 1
 
 
+@pytest.mark.parametrize("fate", ["expired", "used up", "withdrawn"])
+def test_an_invites_join_pressed_again_after_the_link_ended_is_news(invite_club, owner, stranger, fate):
+    """The stale page's Join, after the link that let him in expired, was used up or withdrawn, was
+    answered in red with the link's fate, though its page tells a member he is one (stop 28's left-out
+    list)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    invite = services.invite_create(club=invite_club, actor=owner, max_uses=1)
+    client = client_for(stranger)
+    url = reverse("invite_accept", args=[invite.code])
+    assert _said(client.post(url))[-1][0] == "success"
+    if fate == "expired":
+        Invite.objects.filter(pk=invite.pk).update(expires_at=timezone.now() - timedelta(minutes=1))
+    elif fate == "withdrawn":
+        Invite.objects.filter(pk=invite.pk).update(revoked=True)
+    response = client.post(url)
+    again = _said(response)
+    assert again[-1] == ("info", "You are already a member of this club."), again
+    assert response.url == invite_club.get_absolute_url()
+
+
 def test_leave_twice_is_news_after_a_warning_written_meanwhile(club, member, owner):
     """A manager's warning about an old deal, written after he left, is no change of his membership:
     his second Leave was answered in red (stop 28's left-out list)."""
