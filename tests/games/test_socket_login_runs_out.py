@@ -59,13 +59,16 @@ def test_a_login_renewed_before_its_end_keeps_the_socket(make_table, players):
     table = make_table()
     sit_all(table, players)
     key = _login_of(players[0])
-    # Due within the test: the heartbeat reads it again and finds it renewed.
-    _expires(key, timezone.now() + timedelta(seconds=0.3))
+    # Due within the test: the heartbeat reads it again and finds it renewed. Long enough for the
+    # socket to open first on a busy machine (at 0.3 s it once ran out before the socket was open).
+    first_end = timezone.now() + timedelta(seconds=2)
+    _expires(key, first_end)
 
     async def scenario():
         socket = await _open(players[0], table.pk, key)
         await sync_to_async(_expires)(key, timezone.now() + timedelta(days=14))
-        await consumers.asyncio.sleep(0.8)
+        # Past the first end: the heartbeat has read the login again by then.
+        await consumers.asyncio.sleep((first_end - timezone.now()).total_seconds() + 0.5)
         await socket.send_json_to({"do": "sync"})
         answer = await frames(socket)
         await socket.disconnect()
