@@ -66,8 +66,11 @@ def test_a_connect_that_fails_gives_its_place_back(monkeypatch):
     async def scenario() -> None:
         for _ in range(MAX_SOCKETS_PER_USER + 2):
             socket = _socket(73)
+            # Waits for the consumer itself to fail, not 5 s for an answer that never comes (a
+            # failing consumer sends nothing: connect() sat out its whole timeout each time).
+            await socket.send_input({"type": "websocket.connect"})
             with pytest.raises(OSError):
-                await socket.connect(timeout=5)
+                await socket.wait(timeout=5)
 
     async_to_sync(scenario)()
     assert 73 not in consumers._OPEN
