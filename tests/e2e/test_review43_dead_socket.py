@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
-from games.models import Deal
+from games.models import Deal, TableSession
 from games.services import practice_table_open
 
 from .daphne_server import daphne_url  # noqa: F401  (a fixture)
@@ -47,6 +47,8 @@ def test_a_tab_back_in_sight_finds_a_dead_socket_and_connects_again(
 ) -> None:
     club, (vera,) = _club_with_players(["vera"])
     table = practice_table_open(club=club, user=vera)
+    # The shortest turn the tables allow: her clock runs out soon after the tab is hidden.
+    TableSession.objects.filter(pk=table.pk).update(turn_seconds=5)
     page = _login(browser, daphne_url, "vera")
     relays = _sockets_that_can_die(page)
     _open_table(page, f"{daphne_url}/tables/{table.pk}/")
@@ -56,7 +58,13 @@ def test_a_tab_back_in_sight_finds_a_dead_socket_and_connects_again(
 
     page.evaluate(SEEN, "hidden")
     relays[-1]["alive"] = False  # the laptop sleeps: the socket dies, and nobody says so
-    page.wait_for_timeout(40_000)  # past Vera's turn: the clock moved for her meanwhile
+    # Hidden long enough to be asked again when back in sight (the page's 15 s), and past Vera's
+    # turn: the clock moved for her meanwhile.
+    page.wait_for_timeout(16_000)
+    for _ in range(300):
+        if Deal.objects.get(session=table, number=int(deal or 0)).seq > int(seq or 0):
+            break
+        page.wait_for_timeout(100)
     page.evaluate(SEEN, "visible")
 
     for _ in range(150):
