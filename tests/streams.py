@@ -1,12 +1,13 @@
-"""The whole suite in two pytest processes at once (``make test``): the browser, server and worker
+"""The whole suite in three pytest processes at once (``make test``): the browser, server and worker
 tests (tests/e2e, tests/load, tests/jobs: much of their time is spent waiting on chromium, daphne and
-Celery processes) in one, everything else in the other. Run one after the other they took
-about 30 minutes of the CI's budget on a 2-core machine, where one stream waits on chromium and
-daphne while the other runs Python.
+Celery processes), the table tests (tests/games: many wait on sockets and turn clocks), and the rest.
+On a 2-core machine one process took about 30 minutes of the CI's budget while using well under
+half of the machine: most tests wait (on a browser, a server, a socket, a clock) more than they
+compute, so streams that wait at once finish sooner.
 
 Each stream gets its own test database and, with Redis, its own Redis database: a table's channel
 group is named by its id, and two test databases number their tables alike. Arguments are passed to
-both; their outputs are printed one after the other; the exit status is the first failing one.
+each; their outputs are printed one after the other; the exit status is the first failing one.
 
     python -m tests.streams [pytest args...]
 """
@@ -20,6 +21,8 @@ import tempfile
 from urllib.parse import urlsplit, urlunsplit
 
 SERVERS = ["tests/e2e", "tests/load", "tests/jobs"]
+#: The streams besides "rest" (which runs every other test), by name: their folders.
+STREAMS = {"servers": SERVERS, "games": ["tests/games"]}
 
 
 def _redis_db(url: str, db: int) -> str:
@@ -40,11 +43,9 @@ def _env(name: str, redis_db: int) -> dict[str, str]:
 def main(args: list[str]) -> int:
     if any(not a.startswith("-") for a in args):  # named tests, folders or option values: one run
         return subprocess.call([sys.executable, "-m", "pytest", *args])
-    others = [f"--ignore={path}" for path in SERVERS]
-    streams = {
-        "servers": ([*SERVERS], _env("servers", 0)),
-        "rest": (others, _env("rest", 1)),
-    }
+    others = [f"--ignore={path}" for paths in STREAMS.values() for path in paths]
+    streams = {name: ([*paths], _env(name, i)) for i, (name, paths) in enumerate(STREAMS.items())}
+    streams["rest"] = (others, _env("rest", len(STREAMS)))
     running = {}
     for name, (where, env) in streams.items():
         # Kept open until the stream is printed below (a context manager would close it here).
