@@ -67,6 +67,12 @@ class TableSessionForm(forms.Form):
         error_messages={key: DAMAGED for key in ("min_length", "max_length")},
     )
 
+    # Shown (a tick box) only once the manager is told he opened a table like this a moment ago: the
+    # page fetched again by Back has a new token, and saved again it opened a second table (review 68).
+    open_twin = forms.BooleanField(
+        label=_("Open another table like it"), required=False, widget=forms.HiddenInput
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {}).setdefault("token", uuid.uuid4().hex)
         super().__init__(*args, **kwargs)
@@ -113,9 +119,15 @@ class TableSessionForm(forms.Form):
         return cleaned
 
     def service_values(self) -> dict[str, Any]:
-        values = {k: v for k, v in self.cleaned_data.items() if k != "token"}
+        values = {k: v for k, v in self.cleaned_data.items() if k not in ("token", "open_twin")}
         values["create_key"] = self.cleaned_data.get("token") or None
+        values["twin_ok"] = bool(self.cleaned_data.get("open_twin"))
         return values
+
+    def twin_refused(self, refusal: TableError) -> None:
+        """The service's ``table_twin``: said beside the tick box that lets him open it even so."""
+        self.fields["open_twin"].widget = forms.CheckboxInput()
+        self.add_error("open_twin", refusal.message)
 
 
 class ReportForm(forms.Form):

@@ -73,6 +73,10 @@ _MESSAGES = {
     "already_away": _("You are already marked away."),
     "not_away": _("You are not marked away."),
     "bad_session": _("%(problem)s"),
+    "table_twin": _(
+        "You opened a table with the same title and start at %(when)s. To open a second one like it, "
+        "tick “Open another table like it” and send the form again."
+    ),
     "starts_too_far": _("A table can be scheduled at most %(days)s days ahead."),
     "lasts_too_long": _("A table can last at most %(days)s days from its start."),
     "bad_message": _("That message could not be read: %(problem)s"),

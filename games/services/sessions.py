@@ -38,6 +38,9 @@ MAX_START_AHEAD = timedelta(days=365)
 #: How long one session may last from its start: a club evening, or a weekend tournament at most;
 #: also keeps the end far from the calendar's limit.
 MAX_LENGTH = timedelta(days=7)
+#: How recent a table of the same title and start, opened by the same manager, is taken for the one
+#: his form is opening again (Back pressed after saving: the page is fetched anew, with a new token).
+TWIN_WINDOW = timedelta(minutes=10)
 
 
 def _problem(text: str) -> TableError:
@@ -83,9 +86,14 @@ def table_session_create(
     practice: bool = False,
     repeat_weekly: bool = False,
     create_key: str | None = None,
+    twin_ok: bool = True,
 ) -> TableSession:
     """Open a table (managers; ``practice_table_open`` is every member's way). Every value is checked
-    here, whatever form or admin sent it: the rules through the engine's own validation."""
+    here, whatever form or admin sent it: the rules through the engine's own validation.
+
+    ``twin_ok=False`` (the forms, until their "open another table like it" is ticked): a table of
+    the same title and start that the same manager opened in the last ``TWIN_WINDOW`` is refused as
+    ``table_twin`` (``exc.twin`` names it), not opened a second time."""
     from django.utils.translation import gettext as _
 
     membership = Membership.objects.filter(club=club, user=actor).first()
@@ -142,10 +150,11 @@ def table_session_create(
     digest = hashlib.sha256(json.dumps(asked, default=str, sort_keys=True).encode()).hexdigest()[:16]
     key = f"{club.pk}:{create_key}:{digest}"[:64] if create_key else None
     with transaction.atomic():
-        if key is not None:
+        if key is not None or not twin_ok:
             # The club's row, held to the end: the same form sent twice at once waits here for the
-            # first, then finds its table.
+            # first, then finds its table (or its twin).
             Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
+        if key is not None:
             opened = TableSession.objects.filter(club=club, create_key=key).first()
             if opened is not None and opened.status in (
                 TableSession.Status.CANCELLED,
@@ -156,6 +165,12 @@ def table_session_create(
                 TableSession.objects.filter(pk=opened.pk).update(create_key=None)
             elif opened is not None:
                 return opened
+        if not twin_ok and not practice:
+            twin = _twin(club=club, actor=actor, title=title, typed=typed, first_start=first_start, now=now)
+            if twin is not None:
+                refusal = TableError("table_twin", when=twin.created_at)
+                refusal.twin = twin  # type: ignore[attr-defined]
+                raise refusal
         session = TableSession.objects.create(
             create_key=key,
             club=club,
@@ -195,6 +210,26 @@ def table_session_create(
         )
         table_notify_on_commit(session.pk)
     return session
+
+
+def _twin(
+    *, club: Club, actor: User, title: str, typed: datetime | None, first_start: datetime, now: datetime
+) -> TableSession | None:
+    """The table like the one asked for that this manager opened a moment ago (same club, title and
+    start; not called off or over since). A start typed ahead is compared as typed; a table opened
+    now (no start typed, or one a minute past) matches one he opened "now" in the window too."""
+    recent = TableSession.objects.filter(
+        club=club,
+        created_by=actor,
+        practice=False,
+        title=title,
+        created_at__gte=now - TWIN_WINDOW,
+    ).exclude(status__in=[TableSession.Status.CANCELLED, TableSession.Status.FINISHED])
+    if typed is not None and typed > now:
+        recent = recent.filter(starts_at=first_start)
+    else:
+        recent = recent.filter(starts_at__gte=now - TWIN_WINDOW - START_SLACK, starts_at__lte=now)
+    return recent.order_by("-created_at", "-pk").first()
 
 
 def _require_practice_left_today(user: User) -> None:
