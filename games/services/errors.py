@@ -74,7 +74,7 @@ _MESSAGES = {
     "not_away": _("You are not marked away."),
     "bad_session": _("%(problem)s"),
     "table_twin": _(
-        "You opened a table with the same title and start at %(when)s. To open a second one like it, "
+        "At %(when)s you opened a table with the same title and start. To open a second one like it, "
         "tick “Open another table like it” and send the form again."
     ),
     "starts_too_far": _("A table can be scheduled at most %(days)s days ahead."),

@@ -57,7 +57,7 @@ def test_back_and_save_again_in_the_admin_asks_before_a_second_table(club, owner
     form = again.context["adminform"].form
     assert "open_twin" in form.errors, form.errors
     said = form.errors["open_twin"][0]
-    assert "same title and start" in said, said
+    assert "the same title and start" in said, said
     page = again.content.decode()
     assert 'type="checkbox" name="open_twin"' in page
     # He means it: ticked, the second table opens.
@@ -116,7 +116,7 @@ def test_the_clubs_own_page_asks_as_well(club, owner):
     again = _send(client, url)
     assert again.status_code == 422
     page = again.content.decode()
-    assert "same title and start" in page and 'type="checkbox" name="open_twin"' in page
+    assert "the same title and start" in page and 'type="checkbox" name="open_twin"' in page
     assert TableSession.objects.filter(club=club).count() == 1
     meant = client.post(url, {**FORM, "token": _token(client, url), "open_twin": "on"})
     assert meant.status_code == 302
