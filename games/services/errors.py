@@ -133,6 +133,10 @@ _MESSAGES = {
         "or be cancelled."
     ),
     "move_same": _("This table already starts at %(when)s."),
+    "move_moved": _(
+        "Another manager has moved this table since your page was shown: it now starts at %(when)s. Nothing "
+        "was changed; check the new start and send it again."
+    ),
     "cancel_played": _(
         "Deals have been played at this table, so it cannot be cancelled: it closes at its end time, or once "
         "nobody plays at it."

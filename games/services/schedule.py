@@ -350,14 +350,21 @@ def session_skip_week(*, session_id: int, actor: User, now: datetime | None = No
 
 @transaction.atomic
 def session_move(
-    *, session_id: int, actor: User, starts_at: datetime, now: datetime | None = None
+    *,
+    session_id: int,
+    actor: User,
+    starts_at: datetime,
+    now: datetime | None = None,
+    shown_start: datetime | None = None,
 ) -> TableSession:
     """A manager moves the start of a table nobody has played at yet (the players are late, the room
     is taken): its length is kept, so is its end; its reservations stand, its readers are told.
     Seating opens again 15 minutes before the new start; a table some member sits at already can only
     be moved within those 15 minutes (moved later, he would sit at a table not open). A weekly table
     is refused: its weeks are counted from the series' first start, and one week moved by days would
-    shift or skip the weeks after it."""
+    shift or skip the weeks after it. ``shown_start``: the start the manager's page showed; a table
+    moved since (by another manager) is refused as ``move_moved``, not moved again from where he did
+    not know it stood."""
     from .access import member_require_manager
     from .sessions import table_dates_check
 
@@ -376,6 +383,8 @@ def session_move(
     if starts_at == session.starts_at:
         # The form sent again (a double click, a second manager with the same time): it is so.
         raise TableError("move_same", done=True, when=starts_at)
+    if shown_start is not None and shown_start != session.starts_at:
+        raise TableError("move_moved", when=session.starts_at)
     if starts_at <= now:
         raise TableError("move_past")
     ends_at = session.ends_at + (starts_at - session.starts_at) if session.ends_at else None
