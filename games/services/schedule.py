@@ -261,6 +261,12 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
     now = now or timezone.now()
     session = session_lock(session_id)
     member_require_manager(session=session, user=actor)
+    if session.status == Status.CANCELLED and _series_goes_on(session).exists():
+        # This week was skipped since the list was shown (a second manager): the series it belongs
+        # to goes on, and the cancel stops it, as it would have (review 68: "already cancelled" was
+        # said as news and the weeks went on).
+        _series_stop(session, actor=actor, now=now)
+        return session
     if session.status in (Status.FINISHED, Status.CANCELLED):
         # Cancelled already (the action sent again, a second manager): what was asked is so.
         raise TableError("cancel_closed", done=session.status == Status.CANCELLED)
@@ -288,15 +294,25 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
     if weekly and session.series_id:
         # A weekly table that started made its next week then: the series stops with it, so that
         # week goes too (nobody has played there), or at least repeats no more.
-        later = TableSession.objects.filter(
-            series_id=session.series_id, starts_at__gt=session.starts_at, repeat_weekly=True
-        ).exclude(pk=session.pk)
-        for following in list(later.values_list("pk", flat=True)):
-            try:
-                session_cancel(session_id=following, actor=actor, now=now)
-            except TableError:
-                TableSession.objects.filter(pk=following).update(repeat_weekly=False)
+        _series_stop(session, actor=actor, now=now)
     return session
+
+
+def _series_goes_on(session: TableSession) -> QuerySet[TableSession]:
+    """The later weeks of ``session``'s series that still repeat."""
+    return TableSession.objects.filter(
+        series_id=session.series_id or session.pk, starts_at__gt=session.starts_at, repeat_weekly=True
+    ).exclude(pk=session.pk)
+
+
+def _series_stop(session: TableSession, *, actor: User, now: datetime) -> None:
+    """The weeks of the series after ``session`` cancelled (nobody has played there), or at least
+    repeating no more."""
+    for following in list(_series_goes_on(session).values_list("pk", flat=True)):
+        try:
+            session_cancel(session_id=following, actor=actor, now=now)
+        except TableError:
+            TableSession.objects.filter(pk=following).update(repeat_weekly=False)
 
 
 @transaction.atomic
