@@ -58,10 +58,7 @@ class TableSessionAddForm(TableSessionForm):
         try:
             self.created = table_session_create(club=cleaned["club"], actor=self.request.user, **values)
         except ServiceError as exc:
-            if exc.code == "table_twin":
-                self.twin_refused(exc)
-                return cleaned
-            raise forms.ValidationError(exc.message) from None
+            self.refused(exc)
         return cleaned
 
     def save(self, commit: bool = True) -> TableSession:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
+from club.errors import ServiceError
 from club.fields import WholeNumberField
 from club.models import validate_visible_text
 from ledger.forms import DAMAGED
@@ -123,6 +124,14 @@ class TableSessionForm(forms.Form):
         values["create_key"] = self.cleaned_data.get("token") or None
         values["twin_ok"] = bool(self.cleaned_data.get("open_twin"))
         return values
+
+    def refused(self, refusal: ServiceError) -> None:
+        """The service's refusal, said beside the field that holds the value (at the top if none)."""
+        if refusal.code == "table_twin":
+            self.twin_refused(refusal)  # type: ignore[arg-type]
+            return
+        field = getattr(refusal, "field", None)
+        self.add_error(field if field in self.fields else None, refusal.message)
 
     def twin_refused(self, refusal: TableError) -> None:
         """The service's ``table_twin``: said beside the tick box that lets him open it even so."""

@@ -43,17 +43,22 @@ MAX_LENGTH = timedelta(days=7)
 TWIN_WINDOW = timedelta(minutes=10)
 
 
-def _problem(text: str) -> TableError:
-    return TableError("bad_session", problem=text)
+def _problem(text: str, field: str | None = None) -> TableError:
+    """A refused value; ``field``: the form field that holds it, where the forms say it (review 68:
+    the admin's form said each one at its top, away from the field)."""
+    error = TableError("bad_session", problem=text)
+    error.field = field  # type: ignore[attr-defined]
+    return error
 
 
-def _whole(value: Any, name: str, low: int, high: int) -> int:
+def _whole(value: Any, name: str, low: int, high: int, field: str | None = None) -> int:
     from django.utils.translation import gettext as _
 
     if type(value) is not int or not low <= value <= high:
         raise _problem(
             _("%(name)s must be a whole number from %(low)s to %(high)s.")
-            % {"name": name, "low": low, "high": high}
+            % {"name": name, "low": low, "high": high},
+            field,
         )
     return value
 
@@ -103,44 +108,48 @@ def table_session_create(
         raise TableError("not_member")
     title = (title or "").strip()
     if not title or len(title) > MAX_TITLE or "\x00" in title:
-        raise _problem(_("A table needs a title of 1 to %(n)s characters.") % {"n": MAX_TITLE})
+        raise _problem(_("A table needs a title of 1 to %(n)s characters.") % {"n": MAX_TITLE}, "title")
     if invisible_characters(title):
         # As for a club's name: a right-to-left override turned the title, and the row it is listed
         # in, round on every page and in every exported file; a zero-width space hid in it.
-        raise _problem(str(INVISIBLE_MESSAGE))
+        raise _problem(str(INVISIBLE_MESSAGE), "title")
     if preset not in PRESETS:
-        raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]})
+        raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]}, "preset")
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, dict):
-        raise _problem(_("Rule changes must be a set of named parameters."))
+        raise _problem(_("Rule changes must be a set of named parameters."), "overrides")
     try:
         rules = table_rules_check(rules_with_overrides(preset, overrides))
     except RulesError as exc:
         reason = rules_error_text(exc)
-        raise _problem(_("These rule changes are not valid: %(error)s") % {"error": reason}) from None
-    seat_count = _whole(seat_count, _("The number of seats"), rules.min_players, rules.max_players)
+        words = _("These rule changes are not valid: %(error)s") % {"error": reason}
+        raise _problem(words, "overrides") from None
+    seats = _("The number of seats")
+    seat_count = _whole(seat_count, seats, rules.min_players, rules.max_players, "seat_count")
     if min_players is None:
         min_players = max(2, rules.min_players)
-    min_players = _whole(min_players, _("The players needed to deal"), max(2, rules.min_players), seat_count)
-    stake = _whole(stake, _("The stake"), 1, MAX_AMOUNT // 1000)
-    buy_in_min = _whole(buy_in_min, _("The smallest buy-in"), stake, MAX_AMOUNT)
+    needed = _("The players needed to deal")
+    min_players = _whole(min_players, needed, max(2, rules.min_players), seat_count, "min_players")
+    stake = _whole(stake, _("The stake"), 1, MAX_AMOUNT // 1000, "stake")
+    buy_in_min = _whole(buy_in_min, _("The smallest buy-in"), stake, MAX_AMOUNT, "buy_in_min")
     # Every chip of a table can move in one journal line (a payout of the whole bank).
-    buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, MAX_AMOUNT // max(seat_count, 1))
-    turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600)
+    most = MAX_AMOUNT // max(seat_count, 1)
+    buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, most, "buy_in_max")
+    turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600, "turn_seconds")
     now = timezone.now()
     table_dates_check(starts_at=starts_at, ends_at=ends_at, now=now)
     if starts_at is not None and starts_at < now - START_SLACK:
         # A start long past would be cancelled as a no-show at once (and a weekly one would make a
         # session for every missed week).
-        raise _problem(_("That start has passed: leave it empty to open the table now."))
+        raise _problem(_("That start has passed: leave it empty to open the table now."), "starts_at")
     typed = starts_at
     starts_at = max(starts_at or now, now)
     # A weekly table typed for 20:00 at 20:03 opens now, but its weeks keep the hour typed: the
     # series counts each week from its first start, and "now" made every week begin at 20:03:27.
     first_start = typed if repeat_weekly and typed is not None and typed < starts_at else starts_at
     if ends_at is not None and ends_at <= starts_at:
-        raise _problem(_("A table must end after it starts."))
+        raise _problem(_("A table must end after it starts."), "ends_at")
     # The token of the form that asks, with the club's id (a token copied into another club's form
     # opens a table there as usual) and what the form asks: the same form sent again finds its table.
     # The same token asking for another table (the form shown again by the back button, changed and
