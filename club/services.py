@@ -677,9 +677,23 @@ def membership_ban(
     _check_until(until, required=False)
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status == Status.BANNED:
-        raise ServiceError(
-            _("%(name)s is already banned.") % {"name": target.user.shown_name}, code="stale", done=True
+        name = target.user.shown_name
+        asked = reason.strip()[:500]
+        if target.ban_until == until and asked in ("", target.ban_reason):
+            raise ServiceError(_("%(name)s is already banned.") % {"name": name}, code="stale", done=True)
+        # Banned on other terms meanwhile (a second manager, a list shown before): his are not the
+        # ban standing, so not said done (review 68: "already banned", as news, and the member was
+        # back on the first ban's end).
+        if target.ban_until is None:
+            refusal = _(
+                "%(name)s is already banned, with no end: lift the ban first to ban him on other terms."
+            )
+            raise ServiceError(refusal % {"name": name}, code="stale")
+        refusal = _(
+            "%(name)s is already banned until %(until)s: lift the ban first to ban him on other terms."
         )
+        until_shown = date_format(timezone.localtime(target.ban_until), "DATETIME_FORMAT")
+        raise ServiceError(refusal % {"name": name, "until": until_shown}, code="stale")
     old = target.status
     target.status = Status.BANNED
     target.role = Role.MEMBER

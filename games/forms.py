@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
+from club.errors import ServiceError
 from club.fields import WholeNumberField
 from club.models import validate_visible_text
 from ledger.forms import DAMAGED
@@ -67,6 +68,12 @@ class TableSessionForm(forms.Form):
         error_messages={key: DAMAGED for key in ("min_length", "max_length")},
     )
 
+    # Shown (a tick box) only once the manager is told he opened a table like this a moment ago: the
+    # page fetched again by Back has a new token, and saved again it opened a second table (review 68).
+    open_twin = forms.BooleanField(
+        label=_("Open another table like it"), required=False, widget=forms.HiddenInput
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {}).setdefault("token", uuid.uuid4().hex)
         super().__init__(*args, **kwargs)
@@ -113,9 +120,23 @@ class TableSessionForm(forms.Form):
         return cleaned
 
     def service_values(self) -> dict[str, Any]:
-        values = {k: v for k, v in self.cleaned_data.items() if k != "token"}
+        values = {k: v for k, v in self.cleaned_data.items() if k not in ("token", "open_twin")}
         values["create_key"] = self.cleaned_data.get("token") or None
+        values["twin_ok"] = bool(self.cleaned_data.get("open_twin"))
         return values
+
+    def refused(self, refusal: ServiceError) -> None:
+        """The service's refusal, said beside the field that holds the value (at the top if none)."""
+        if refusal.code == "table_twin":
+            self.twin_refused(refusal)  # type: ignore[arg-type]
+            return
+        field = getattr(refusal, "field", None)
+        self.add_error(field if field in self.fields else None, refusal.message)
+
+    def twin_refused(self, refusal: TableError) -> None:
+        """The service's ``table_twin``: said beside the tick box that lets him open it even so."""
+        self.fields["open_twin"].widget = forms.CheckboxInput()
+        self.add_error("open_twin", refusal.message)
 
 
 class ReportForm(forms.Form):

@@ -314,7 +314,7 @@ def table_create_view(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             session = table_session_create(club=club, actor=request.user, **form.service_values())
         except ServiceError as exc:
-            form.add_error(None, exc.message)
+            form.refused(exc)
         else:
             messages.success(request, _table_opened_words(session))
             return redirect(reverse("table_page", args=[session.pk]))

@@ -73,6 +73,10 @@ _MESSAGES = {
     "already_away": _("You are already marked away."),
     "not_away": _("You are not marked away."),
     "bad_session": _("%(problem)s"),
+    "table_twin": _(
+        "At %(when)s you opened a table with the same title and start. To open a second one like it, "
+        "tick “Open another table like it” and send the form again."
+    ),
     "starts_too_far": _("A table can be scheduled at most %(days)s days ahead."),
     "lasts_too_long": _("A table can last at most %(days)s days from its start."),
     "bad_message": _("That message could not be read: %(problem)s"),
@@ -129,6 +133,10 @@ _MESSAGES = {
         "or be cancelled."
     ),
     "move_same": _("This table already starts at %(when)s."),
+    "move_moved": _(
+        "Another manager has moved this table since your page was shown: it now starts at %(when)s. Nothing "
+        "was changed; check the new start and send it again."
+    ),
     "cancel_played": _(
         "Deals have been played at this table, so it cannot be cancelled: it closes at its end time, or once "
         "nobody plays at it."

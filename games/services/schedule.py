@@ -261,6 +261,12 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
     now = now or timezone.now()
     session = session_lock(session_id)
     member_require_manager(session=session, user=actor)
+    if session.status == Status.CANCELLED and _series_goes_on(session).exists():
+        # This week was skipped since the list was shown (a second manager): the series it belongs
+        # to goes on, and the cancel stops it, as it would have (review 68: "already cancelled" was
+        # said as news and the weeks went on).
+        _series_stop(session, actor=actor, now=now)
+        return session
     if session.status in (Status.FINISHED, Status.CANCELLED):
         # Cancelled already (the action sent again, a second manager): what was asked is so.
         raise TableError("cancel_closed", done=session.status == Status.CANCELLED)
@@ -288,15 +294,25 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
     if weekly and session.series_id:
         # A weekly table that started made its next week then: the series stops with it, so that
         # week goes too (nobody has played there), or at least repeats no more.
-        later = TableSession.objects.filter(
-            series_id=session.series_id, starts_at__gt=session.starts_at, repeat_weekly=True
-        ).exclude(pk=session.pk)
-        for following in list(later.values_list("pk", flat=True)):
-            try:
-                session_cancel(session_id=following, actor=actor, now=now)
-            except TableError:
-                TableSession.objects.filter(pk=following).update(repeat_weekly=False)
+        _series_stop(session, actor=actor, now=now)
     return session
+
+
+def _series_goes_on(session: TableSession) -> QuerySet[TableSession]:
+    """The later weeks of ``session``'s series that still repeat."""
+    return TableSession.objects.filter(
+        series_id=session.series_id or session.pk, starts_at__gt=session.starts_at, repeat_weekly=True
+    ).exclude(pk=session.pk)
+
+
+def _series_stop(session: TableSession, *, actor: User, now: datetime) -> None:
+    """The weeks of the series after ``session`` cancelled (nobody has played there), or at least
+    repeating no more."""
+    for following in list(_series_goes_on(session).values_list("pk", flat=True)):
+        try:
+            session_cancel(session_id=following, actor=actor, now=now)
+        except TableError:
+            TableSession.objects.filter(pk=following).update(repeat_weekly=False)
 
 
 @transaction.atomic
@@ -350,14 +366,21 @@ def session_skip_week(*, session_id: int, actor: User, now: datetime | None = No
 
 @transaction.atomic
 def session_move(
-    *, session_id: int, actor: User, starts_at: datetime, now: datetime | None = None
+    *,
+    session_id: int,
+    actor: User,
+    starts_at: datetime,
+    now: datetime | None = None,
+    shown_start: datetime | None = None,
 ) -> TableSession:
     """A manager moves the start of a table nobody has played at yet (the players are late, the room
     is taken): its length is kept, so is its end; its reservations stand, its readers are told.
     Seating opens again 15 minutes before the new start; a table some member sits at already can only
     be moved within those 15 minutes (moved later, he would sit at a table not open). A weekly table
     is refused: its weeks are counted from the series' first start, and one week moved by days would
-    shift or skip the weeks after it."""
+    shift or skip the weeks after it. ``shown_start``: the start the manager's page showed; a table
+    moved since (by another manager) is refused as ``move_moved``, not moved again from where he did
+    not know it stood."""
     from .access import member_require_manager
     from .sessions import table_dates_check
 
@@ -376,6 +399,8 @@ def session_move(
     if starts_at == session.starts_at:
         # The form sent again (a double click, a second manager with the same time): it is so.
         raise TableError("move_same", done=True, when=starts_at)
+    if shown_start is not None and shown_start != session.starts_at:
+        raise TableError("move_moved", when=session.starts_at)
     if starts_at <= now:
         raise TableError("move_past")
     ends_at = session.ends_at + (starts_at - session.starts_at) if session.ends_at else None

@@ -38,19 +38,27 @@ MAX_START_AHEAD = timedelta(days=365)
 #: How long one session may last from its start: a club evening, or a weekend tournament at most;
 #: also keeps the end far from the calendar's limit.
 MAX_LENGTH = timedelta(days=7)
+#: How recent a table of the same title and start, opened by the same manager, is taken for the one
+#: his form is opening again (Back pressed after saving: the page is fetched anew, with a new token).
+TWIN_WINDOW = timedelta(minutes=10)
 
 
-def _problem(text: str) -> TableError:
-    return TableError("bad_session", problem=text)
+def _problem(text: str, field: str | None = None) -> TableError:
+    """A refused value; ``field``: the form field that holds it, where the forms say it (review 68:
+    the admin's form said each one at its top, away from the field)."""
+    error = TableError("bad_session", problem=text)
+    error.field = field  # type: ignore[attr-defined]
+    return error
 
 
-def _whole(value: Any, name: str, low: int, high: int) -> int:
+def _whole(value: Any, name: str, low: int, high: int, field: str | None = None) -> int:
     from django.utils.translation import gettext as _
 
     if type(value) is not int or not low <= value <= high:
         raise _problem(
             _("%(name)s must be a whole number from %(low)s to %(high)s.")
-            % {"name": name, "low": low, "high": high}
+            % {"name": name, "low": low, "high": high},
+            field,
         )
     return value
 
@@ -83,9 +91,14 @@ def table_session_create(
     practice: bool = False,
     repeat_weekly: bool = False,
     create_key: str | None = None,
+    twin_ok: bool = True,
 ) -> TableSession:
     """Open a table (managers; ``practice_table_open`` is every member's way). Every value is checked
-    here, whatever form or admin sent it: the rules through the engine's own validation."""
+    here, whatever form or admin sent it: the rules through the engine's own validation.
+
+    ``twin_ok=False`` (the forms, until their "open another table like it" is ticked): a table of
+    the same title and start that the same manager opened in the last ``TWIN_WINDOW`` is refused as
+    ``table_twin`` (``exc.twin`` names it), not opened a second time."""
     from django.utils.translation import gettext as _
 
     membership = Membership.objects.filter(club=club, user=actor).first()
@@ -95,44 +108,48 @@ def table_session_create(
         raise TableError("not_member")
     title = (title or "").strip()
     if not title or len(title) > MAX_TITLE or "\x00" in title:
-        raise _problem(_("A table needs a title of 1 to %(n)s characters.") % {"n": MAX_TITLE})
+        raise _problem(_("A table needs a title of 1 to %(n)s characters.") % {"n": MAX_TITLE}, "title")
     if invisible_characters(title):
         # As for a club's name: a right-to-left override turned the title, and the row it is listed
         # in, round on every page and in every exported file; a zero-width space hid in it.
-        raise _problem(str(INVISIBLE_MESSAGE))
+        raise _problem(str(INVISIBLE_MESSAGE), "title")
     if preset not in PRESETS:
-        raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]})
+        raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]}, "preset")
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, dict):
-        raise _problem(_("Rule changes must be a set of named parameters."))
+        raise _problem(_("Rule changes must be a set of named parameters."), "overrides")
     try:
         rules = table_rules_check(rules_with_overrides(preset, overrides))
     except RulesError as exc:
         reason = rules_error_text(exc)
-        raise _problem(_("These rule changes are not valid: %(error)s") % {"error": reason}) from None
-    seat_count = _whole(seat_count, _("The number of seats"), rules.min_players, rules.max_players)
+        words = _("These rule changes are not valid: %(error)s") % {"error": reason}
+        raise _problem(words, "overrides") from None
+    seats = _("The number of seats")
+    seat_count = _whole(seat_count, seats, rules.min_players, rules.max_players, "seat_count")
     if min_players is None:
         min_players = max(2, rules.min_players)
-    min_players = _whole(min_players, _("The players needed to deal"), max(2, rules.min_players), seat_count)
-    stake = _whole(stake, _("The stake"), 1, MAX_AMOUNT // 1000)
-    buy_in_min = _whole(buy_in_min, _("The smallest buy-in"), stake, MAX_AMOUNT)
+    needed = _("The players needed to deal")
+    min_players = _whole(min_players, needed, max(2, rules.min_players), seat_count, "min_players")
+    stake = _whole(stake, _("The stake"), 1, MAX_AMOUNT // 1000, "stake")
+    buy_in_min = _whole(buy_in_min, _("The smallest buy-in"), stake, MAX_AMOUNT, "buy_in_min")
     # Every chip of a table can move in one journal line (a payout of the whole bank).
-    buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, MAX_AMOUNT // max(seat_count, 1))
-    turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600)
+    most = MAX_AMOUNT // max(seat_count, 1)
+    buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, most, "buy_in_max")
+    turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600, "turn_seconds")
     now = timezone.now()
     table_dates_check(starts_at=starts_at, ends_at=ends_at, now=now)
     if starts_at is not None and starts_at < now - START_SLACK:
         # A start long past would be cancelled as a no-show at once (and a weekly one would make a
         # session for every missed week).
-        raise _problem(_("That start has passed: leave it empty to open the table now."))
+        raise _problem(_("That start has passed: leave it empty to open the table now."), "starts_at")
     typed = starts_at
     starts_at = max(starts_at or now, now)
     # A weekly table typed for 20:00 at 20:03 opens now, but its weeks keep the hour typed: the
     # series counts each week from its first start, and "now" made every week begin at 20:03:27.
     first_start = typed if repeat_weekly and typed is not None and typed < starts_at else starts_at
     if ends_at is not None and ends_at <= starts_at:
-        raise _problem(_("A table must end after it starts."))
+        raise _problem(_("A table must end after it starts."), "ends_at")
     # The token of the form that asks, with the club's id (a token copied into another club's form
     # opens a table there as usual) and what the form asks: the same form sent again finds its table.
     # The same token asking for another table (the form shown again by the back button, changed and
@@ -142,10 +159,11 @@ def table_session_create(
     digest = hashlib.sha256(json.dumps(asked, default=str, sort_keys=True).encode()).hexdigest()[:16]
     key = f"{club.pk}:{create_key}:{digest}"[:64] if create_key else None
     with transaction.atomic():
-        if key is not None:
+        if key is not None or not twin_ok:
             # The club's row, held to the end: the same form sent twice at once waits here for the
-            # first, then finds its table.
+            # first, then finds its table (or its twin).
             Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
+        if key is not None:
             opened = TableSession.objects.filter(club=club, create_key=key).first()
             if opened is not None and opened.status in (
                 TableSession.Status.CANCELLED,
@@ -156,6 +174,12 @@ def table_session_create(
                 TableSession.objects.filter(pk=opened.pk).update(create_key=None)
             elif opened is not None:
                 return opened
+        if not twin_ok and not practice:
+            twin = _twin(club=club, actor=actor, title=title, typed=typed, first_start=first_start, now=now)
+            if twin is not None:
+                refusal = TableError("table_twin", when=twin.created_at)
+                refusal.twin = twin  # type: ignore[attr-defined]
+                raise refusal
         session = TableSession.objects.create(
             create_key=key,
             club=club,
@@ -195,6 +219,26 @@ def table_session_create(
         )
         table_notify_on_commit(session.pk)
     return session
+
+
+def _twin(
+    *, club: Club, actor: User, title: str, typed: datetime | None, first_start: datetime, now: datetime
+) -> TableSession | None:
+    """The table like the one asked for that this manager opened a moment ago (same club, title and
+    start; not called off or over since). A start typed ahead is compared as typed; a table opened
+    now (no start typed, or one a minute past) matches one he opened "now" in the window too."""
+    recent = TableSession.objects.filter(
+        club=club,
+        created_by=actor,
+        practice=False,
+        title=title,
+        created_at__gte=now - TWIN_WINDOW,
+    ).exclude(status__in=[TableSession.Status.CANCELLED, TableSession.Status.FINISHED])
+    if typed is not None and typed > now:
+        recent = recent.filter(starts_at=first_start)
+    else:
+        recent = recent.filter(starts_at__gte=now - TWIN_WINDOW - START_SLACK, starts_at__lte=now)
+    return recent.order_by("-created_at", "-pk").first()
 
 
 def _require_practice_left_today(user: User) -> None:
