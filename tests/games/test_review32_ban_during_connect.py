@@ -129,8 +129,12 @@ def _logged_in_socket(user, session_id):
 
 async def _told_and_closed(socket) -> tuple[list[str], int | None]:
     told: list[str] = []
-    while not await socket.receive_nothing(timeout=0.5):
-        output = await socket.receive_output(timeout=5)
+    # Something always comes (a frame, or a refusal and the close): waited for as long as a busy
+    # machine needs (half a second of nothing once read as nothing told), then whatever follows.
+    first = True
+    while first or not await socket.receive_nothing(timeout=0.5):
+        first = False
+        output = await socket.receive_output(timeout=10)
         if output["type"] == "websocket.close":
             return told, output.get("code")
         text = output.get("text") or ""
