@@ -626,6 +626,12 @@ class LogoutView(auth_views.LogoutView):
             return HttpResponseRedirect(reverse("home"))
         return render(request, "registration/logout_confirm.html")
 
+    def get_redirect_url(self) -> str:
+        # As the log-in reads ``next`` (review 67): Django followed a word with no slash ("abc" to
+        # /accounts/logout/abc, a 404) and "//"; the log-out itself drew the admin's "Logged out".
+        target = _safe_next(self.request, "")
+        return "" if target and urlsplit(target).path == reverse("logout") else target
+
 
 class PasswordChangeView(auth_views.PasswordChangeView):
     """Django's, with the old password checked as a log-in is (``CheckedPasswordChangeForm``)."""
