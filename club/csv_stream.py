@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Any
 
@@ -26,9 +27,16 @@ CHUNK_ROWS = 2000
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
+#: A ";" then a formula's first character: Excel in Russian or Bulgarian splits a .csv on ";" (quotes
+#: or not: a quote inside a cell is a plain character to it), so what follows starts a cell of its own.
+_FORMULA_AFTER_SEMICOLON = re.compile(r";(?=[=+\-@\t\r])")
+
+
 def csv_text(value: str) -> str:
-    """A text cell a spreadsheet will not run as a formula (a reason is typed by a manager)."""
-    return f"'{value}" if value.startswith(_FORMULA_STARTS) else value
+    """A text cell a spreadsheet will not run as a formula (a reason is typed by a manager), read with
+    "," or with ";" between the cells."""
+    value = f"'{value}" if value.startswith(_FORMULA_STARTS) else value
+    return _FORMULA_AFTER_SEMICOLON.sub(";'", value)
 
 
 def _after(order: Sequence[str], last: Sequence[Any]) -> Q:

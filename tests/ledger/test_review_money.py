@@ -103,6 +103,22 @@ def test_admin_csv_export_defuses_spreadsheet_formulas(club: Club, owner, member
     assert sorted(int(r["amount"]) for r in rows) == [-5, 5]  # numbers stay numbers
 
 
+def test_the_csv_runs_no_formula_when_a_sheet_splits_it_on_semicolons(
+    club: Club, owner, member_factory
+) -> None:
+    """Excel in Russian or Bulgarian reads a .csv with ";" between the cells: a reason typed as
+    "ok;=HYPERLINK(...)" came out as a cell of its own starting a formula (review 67)."""
+    owner.is_staff = owner.is_superuser = True
+    owner.save()
+    member = member_factory()
+    chips_grant(membership=member, amount=5, actor=owner, reason='ok;=HYPERLINK("http://evil.example/");-1+2')
+    response = login(owner).get(reverse("admin:ledger_entry_export"))
+    text = b"".join(response.streaming_content).decode()
+    cells = [cell for row in csv.reader(io.StringIO(text), delimiter=";") for cell in row]
+    assert any("HYPERLINK" in cell for cell in cells)
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@"))], cells
+
+
 def test_reverse_twice_posts_once_and_reversing_the_reversal_restores(
     club: Club, owner, member_factory
 ) -> None:
