@@ -107,30 +107,40 @@ def _variation_selector(char: str) -> bool:
     return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
 
 
-def invisible_characters(text: str, *, multiline: bool = False) -> list[str]:
+def invisible_characters(text: str, *, multiline: bool = False, bare_marks: bool = True) -> list[str]:
     """The characters of ``text`` that draw nothing or move what follows: format characters (zero
     width spaces and joiners, direction overrides and isolates, the byte order mark, soft hyphens),
     control characters and line or paragraph separators (line breaks only where ``multiline``),
     blank letters and marks (``_BLANK``), a variation selector anywhere but after a symbol or a
     digit (where it picks an emoji's look: "♠️"), and the marks of a letter past ``MOST_MARKS``.
     A right-to-left override in a club's name turns it and the row it is listed in around; a
-    zero-width space makes a second "Demo Club" that is another string."""
+    zero-width space makes a second "Demo Club" that is another string.
+
+    With ``bare_marks`` also a combining mark with no letter to carry it (at the start or after a
+    space): a display name of accents alone was a blank name on the table, its accents drawn over
+    whatever stood before it."""
     found = []
     previous = ""
+    carrier = ""  # the last character that is not a combining mark
     marks = 0
     for char in text:
         category = unicodedata.category(char)
-        marks = marks + 1 if category in ("Mn", "Me") else 0
+        is_mark = category in ("Mn", "Me")
+        marks = marks + 1 if is_mark else 0
+        bare = bare_marks and is_mark and not _variation_selector(char) and (not carrier or carrier.isspace())
         if (
             category == "Cf"
             or (category in ("Cc", "Zl", "Zp") and not (multiline and char in _LINE_BREAKS))
             or char in _BLANK
             or (_variation_selector(char) and not (previous and unicodedata.category(previous)[0] in "SN"))
             or marks > MOST_MARKS
+            or bare
         ):
             found.append(char)
         if not _variation_selector(char):
             previous = char
+        if not is_mark:
+            carrier = char
     return found
 
 
@@ -143,7 +153,7 @@ def name_skeleton(name: str) -> str:
     """A club's name as a reader sees it: the username skeleton of the name with invisible
     characters dropped and spaces collapsed. Equal skeletons are names a reader cannot tell apart."""
     folded = unicodedata.normalize("NFKC", name.translate(_BEFORE_FOLD))
-    visible = "".join(c for c in folded if c not in invisible_characters(c))
+    visible = "".join(c for c in folded if c not in invisible_characters(c, bare_marks=False))
     return username_skeleton(collapse_spaces(visible))
 
 
