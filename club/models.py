@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import unicodedata
 import zoneinfo
 from functools import partial
 from typing import Any
@@ -149,6 +150,10 @@ DOT_SEGMENT_USERNAMES = frozenset({".", ".."})
 DOT_SEGMENT_MESSAGE = _(
     "A username cannot be only “.” or “..”: pages could not link to it. Please choose another."
 )
+DISPLAY_AT_MESSAGE = _(
+    "A display name cannot hold “@”: the site shows usernames after it, and a name with one could "
+    "pass for someone's username. Please type it without."
+)
 CLUB_LOOK_ALIKE_MESSAGE = _(
     "A club with this name, or with a name that looks the same (letters that look alike, such as "
     "Cyrillic “С” and Latin “C”, extra spaces), already exists. Please choose another name."
@@ -259,9 +264,15 @@ class User(AbstractUser):
             raise ValidationError({"username": DOT_SEGMENT_MESSAGE}, code="dot_segment")
         if self.username and username_taken_by_look_alike(self.username, exclude_pk=self.pk):
             raise ValidationError({"username": LOOK_ALIKE_MESSAGE}, code="username_look_alike")
+        changed = self._display_name_changed()
+        # "@" marks a username wherever a manager picks someone ("Vera (@vera)"): Eve named
+        # "Vera (@vera)" was listed as "Vera (@vera) (@eve)" under the real one. A name kept from
+        # before may stay; any width of the sign counts ("＠").
+        if changed and "@" in unicodedata.normalize("NFKC", self.display_name):
+            raise ValidationError({"display_name": DISPLAY_AT_MESSAGE}, code="display_at")
         # A name cleared counts as a change too: he is shown by his username from then on, which
         # may read like a clubmate's name ("vera" beside "Vera"), as a name typed in would.
-        if self._display_name_changed() and display_name_taken_by_look_alike(
+        if changed and display_name_taken_by_look_alike(
             self.display_name, user_pk=self.pk, username=self.username
         ):
             message = DISPLAY_LOOK_ALIKE_MESSAGE if self.display_name else USERNAME_SHOWN_LOOK_ALIKE_MESSAGE
