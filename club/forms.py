@@ -31,15 +31,50 @@ def _time_zone_choices() -> list[tuple[str, str]]:
 EMAIL_TAKEN = _("Another account already uses this email address.")
 
 
+def _domain_forms(domain: str) -> list[str]:
+    """A mail domain as its owner types it ("пример.рф") and as the mail system writes it
+    ("xn--e1afmkfd.xn--p1ai"): one domain. A domain IDNA cannot read is only itself."""
+    try:
+        ascii_domain = domain.encode("idna").decode("ascii")
+        return [ascii_domain, ascii_domain.encode("ascii").decode("idna")]
+    except UnicodeError:
+        return []
+
+
+def mailbox_spellings(email: str) -> set[str]:
+    """The spellings of one mailbox, each to be compared in any case: composed and decomposed ("é"
+    typed as one character or as "e" and an accent), and its domain in its own letters or in
+    punycode. Two accounts were opened on "vera@пример.рф" and "vera@xn--e1afmkfd.xn--p1ai", and
+    a reset asked in the other spelling mailed nothing."""
+    composed = unicodedata.normalize("NFC", (email or "").strip())
+    local, at, domain = composed.rpartition("@")
+    spellings = {composed}
+    if at:
+        spellings.update(f"{local}@{other}" for other in _domain_forms(domain))
+    return spellings | {unicodedata.normalize("NFD", spelling) for spelling in spellings}
+
+
+def mailbox_key(email: str) -> str:
+    """One text for every spelling of a mailbox (``mailbox_spellings``), in small letters: what a
+    limit per address counts."""
+    composed = unicodedata.normalize("NFKC", (email or "").strip())
+    local, at, domain = composed.rpartition("@")
+    if at and (forms := _domain_forms(domain)):
+        composed = f"{local}@{forms[0]}"
+    return composed.casefold()
+
+
 class _EmailNotTaken:
     def clean_email(self) -> str:
         # One spelling of a mailbox: "é" typed as one character or as "e" and an accent is one
         # address to a mail server and to the reset form (Django's compares them as equal), and
-        # made two accounts. Stored as NFC; an older account's decomposed address still counts.
+        # made two accounts; so is a domain in its letters or in punycode. Stored as NFC; an older
+        # account's other spelling still counts.
         email = unicodedata.normalize("NFC", (self.cleaned_data.get("email") or "").strip())
-        others = User.objects.filter(
-            Q(email__iexact=email) | Q(email__iexact=unicodedata.normalize("NFD", email))
-        )
+        taken = Q()
+        for spelling in mailbox_spellings(email):
+            taken |= Q(email__iexact=spelling)
+        others = User.objects.filter(taken)
         if self.instance.pk:
             others = others.exclude(pk=self.instance.pk)
         if email and others.exists():
