@@ -132,6 +132,12 @@ class ProfileForm(_EmailNotTaken, forms.ModelForm):
     def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.request = request
+        # The admin's form takes any zone the server knows ("Etc/GMT-3", "Poland"); left out of the
+        # list, none showed as chosen and the next save of his profile moved him to its first, UTC.
+        own = self.instance.time_zone
+        choices = _time_zone_choices()
+        if own and own not in dict(choices):
+            self.fields["time_zone"].choices = [(own, own.replace("_", " ")), *choices]
 
     def clean(self) -> dict:
         cleaned = super().clean()
