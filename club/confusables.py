@@ -65,6 +65,12 @@ _SMALL = str.maketrans({
     "ꓔ": "t", "ꓴ": "u", "ꓦ": "v", "ꓪ": "w", "ꓫ": "x", "ꓬ": "y", "ꓜ": "z",
     # NKo o
     "ߋ": "o",
+    # Punctuation, and letters drawn as punctuation (a username may hold any letter): the Lisu tone
+    # letter and the syllabics' final dot are a dot, the low macron an underscore, the modifier
+    # apostrophes and typographic quotes an apostrophe, the hyphens, the en dash and the minus sign
+    # a hyphen ("Anna‐Maria"). The long em dash stays itself.
+    "ꓸ": ".", "ᐧ": ".", "ꞏ": ".", "·": ".", "ˍ": "_", "ʼ": "'", "ʻ": "'", "‘": "'", "’": "'", "ʹ": "'",
+    "′": "'", "‐": "-", "‒": "-", "–": "-", "−": "-", "⁃": "-", "˗": "-",
     # Digits; the zeros of other scripts are round
     "0": "o", "1": "l", "߀": "o", "०": "o", "০": "o", "੦": "o", "૦": "o", "௦": "o", "౦": "o",
     "೦": "o", "൦": "o", "๐": "o", "໐": "o", "၀": "o", "〇": "o",
