@@ -1,5 +1,6 @@
 """The look-alike table reads more scripts (club.confusables: Armenian "օ", Cherokee, Coptic, Lisu,
-Latin small capitals, round zeros, the lunate sigma), so every stored form is computed again.
+Latin small capitals, round zeros, the lunate sigma) and punctuation drawn alike (letters drawn as a
+dot or an underscore, hyphens, apostrophes), so every stored form is computed again.
 
 Of two existing names that now read alike, the later (by pk) keeps "form#pk" in the clashing form,
 as migrations 0002, 0008 and 0013 did: the migration never fails on old data, both still save and
