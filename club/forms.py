@@ -33,12 +33,23 @@ EMAIL_TAKEN = _("Another account already uses this email address.")
 
 def _domain_forms(domain: str) -> list[str]:
     """A mail domain as its owner types it ("пример.рф") and as the mail system writes it
-    ("xn--e1afmkfd.xn--p1ai"): one domain. A domain IDNA cannot read is only itself."""
+    ("xn--e1afmkfd.xn--p1ai"): one domain. Each label in small letters is punycode-encoded as
+    it is: IDNA 2003's mapping (Python's "idna" codec) folds "ß" to "ss", and "straße.de" is
+    another domain than "strasse.de". A domain that will not convert is only itself."""
     try:
-        ascii_domain = domain.encode("idna").decode("ascii")
-        return [ascii_domain, ascii_domain.encode("ascii").decode("idna")]
-    except UnicodeError:
+        ascii_labels = [
+            label
+            if label.isascii()
+            else "xn--" + unicodedata.normalize("NFC", label.lower()).encode("punycode").decode("ascii")
+            for label in domain.split(".")
+        ]
+        own_labels = [
+            label[4:].encode("ascii").decode("punycode") if label.lower().startswith("xn--") else label
+            for label in ascii_labels
+        ]
+    except (UnicodeError, ValueError):
         return []
+    return [".".join(ascii_labels), ".".join(own_labels)]
 
 
 def mailbox_spellings(email: str) -> set[str]:

@@ -73,3 +73,13 @@ def test_the_mails_per_address_count_both_spellings_as_one(make_user, settings):
     make_user("vera", email=UNICODE)
     sent = [_reset_mails(typed) for typed in (UNICODE, PUNYCODE, PUNYCODE, UNICODE)]
     assert sent == [[UNICODE], [UNICODE], [], []]
+
+
+def test_a_sharp_s_domain_is_another_mailbox(make_user):
+    """"straße.de" and "strasse.de" are two domains (IDNA 2008; the old mapping folded ß to ss): no
+    account is refused, and no reset mailed, for the other one."""
+    assert "anna@strasse.de" not in mailbox_spellings("anna@straße.de")
+    assert "anna@xn--strae-oqa.de" in mailbox_spellings("anna@straße.de")
+    make_user("anna", email="anna@strasse.de")
+    assert _reset_mails("anna@straße.de") == []
+    assert _register(Client(), "anna2", "anna@straße.de").status_code == 302
