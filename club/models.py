@@ -80,14 +80,14 @@ def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None, 
     forms = name_forms(display_name) if display_name else username_forms(username)
     clubs = Membership.objects.filter(user_id=user_pk).values("club_id")
     return (
-        User.objects.filter(pk__in=_named_in(clubs))
+        User.objects.filter(pk__in=named_in_clubs(clubs))
         .exclude(pk=user_pk)
         .filter(_shown_look_alikes(forms))
         .exists()
     )
 
 
-def _named_in(clubs: Any) -> Any:
+def named_in_clubs(clubs: Any) -> Any:
     """The users whose name a club shows (``clubs``: club ids): its members and those asking to be
     one, those banned (the club page lists them), and whoever left after playing there (the deal
     list, the leaderboard and his player page still show him). A player who left for a while came
@@ -102,12 +102,12 @@ def _named_in(clubs: Any) -> Any:
 
 
 def shown_name_clashes_in_club(user: User, club_id: int) -> bool:
-    """Someone club ``club_id`` shows (``_named_in``: a member, one asking to be, one banned or one
+    """Someone club ``club_id`` shows (``named_in_clubs``: a member, one asking to be, one banned or one
     who played there) is shown by a name that reads like ``user``'s shown name: checked when he
     enters a club, as a name change is checked against the clubs he is in."""
     forms = name_forms(user.display_name) if user.display_name else username_forms(user.username)
     return (
-        User.objects.filter(pk__in=_named_in([club_id]))
+        User.objects.filter(pk__in=named_in_clubs([club_id]))
         .exclude(pk=user.pk)
         .filter(_shown_look_alikes(forms))
         .exists()
