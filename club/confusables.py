@@ -4,8 +4,9 @@
 fullwidth letters, ligatures), case, Cyrillic and Greek letters drawn like Latin ones, the digits 0
 and 1, the letters i, I and l, and the pairs "rn" and "vv". Two usernames with one skeleton are one
 name to the eye, so the site keeps skeletons unique (``User.username_skeleton``). It follows the
-idea of Unicode's UTS #39 skeletons, with a table small enough to read, covering the scripts the
-site's people write in.
+idea of Unicode's UTS #39 skeletons, with a table small enough to read: the scripts the site's
+people write in, and the letters of other scripts a username may hold (Armenian, Cherokee, Coptic,
+Lisu, Latin small capitals, round zeros) that are drawn as a Latin letter.
 
 Club names get the same fold (``name_skeleton``), and names and descriptions refuse characters that
 draw nothing or turn the text around (``invisible_characters``).
@@ -27,6 +28,10 @@ _CAPITALS = str.maketrans({
     "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
     # Latin capital I is drawn like a small l in most sans-serif fonts
     "I": "l",
+    # Capitals whose small forms look like nothing Latin: Armenian Տ, Յ; Coptic; Cyrillic Ԍ; Greek
+    # lunate sigma (its small form is a "c" below).
+    "Տ": "S", "Յ": "3", "Ԍ": "G", "Ⲃ": "B", "Ⲉ": "E", "Ⲏ": "H", "Ⲓ": "l", "Ⲕ": "K", "Ⲙ": "M",
+    "Ⲛ": "N", "Ⲧ": "T", "Ⲩ": "Y",
 })
 
 _SMALL = str.maketrans({
@@ -35,14 +40,45 @@ _SMALL = str.maketrans({
     "о": "o", "р": "p", "ԛ": "q", "ѕ": "s", "у": "y", "ү": "y", "х": "x", "ԝ": "w", "ѵ": "v", "ɡ": "g",
     "ь": "b", "з": "3", "ч": "4",
     # Greek
-    "α": "a", "ο": "o", "ρ": "p", "ν": "v", "υ": "u", "ι": "l", "κ": "k", "χ": "x", "γ": "y", "ϲ": "c",
+    "α": "a", "ο": "o", "ρ": "p", "ν": "v", "υ": "u", "ι": "l", "κ": "k", "χ": "x", "γ": "y",
     "ϳ": "j",
     # Latin look-alikes. Capital I is a small l to the eye and a small i by case, so i, I, l and 1
     # are one letter here: "vika", "VIKA" and "vlka" are one name.
-    "i": "l", "ı": "l", "ɩ": "l", "ℓ": "l",
-    # Digits
-    "0": "o", "1": "l",
+    "i": "l", "ı": "l", "ɩ": "l",
+    # More Latin: the alpha a, small capitals drawn as the small letter, the dotless j, the click
+    # letter that is a stroke, the tone letter that is a b.
+    "ɑ": "a", "ᴄ": "c", "ᴏ": "o", "ᴠ": "v", "ᴡ": "w", "ᴢ": "z", "ꜱ": "s", "ᴜ": "u", "ᴋ": "k", "ɪ": "l",
+    "ȷ": "j", "ǀ": "l", "ƅ": "b",
+    # Cyrillic omega
+    "ѡ": "w",
+    # Armenian (capitals fold to these small letters: Օ, Ս, Լ)
+    "օ": "o", "ս": "u", "հ": "h", "ո": "n", "ց": "g", "զ": "q", "լ": "l",
+    # Coptic (capitals Ⲟ, Ⲥ, Ⲣ, Ⲭ, Ⲁ fold to these)
+    "ⲟ": "o", "ⲥ": "c", "ⲣ": "p", "ⲭ": "x", "ⲁ": "a", "ⲓ": "l",
+    # Cherokee: its small letters fold to the capitals, which look like Latin capitals
+    "Ꭺ": "a", "Ᏼ": "b", "Ꮯ": "c", "Ꭰ": "d", "Ꭼ": "e", "Ꮐ": "g", "Ꮋ": "h", "Ꭵ": "l", "Ꭻ": "j",
+    "Ꮶ": "k", "Ꮮ": "l", "Ꮇ": "m", "Ꮲ": "p", "Ꮢ": "r", "Ꮪ": "s", "Ꭲ": "t", "Ꮩ": "v", "Ꮃ": "w",
+    "Ꮓ": "z",
+    # Lisu: letters without case drawn as Latin capitals
+    "ꓮ": "a", "ꓐ": "b", "ꓚ": "c", "ꓓ": "d", "ꓰ": "e", "ꓝ": "f", "ꓖ": "g", "ꓧ": "h", "ꓲ": "l",
+    "ꓙ": "j", "ꓗ": "k", "ꓡ": "l", "ꓟ": "m", "ꓠ": "n", "ꓳ": "o", "ꓑ": "p", "ꓣ": "r", "ꓢ": "s",
+    "ꓔ": "t", "ꓴ": "u", "ꓦ": "v", "ꓪ": "w", "ꓫ": "x", "ꓬ": "y", "ꓜ": "z",
+    # NKo o
+    "ߋ": "o",
+    # Punctuation, and letters drawn as punctuation (a username may hold any letter): the Lisu tone
+    # letter and the syllabics' final dot are a dot, the low macron an underscore, the modifier
+    # apostrophes and typographic quotes an apostrophe, the hyphens, the en dash and the minus sign
+    # a hyphen ("Anna‐Maria"). The long em dash stays itself.
+    "ꓸ": ".", "ᐧ": ".", "ꞏ": ".", "·": ".", "ˍ": "_", "ʼ": "'", "ʻ": "'", "‘": "'", "’": "'", "ʹ": "'",
+    "′": "'", "‐": "-", "‒": "-", "–": "-", "−": "-", "⁃": "-", "˗": "-",
+    # Digits; the zeros of other scripts are round
+    "0": "o", "1": "l", "߀": "o", "०": "o", "০": "o", "੦": "o", "૦": "o", "௦": "o", "౦": "o",
+    "೦": "o", "൦": "o", "๐": "o", "໐": "o", "၀": "o", "〇": "o",
 })
+
+# Characters the compatibility fold (NFKC) would turn into something else before the tables above
+# read them: the Greek lunate sigma is a "c" to the eye, NFKC makes it a σ.
+_BEFORE_FOLD = str.maketrans({"ϲ": "c", "Ϲ": "C"})
 
 # Pairs of letters that read as one, applied after the letters above.
 _PAIRS = (("rn", "m"), ("vv", "w"))
@@ -50,7 +86,7 @@ _PAIRS = (("rn", "m"), ("vv", "w"))
 
 def username_skeleton(username: str) -> str:
     """The name as a reader sees it; equal skeletons are confusable usernames."""
-    text = unicodedata.normalize("NFKC", username).translate(_CAPITALS)
+    text = unicodedata.normalize("NFKC", username.translate(_BEFORE_FOLD)).translate(_CAPITALS)
     text = unicodedata.normalize("NFKC", text.casefold()).translate(_SMALL)
     for pair, single in _PAIRS:
         text = text.replace(pair, single)
@@ -77,30 +113,40 @@ def _variation_selector(char: str) -> bool:
     return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
 
 
-def invisible_characters(text: str, *, multiline: bool = False) -> list[str]:
+def invisible_characters(text: str, *, multiline: bool = False, bare_marks: bool = True) -> list[str]:
     """The characters of ``text`` that draw nothing or move what follows: format characters (zero
     width spaces and joiners, direction overrides and isolates, the byte order mark, soft hyphens),
     control characters and line or paragraph separators (line breaks only where ``multiline``),
     blank letters and marks (``_BLANK``), a variation selector anywhere but after a symbol or a
     digit (where it picks an emoji's look: "♠️"), and the marks of a letter past ``MOST_MARKS``.
     A right-to-left override in a club's name turns it and the row it is listed in around; a
-    zero-width space makes a second "Demo Club" that is another string."""
+    zero-width space makes a second "Demo Club" that is another string.
+
+    With ``bare_marks`` also a combining mark with no letter to carry it (at the start or after a
+    space): a display name of accents alone was a blank name on the table, its accents drawn over
+    whatever stood before it."""
     found = []
     previous = ""
+    carrier = ""  # the last character that is not a combining mark
     marks = 0
     for char in text:
         category = unicodedata.category(char)
-        marks = marks + 1 if category in ("Mn", "Me") else 0
+        is_mark = category in ("Mn", "Me")
+        marks = marks + 1 if is_mark else 0
+        bare = bare_marks and is_mark and not _variation_selector(char) and (not carrier or carrier.isspace())
         if (
             category == "Cf"
             or (category in ("Cc", "Zl", "Zp") and not (multiline and char in _LINE_BREAKS))
             or char in _BLANK
             or (_variation_selector(char) and not (previous and unicodedata.category(previous)[0] in "SN"))
             or marks > MOST_MARKS
+            or bare
         ):
             found.append(char)
         if not _variation_selector(char):
             previous = char
+        if not is_mark:
+            carrier = char
     return found
 
 
@@ -112,7 +158,8 @@ def collapse_spaces(text: str) -> str:
 def name_skeleton(name: str) -> str:
     """A club's name as a reader sees it: the username skeleton of the name with invisible
     characters dropped and spaces collapsed. Equal skeletons are names a reader cannot tell apart."""
-    visible = "".join(c for c in unicodedata.normalize("NFKC", name) if c not in invisible_characters(c))
+    folded = unicodedata.normalize("NFKC", name.translate(_BEFORE_FOLD))
+    visible = "".join(c for c in folded if c not in invisible_characters(c, bare_marks=False))
     return username_skeleton(collapse_spaces(visible))
 
 

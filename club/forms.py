@@ -31,15 +31,61 @@ def _time_zone_choices() -> list[tuple[str, str]]:
 EMAIL_TAKEN = _("Another account already uses this email address.")
 
 
+def _domain_forms(domain: str) -> list[str]:
+    """A mail domain as its owner types it ("пример.рф") and as the mail system writes it
+    ("xn--e1afmkfd.xn--p1ai"): one domain. Each label in small letters is punycode-encoded as
+    it is: IDNA 2003's mapping (Python's "idna" codec) folds "ß" to "ss", and "straße.de" is
+    another domain than "strasse.de". A domain that will not convert is only itself."""
+    try:
+        ascii_labels = [
+            label
+            if label.isascii()
+            else "xn--" + unicodedata.normalize("NFC", label.lower()).encode("punycode").decode("ascii")
+            for label in domain.split(".")
+        ]
+        own_labels = [
+            label[4:].encode("ascii").decode("punycode") if label.lower().startswith("xn--") else label
+            for label in ascii_labels
+        ]
+    except (UnicodeError, ValueError):
+        return []
+    return [".".join(ascii_labels), ".".join(own_labels)]
+
+
+def mailbox_spellings(email: str) -> set[str]:
+    """The spellings of one mailbox, each to be compared in any case: composed and decomposed ("é"
+    typed as one character or as "e" and an accent), and its domain in its own letters or in
+    punycode. Two accounts were opened on "vera@пример.рф" and "vera@xn--e1afmkfd.xn--p1ai", and
+    a reset asked in the other spelling mailed nothing."""
+    composed = unicodedata.normalize("NFC", (email or "").strip())
+    local, at, domain = composed.rpartition("@")
+    spellings = {composed}
+    if at:
+        spellings.update(f"{local}@{other}" for other in _domain_forms(domain))
+    return spellings | {unicodedata.normalize("NFD", spelling) for spelling in spellings}
+
+
+def mailbox_key(email: str) -> str:
+    """One text for every spelling of a mailbox (``mailbox_spellings``), in small letters: what a
+    limit per address counts."""
+    composed = unicodedata.normalize("NFKC", (email or "").strip())
+    local, at, domain = composed.rpartition("@")
+    if at and (forms := _domain_forms(domain)):
+        composed = f"{local}@{forms[0]}"
+    return composed.casefold()
+
+
 class _EmailNotTaken:
     def clean_email(self) -> str:
         # One spelling of a mailbox: "é" typed as one character or as "e" and an accent is one
         # address to a mail server and to the reset form (Django's compares them as equal), and
-        # made two accounts. Stored as NFC; an older account's decomposed address still counts.
+        # made two accounts; so is a domain in its letters or in punycode. Stored as NFC; an older
+        # account's other spelling still counts.
         email = unicodedata.normalize("NFC", (self.cleaned_data.get("email") or "").strip())
-        others = User.objects.filter(
-            Q(email__iexact=email) | Q(email__iexact=unicodedata.normalize("NFD", email))
-        )
+        taken = Q()
+        for spelling in mailbox_spellings(email):
+            taken |= Q(email__iexact=spelling)
+        others = User.objects.filter(taken)
         if self.instance.pk:
             others = others.exclude(pk=self.instance.pk)
         if email and others.exists():
@@ -97,6 +143,12 @@ class ProfileForm(_EmailNotTaken, forms.ModelForm):
     def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.request = request
+        # The admin's form takes any zone the server knows ("Etc/GMT-3", "Poland"); left out of the
+        # list, none showed as chosen and the next save of his profile moved him to its first, UTC.
+        own = self.instance.time_zone
+        choices = _time_zone_choices()
+        if own and own not in dict(choices):
+            self.fields["time_zone"].choices = [(own, own.replace("_", " ")), *choices]
 
     def clean(self) -> dict:
         cleaned = super().clean()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import unicodedata
 import zoneinfo
 from functools import partial
 from typing import Any
@@ -79,26 +80,34 @@ def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None, 
     forms = name_forms(display_name) if display_name else username_forms(username)
     clubs = Membership.objects.filter(user_id=user_pk).values("club_id")
     return (
-        User.objects.filter(
-            memberships__club_id__in=clubs,
-            memberships__status__in=[Membership.Status.ACTIVE, Membership.Status.PENDING],
-        )
+        User.objects.filter(pk__in=named_in_clubs(clubs))
         .exclude(pk=user_pk)
         .filter(_shown_look_alikes(forms))
         .exists()
     )
 
 
+def named_in_clubs(clubs: Any) -> Any:
+    """The users whose name a club shows (``clubs``: club ids): its members and those asking to be
+    one, those banned (the club page lists them), and whoever left after playing there (the deal
+    list, the leaderboard and his player page still show him). A player who left for a while came
+    back to find a newcomer under his name, its deals beside his, and was refused his own name."""
+    from games.models import DealPlayer
+
+    played = models.Exists(DealPlayer.objects.filter(member=models.OuterRef("pk")))
+    shown = models.Q(
+        status__in=[Membership.Status.ACTIVE, Membership.Status.PENDING, Membership.Status.BANNED]
+    )
+    return Membership.objects.filter(club_id__in=clubs).filter(shown | played).values("user_id")
+
+
 def shown_name_clashes_in_club(user: User, club_id: int) -> bool:
-    """Someone in club ``club_id`` (a member, or asking to be one) is shown by a name that reads
-    like ``user``'s shown name: checked when he enters a club, as a name change is checked against
-    the clubs he is in."""
+    """Someone club ``club_id`` shows (``named_in_clubs``: a member, one asking to be, one banned or one
+    who played there) is shown by a name that reads like ``user``'s shown name: checked when he
+    enters a club, as a name change is checked against the clubs he is in."""
     forms = name_forms(user.display_name) if user.display_name else username_forms(user.username)
     return (
-        User.objects.filter(
-            memberships__club_id=club_id,
-            memberships__status__in=[Membership.Status.ACTIVE, Membership.Status.PENDING],
-        )
+        User.objects.filter(pk__in=named_in_clubs([club_id]))
         .exclude(pk=user.pk)
         .filter(_shown_look_alikes(forms))
         .exists()
@@ -148,6 +157,10 @@ INVISIBLE_MESSAGE = _(
 DOT_SEGMENT_USERNAMES = frozenset({".", ".."})
 DOT_SEGMENT_MESSAGE = _(
     "A username cannot be only “.” or “..”: pages could not link to it. Please choose another."
+)
+DISPLAY_AT_MESSAGE = _(
+    "A display name cannot hold “@”: the site shows usernames after it, and a name with one could "
+    "pass for someone's username. Please type it without."
 )
 CLUB_LOOK_ALIKE_MESSAGE = _(
     "A club with this name, or with a name that looks the same (letters that look alike, such as "
@@ -259,9 +272,15 @@ class User(AbstractUser):
             raise ValidationError({"username": DOT_SEGMENT_MESSAGE}, code="dot_segment")
         if self.username and username_taken_by_look_alike(self.username, exclude_pk=self.pk):
             raise ValidationError({"username": LOOK_ALIKE_MESSAGE}, code="username_look_alike")
+        changed = self._display_name_changed()
+        # "@" marks a username wherever a manager picks someone ("Vera (@vera)"): Eve named
+        # "Vera (@vera)" was listed as "Vera (@vera) (@eve)" under the real one. A name kept from
+        # before may stay; any width of the sign counts ("＠").
+        if changed and "@" in unicodedata.normalize("NFKC", self.display_name):
+            raise ValidationError({"display_name": DISPLAY_AT_MESSAGE}, code="display_at")
         # A name cleared counts as a change too: he is shown by his username from then on, which
         # may read like a clubmate's name ("vera" beside "Vera"), as a name typed in would.
-        if self._display_name_changed() and display_name_taken_by_look_alike(
+        if changed and display_name_taken_by_look_alike(
             self.display_name, user_pk=self.pk, username=self.username
         ):
             message = DISPLAY_LOOK_ALIKE_MESSAGE if self.display_name else USERNAME_SHOWN_LOOK_ALIKE_MESSAGE

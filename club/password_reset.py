@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-import unicodedata
 from collections.abc import Iterator
 from datetime import timedelta
 
@@ -33,6 +32,7 @@ from django.views.decorators.cache import never_cache
 
 from .client_ip import client_ip, client_network
 from .confusables import username_forms
+from .forms import mailbox_key, mailbox_spellings
 from .login_throttle import AXES_USERNAME_LENGTH
 from .models import MailThrottle, User
 
@@ -66,12 +66,17 @@ class ReaderLanguageResetForm(PasswordResetForm):
         # Addresses are stored composed (NFC, ``forms._EmailNotTaken``), older ones as they were
         # typed: looked up as typed, a player whose keyboard decomposes "ü" got no mail for his
         # account. Django's own comparison, which follows, already takes the spellings as one.
-        typed = (email or "").strip()
-        composed, decomposed = (unicodedata.normalize(form, typed) for form in ("NFC", "NFD"))
-        users = User._default_manager.filter(
-            Q(email__iexact=composed) | Q(email__iexact=decomposed), is_active=True
+        # A domain in its own letters or in punycode is one too ("пример.рф", "xn--e1afmkfd.xn--p1ai").
+        spellings = mailbox_spellings(email)
+        found = Q()
+        for spelling in spellings:
+            found |= Q(email__iexact=spelling)
+        users = User._default_manager.filter(found, is_active=True)
+        return (
+            u
+            for u in users
+            if u.has_usable_password() and any(_unicode_ci_compare(s, u.email) for s in spellings)
         )
-        return (u for u in users if u.has_usable_password() and _unicode_ci_compare(typed, u.email))
 
     def send_mail(
         self,
@@ -123,8 +128,9 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
             response.status_code = 429
             return response
         # Counted per mailbox as the form finds it (``get_users``): a composed and a decomposed
-        # spelling reach the same one, and counted apart each had its own allowance.
-        address = _digest(unicodedata.normalize("NFKC", form.cleaned_data["email"].strip()).casefold())
+        # spelling reach the same one, as do a domain's letters and its punycode, and counted apart
+        # each had its own allowance.
+        address = _digest(mailbox_key(form.cleaned_data["email"]))
         now = timezone.now()
         MailThrottle.objects.filter(sent_at__lt=now - timedelta(days=1)).delete()
         MailThrottle.objects.create(kind="reset-network", key=network, sent_at=now)

@@ -385,6 +385,12 @@ class DealAdmin(ClubScopedAdmin):
 _DEALT_WITH_NAMES = DealPlayer.objects.select_related("seat__member__user")
 
 
+def _seat_player(seat: Seat) -> str:
+    """The player of a seat as the admin names people: "Vera (@vera)", display names being no one's
+    own (two "Vera"s at two tables read as one person); a bot by its name."""
+    return seat.member.user.name_and_username if seat.member_id is not None else seat.name
+
+
 @admin.register(DealAction)
 class DealActionAdmin(ClubScopedAdmin):
     club_path = "deal__session__club"
@@ -401,7 +407,7 @@ class DealActionAdmin(ClubScopedAdmin):
     def player(self, obj: DealAction) -> str:
         for dealt in obj.deal.deal_players.all():
             if dealt.engine_seat == obj.seat:
-                return dealt.seat.name
+                return _seat_player(dealt.seat)
         return str(obj.seat + 1)
 
     @admin.display(description=_("move"))
@@ -471,7 +477,7 @@ class SeatAdmin(ClubScopedAdmin):
 
     @admin.display(description=_("player"))
     def player(self, obj: Seat) -> str:
-        return obj.name
+        return _seat_player(obj)
 
     @admin.display(description=_("bot"), boolean=True)
     def is_bot_shown(self, obj: Seat) -> bool:

@@ -9,7 +9,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from club.models import Membership, User
+from club.confusables import name_forms, username_forms
+from club.models import Membership, User, named_in_clubs
 from club.services import audit_log_write, membership_require_rank
 from ledger.errors import InsufficientChips
 
@@ -275,9 +276,16 @@ def table_back(*, session_id: int, user: User) -> Seat:
 
 
 def _bot_name(session: TableSession) -> str:
+    """The first of ``BOT_NAMES`` no bot at the table has and no one the club shows is called by
+    (``named_in_clubs``): a bot "Ivan" beside the club's own Ivan made the move log's "Ivan passes."
+    and the deal list's "Ivan, Ivan" name either."""
     taken = set(seats_taken(session).exclude(bot="").values_list("bot_name", flat=True))
+    shown = set()
+    people = User.objects.filter(pk__in=named_in_clubs([session.club_id]))
+    for display_name, username in people.values_list("display_name", "username").iterator():
+        shown.update(name_forms(display_name) if display_name else username_forms(username))
     for name in BOT_NAMES:
-        if name not in taken:
+        if name not in taken and not shown.intersection(name_forms(name)):
             return name
     return f"Bot {len(taken) + 1}"
 

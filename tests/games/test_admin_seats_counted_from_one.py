@@ -31,8 +31,8 @@ def test_a_move_names_its_player(owner, deal) -> None:  # noqa: F811
     assert len(moves) == 6  # a deal with no moves recorded would check no page at all
     for move in moves:
         page = _page(owner, reverse("admin:games_dealaction_change", args=[move.pk]))
-        player = DealPlayer.objects.get(deal=deal, engine_seat=move.seat).seat.name
-        assert _line(page, "Player") == player
+        player = DealPlayer.objects.get(deal=deal, engine_seat=move.seat).seat.member.user
+        assert _line(page, "Player") == player.name_and_username  # "Vera (@vera3)" (review 69)
         assert "Seat in the deal" not in page
 
 
@@ -42,7 +42,7 @@ def test_the_moves_list_names_players_in_one_query(owner, deal) -> None:  # noqa
     assert DealAction.objects.filter(deal=deal).count() > 4
     with CaptureQueriesContext(connection) as queries:
         page = client.get(reverse("admin:games_dealaction_changelist")).content.decode()
-    names = set(re.findall(r'<td class="field-player">(.*?)</td>', page))
+    names = set(re.findall(r'<td class="field-player">(.*?) \(@\w+\)</td>', page))
     assert names and names <= {"Vera", "Gleb", "Dasha", "Ivan"}, names
     assert sum("games_dealplayer" in q["sql"] for q in queries.captured_queries) == 1
 
