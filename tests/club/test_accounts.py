@@ -167,3 +167,24 @@ def test_language_switch_posts_to_set_language():
     response = client.post(reverse("set_language"), {"language": "ru", "next": "/"})
     assert response.status_code == 302
     assert "Клубы" in client.get("/").content.decode()
+
+
+def test_a_password_change_sent_again_is_said_done(make_user):
+    """Review 69's note: the same change sent again after it was made (a retry, a resend after a
+    lost answer) was answered "Your old password was entered incorrectly"."""
+    user = make_user("anna")
+    client = client_for(user)
+    data = {"old_password": TEST_PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}
+    assert client.post(reverse("password_change"), data).url == reverse("password_change_done")
+    again = client.post(reverse("password_change"), data)
+    assert again.status_code == 302 and again.url == reverse("password_change_done")
+    user.refresh_from_db()
+    assert user.check_password(NEW_PASSWORD)
+    # Another new password under the wrong old one is still refused, and so is any once the moment
+    # has passed: the form tells nobody whether a guess is the password.
+    other = {**data, "new_password1": "an-Other-pass-77", "new_password2": "an-Other-pass-77"}
+    assert client.post(reverse("password_change"), other).status_code == 200
+    session = client.session
+    session["password_changed_at"] -= 601
+    session.save()
+    assert client.post(reverse("password_change"), data).status_code == 200
