@@ -211,12 +211,25 @@ def _seat(
         '">\n        ',
     ]
     if empty:
+        reserved = None if replay else seat.get("reserved")
+        if reserved == "mine":
+            words = w.gettext("Seat %(n)s is reserved for you")
+        elif reserved:
+            # Held for a member who has not sat down yet: his Sit, or a bot, would be refused.
+            words = w.gettext("Seat %(n)s is reserved")
+        else:
+            words = w.gettext("Seat %(n)s is free")
         out += [
             '\n          <span class="seat-name muted">',
-            _fill(w.gettext("Seat %(n)s is free"), n=seat["number"]),
+            _fill(words, n=seat["number"]),
             "</span>\n          ",
         ]
-        if not replay and not context.get("me") and session["status"] in ("open", "running"):
+        if (
+            not replay
+            and not context.get("me")
+            and reserved != "other"
+            and session["status"] in ("open", "running")
+        ):
             low, high = str(session["buy_in_min"]), str(session["buy_in_max"])
             out += [
                 '\n          <form class="sit-form" ws-send method="post" action="',
@@ -247,7 +260,7 @@ def _seat(
                 "</button>\n          </form>\n          ",
             ]
         out.append("\n          ")
-        if can_manage and not replay and session["status"] not in ("finished", "cancelled"):
+        if can_manage and not replay and not reserved and session["status"] not in ("finished", "cancelled"):
             out += [
                 '\n          <form class="bot-form" ws-send method="post" action="',
                 urls["bot"],

@@ -226,6 +226,34 @@ def deal_public_info(deal: Deal, played: Mapping[int, Seat]) -> dict[str, Any]:
     }
 
 
+#: The seats held for members who have not sat down yet (position, holder's user id), read only while
+#: a table may have any: before play starts, and for the no-show grace of a table started late.
+_HELD_SEATS = Prepared(
+    lambda session_id: (
+        Reservation.objects.filter(session_id=session_id, status=Reservation.Status.HELD)
+        .order_by("position")
+        .values_list("position", "member__user_id")
+    )
+)
+
+
+def _held_seats(session: TableSession) -> list[list[int]]:
+    """The table's reserved seats, as its page shows them: the club page offers them to nobody else,
+    and the table page drew them as free seats with a Sit form that was then refused."""
+    from .services.schedule import LATE_START, NO_SHOW_GRACE
+
+    if session.status in (TableSession.Status.FINISHED, TableSession.Status.CANCELLED):
+        return []
+    if session.started_at is not None and (
+        # Settled at a start on time; a late start's stand until its no-show grace is over. Not read
+        # at each move of a table that plays.
+        session.started_at - session.starts_at <= LATE_START
+        or timezone.now() >= session.started_at + NO_SHOW_GRACE
+    ):
+        return []
+    return [[position, user_id] for position, user_id in _HELD_SEATS(session.pk)]
+
+
 def table_public_parts(
     session: TableSession, deal: Deal | None = None
 ) -> tuple[dict[str, Any], dict[int, Seat], set[int]]:
@@ -275,6 +303,8 @@ def table_public_parts(
             for s in seats
         ],
         "watching": len(present - {s.member.user_id for s in seats if s.member_id}),
+        # Seats held for members not seated yet: [position, user id] (JSON has no int keys).
+        "reserved": _held_seats(session),
         "deal": deal_info,
         # The bank as the ledger has it: a finished deal's frame shows it (and the stacks above), not
         # the deal's last numbers, which a bank shared out since no longer are (review 24).
