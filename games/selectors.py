@@ -388,14 +388,14 @@ _TAKEN = Prepared(
     lambda session_ids: (
         Seat.objects.filter(session_id__in=session_ids)
         .exclude(status=Seat.Status.LEFT)
-        .values_list("session_id", "position")
+        .values_list("session_id", "position", "member__user_id")
     )
 )
 
 
 def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str, Any]]:
-    """Sessions not yet started in the user's clubs (or one club), with his reservation and the seats
-    still free to reserve: three queries however many sessions are listed."""
+    """Sessions not yet started in the user's clubs (or one club), with his reservation (or the seat
+    he sits at), and the seats still free to reserve: three queries however many sessions are listed."""
     sessions = _UPCOMING(user.pk) if club is None else _UPCOMING_IN_CLUB(user.pk, club.pk)
     if not sessions:
         return []
@@ -404,8 +404,12 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str,
     for session_id, position, user_id in _HELD(ids):
         held[session_id][position] = user_id
     taken: dict[int, set[int]] = {pk: set() for pk in ids}
-    for session_id, position in _TAKEN(ids):
+    seated: dict[int, int] = {}
+    for session_id, position, user_id in _TAKEN(ids):
         taken[session_id].add(position)
+        if user_id == user.pk:
+            # He sat down once seating opened: a reservation would be refused (review 70).
+            seated[session_id] = position
     out = []
     for session in sessions:
         mine = next((p for p, u in held[session.pk].items() if u == user.pk), None)
@@ -414,6 +418,7 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str,
                 "session": session,
                 "held": len(held[session.pk]),
                 "mine": mine,
+                "seated": seated.get(session.pk),
                 "free": [
                     p
                     for p in range(session.seat_count)
