@@ -56,6 +56,8 @@ _MESSAGES = {
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
     "left_already": _("You have already left this table."),
+    "stood_up_away": _("You were stood up after two deals away; your chips are back in your wallet."),
+    "stood_up_away_practice": _("You were stood up after two deals away."),
     "not_in_deal": _("You are not dealt in this deal: wait for a deal you play in."),
     "no_player_at": _("Nobody plays at seat %(n)s."),
     "seat_changed": _(

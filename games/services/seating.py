@@ -27,7 +27,14 @@ from .access import (
     session_lock,
 )
 from .closing import table_after_stand_up
-from .dealing import bank_balance, deal_players, deal_running, deal_state, turn_deadline
+from .dealing import (
+    AWAY_DEALS_BEFORE_STANDING_UP,
+    bank_balance,
+    deal_players,
+    deal_running,
+    deal_state,
+    turn_deadline,
+)
 from .errors import TableError
 from .notify import table_notify_on_commit
 from .presence import PRESENCE_DELAY, presence_seen
@@ -257,6 +264,19 @@ def table_back(*, session_id: int, user: User) -> Seat:
     member_require_active(session=session, user=user)
     seat = seat_of(session, user)
     if seat is None:
+        last = (
+            Seat.objects.filter(session=session, member__user=user)
+            .order_by("-sat_at", "-pk")
+            .values_list("away_deals", flat=True)
+            .first()
+        )
+        if last is not None and last >= AWAY_DEALS_BEFORE_STANDING_UP:
+            # His page, left open, still offered "I'm back": "you are not sitting at this table" of
+            # the seat he had a minute ago told him neither why nor where his chips went (review 70).
+            # A practice table's chips were the club's: they went back there, not to his wallet.
+            raise TableError(
+                "not_seated", words="stood_up_away_practice" if session.practice else "stood_up_away"
+            )
         raise TableError("not_seated")
     if seat.removed:
         # Stood up by a manager, or gone from the club, mid-deal: the seat is played by default moves
