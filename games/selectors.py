@@ -254,6 +254,9 @@ def _held_seats(session: TableSession) -> list[list[int]]:
     return [[position, user_id] for position, user_id in _HELD_SEATS(session.pk)]
 
 
+_DEALS_NO_MORE = (TableSession.Status.FINISHED, TableSession.Status.CANCELLED)
+
+
 def table_public_parts(
     session: TableSession, deal: Deal | None = None
 ) -> tuple[dict[str, Any], dict[int, Seat], set[int]]:
@@ -276,9 +279,13 @@ def table_public_parts(
         key = (kind, "member", seat.member_id) if seat.member_id else (kind, "seat", seat.pk)
         return balances.get(key, 0)
 
-    contributed = sorted(_CONTRIBUTED(session.pk, session.next_commitment)) if session.next_commitment else []
+    # A table closed (its end, a no-show, a manager's cancel) deals no more: the seed drawn for a next
+    # deal is promised to nobody ("there is no next deal", and just below, "Next deal: the server has
+    # committed to its seed", review 70).
+    promised = session.next_commitment if session.status not in _DEALS_NO_MORE else ""
+    contributed = sorted(_CONTRIBUTED(session.pk, promised)) if promised else []
     public = {
-        "pending": {"commitment": session.next_commitment or None, "contributed": contributed},
+        "pending": {"commitment": promised or None, "contributed": contributed},
         "session": session_public(session),
         "seats": [
             {
