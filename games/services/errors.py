@@ -137,6 +137,7 @@ _MESSAGES = {
     ),
     "already_reserved": _("You already hold a seat at this session."),
     "seat_reserved": _("That seat is reserved for another player until the session starts."),
+    "seat_held": _("That seat is held for another player until %(until)s."),
     "already_contributed": _("You have already added your randomness to the next deal."),
 }
 

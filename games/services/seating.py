@@ -123,6 +123,12 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
         session=session, position=position, status=Reservation.Status.HELD
     ).first()
     if held is not None and held.member_id != membership.pk:
+        if session.started_at is not None:
+            # Started late (the clock missed the start): the seat is its holder's for the no-show
+            # grace, and "until the session starts" was said of a session that had (review 70).
+            from .schedule import NO_SHOW_GRACE
+
+            raise TableError("seat_reserved", words="seat_held", until=session.started_at + NO_SHOW_GRACE)
         raise TableError("seat_reserved")
     seat = _create_seat(session, buy_in, position=position, member=membership)
     # His reservation (of this seat or another) is used: he is here.
