@@ -229,6 +229,7 @@ def _seat(
             and not context.get("me")
             and reserved != "other"
             and session["status"] in ("open", "running")
+            and not session.get("ending")
         ):
             low, high = str(session["buy_in_min"]), str(session["buy_in_max"])
             out += [
@@ -806,6 +807,13 @@ def _seat_controls(
 ) -> None:
     urls = context["urls"]
     out.append('\n  <section class="seat-controls">\n    ')
+    ending = context["session"].get("ending")
+    if ending:
+        out += [
+            '\n      <span class="muted small" id="table-ending">',
+            w.gettext("This table's time is over: it closes when this deal ends."),
+            "</span>\n    ",
+        ]
     if me and me.get("removed"):
         # Stood up mid-deal: "I'm back", "Step away" and "Leave" would each be refused.
         out += [
@@ -859,7 +867,7 @@ def _seat_controls(
                 "</button></form>\n      ",
             ]
         out.append("\n    ")
-    elif context["session"]["status"] in ("open", "running"):
+    elif context["session"]["status"] in ("open", "running") and not ending:
         out += [
             '\n      <span class="muted small">',
             w.gettext("You are watching. Sit down at a free seat to play."),

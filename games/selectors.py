@@ -195,6 +195,10 @@ def session_public(session: TableSession) -> dict[str, Any]:
         "status": session.status,
         # Seating is open before the start: nothing is dealt until then, however many sit.
         "started": session.started_at is not None,
+        # Past its end time, its running deal is its last: nobody sits down any more (review 70).
+        "ending": session.ends_at is not None
+        and session.status in ("open", "running")
+        and timezone.now() >= session.ends_at,
         "turn_seconds": session.turn_seconds,
         "buy_in_min": session.buy_in_min,
         "buy_in_max": session.buy_in_max,

@@ -30,6 +30,7 @@ _MESSAGES = {
     "no_table": _("This table does not exist."),
     "not_found": _("This table does not exist, or only the members of its club may see it."),
     "table_closed": _("This table is not open for play."),
+    "table_ending": _("This table's time is over: it closes when this deal ends."),
     "no_deal": _("No deal is being played at this table right now."),
     "reverse_mid_deal": _(
         "A deal is being played at this table: move chips back between deals (or after the session)."

@@ -115,9 +115,13 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     if mine is not None:
         # The same seat asked for again (a retry, a second tab) is his: said as news, not a failure.
         raise TableError("already_seated", done=mine.position == position)
+    now = timezone.now()
+    if session.ends_at is not None and now >= session.ends_at:
+        # Its running deal is its last: no deal would deal him in, and its close sent him home a
+        # moment later, a sit of his hour's limit spent (review 70).
+        raise TableError("table_closed", words="table_ending")
     _check_position(session, position)
     _check_buy_in(session, buy_in)
-    now = timezone.now()
     _require_sits_left(session, membership, now)
     held = Reservation.objects.filter(
         session=session, position=position, status=Reservation.Status.HELD
