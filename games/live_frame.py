@@ -868,9 +868,15 @@ def _seat_controls(
             ]
         out.append("\n    ")
     elif context["session"]["status"] in ("open", "running") and not ending:
+        empty = [seat for seat in context["seats"] if seat.get("empty")]
+        if empty and all(seat.get("reserved") == "other" for seat in empty):
+            # "Sit down at a free seat" to a member who may take none of them (review 70).
+            watching = w.gettext("You are watching. Every free seat is reserved for another player.")
+        else:
+            watching = w.gettext("You are watching. Sit down at a free seat to play.")
         out += [
             '\n      <span class="muted small">',
-            w.gettext("You are watching. Sit down at a free seat to play."),
+            watching,
             "</span>\n    ",
         ]
     out.append("\n  </section>\n  ")

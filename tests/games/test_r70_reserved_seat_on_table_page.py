@@ -61,3 +61,15 @@ def test_a_table_started_late_keeps_showing_the_seat_held_until_the_grace_is_ove
     html = _page(players[1]).get(f"/tables/{open_table.pk}/").content.decode()
     assert "Seat 3 is reserved" in html
     assert 'name="position" value="3"' not in html
+
+
+def test_a_table_whose_free_seats_are_all_reserved_says_so(open_table, players, make_user, club):
+    from club import services as club_services
+
+    late = make_user("lateman")
+    club_services.membership_join(club=club, user=late)
+    for position, user in enumerate(players):
+        seat_reserve(session_id=open_table.pk, user=user, position=position)
+    html = _page(late).get(f"/tables/{open_table.pk}/").content.decode()
+    assert "Sit down at a free seat to play." not in html
+    assert "Every free seat is reserved for another player." in html
