@@ -261,7 +261,13 @@ def _seat(
                 "</button>\n          </form>\n          ",
             ]
         out.append("\n          ")
-        if can_manage and not replay and not reserved and session["status"] not in ("finished", "cancelled"):
+        if (
+            can_manage
+            and not replay
+            and not reserved
+            and not session.get("ending")
+            and session["status"] not in ("finished", "cancelled")
+        ):
             out += [
                 '\n          <form class="bot-form" ws-send method="post" action="',
                 urls["bot"],

@@ -340,6 +340,9 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
         member_require_manager(session=session, user=actor)
     if not session.is_live:
         raise TableError("table_closed")
+    if session.ends_at is not None and timezone.now() >= session.ends_at:
+        # Its running deal is its last: the bot would only be sent home by the close (review 70).
+        raise TableError("table_closed", words="table_ending")
     if seats_taken(session).filter(position=position).exclude(bot="").exists():
         # The same form again (a retry, a second tab): the bot he asked for sits there.
         raise TableError("seat_taken", words="bot_there", done=True, n=position + 1)

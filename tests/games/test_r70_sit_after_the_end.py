@@ -51,3 +51,14 @@ def test_the_page_offers_no_seat_after_the_end_time(last_deal, players):
     page = client.get(f"/tables/{last_deal.pk}/").content.decode()
     assert 'class="sit-form"' not in page
     assert "This table's time is over: it closes when this deal ends." in page
+
+
+def test_a_manager_seats_no_bot_after_the_end_time(last_deal, owner):
+    from games.services import table_bot_add
+
+    with pytest.raises(TableError) as refused:
+        table_bot_add(session_id=last_deal.pk, actor=owner, position=3, buy_in=200)
+    assert refused.value.message == "This table's time is over: it closes when this deal ends."
+    client = Client()
+    client.force_login(owner)
+    assert 'class="bot-form"' not in client.get(f"/tables/{last_deal.pk}/").content.decode()
