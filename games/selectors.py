@@ -10,7 +10,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from club.models import Club, Membership, User
@@ -32,7 +33,21 @@ def table_list_for_club(*, club: Club) -> QuerySet[TableSession]:
         TableSession.objects.filter(
             club=club, status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING]
         )
-        .annotate(taken=Count("seats", filter=~Q(seats__status=Seat.Status.LEFT)))
+        .annotate(
+            taken=Count("seats", filter=~Q(seats__status=Seat.Status.LEFT)),
+            # Seats held for members not seated yet: "Sit down" at a table whose free seats were all
+            # reserved led to a page that offered none (review 70).
+            held=Coalesce(
+                Subquery(
+                    Reservation.objects.filter(session=OuterRef("pk"), status=Reservation.Status.HELD)
+                    .order_by()
+                    .values("session")
+                    .annotate(n=Count("pk"))
+                    .values("n")[:1]
+                ),
+                0,
+            ),
+        )
         .order_by("practice", "-created_at")
     )
 
