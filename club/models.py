@@ -681,6 +681,7 @@ SYSTEM_REASONS = {
     "away with no sign of life for 10 minutes at a table that deals no more": _(
         "away with no sign of life for 10 minutes at a table that deals no more"
     ),
+    "away for two deals in a row": _("away for two deals in a row"),
     "nightly recount of the players' statistics": _("nightly recount of the players' statistics"),
     # Why a table's bank was closed (games.services.closing, ledger.labels.BANK_REASONS).
     "the session ended": _("the session ended"),

@@ -94,15 +94,21 @@ def tables_idle_due(now: datetime | None = None, *, session_ids: list[int] | Non
     now = now or timezone.now()
     tables = TableSession.objects.filter(
         status__in=LIVE,
+        # Seating opens before the start: a member who sat down then and closed the tab to come back
+        # at the start was stood up before the table had anything to attend to (review 70).
+        started_at__isnull=False,
         seats__member__isnull=False,
         seats__status__in=[Seat.Status.SITTING, Seat.Status.AWAY],
     )
     if session_ids is not None:
         tables = tables.filter(pk__in=session_ids)
-    ids = list(tables.distinct().values_list("pk", flat=True))
+    started = dict(tables.distinct().values_list("pk", "started_at"))
+    ids = list(started)
     if not ids:
         return []
     latest, connected = _last_signs(ids, now)
+    # Its ten minutes count from its start at the earliest.
+    latest = {pk: max(when, started[pk]) for pk, when in latest.items()}
     # The end of an outage counts as a sign of life: while the site or its database was down no
     # heartbeat could be written, and the first sweep after it emptied every table whose players'
     # pages had not yet beaten again (a page reconnects after up to a minute).

@@ -211,12 +211,26 @@ def _seat(
         '">\n        ',
     ]
     if empty:
+        reserved = None if replay else seat.get("reserved")
+        if reserved == "mine":
+            words = w.gettext("Seat %(n)s is reserved for you")
+        elif reserved:
+            # Held for a member who has not sat down yet: his Sit, or a bot, would be refused.
+            words = w.gettext("Seat %(n)s is reserved")
+        else:
+            words = w.gettext("Seat %(n)s is free")
         out += [
             '\n          <span class="seat-name muted">',
-            _fill(w.gettext("Seat %(n)s is free"), n=seat["number"]),
+            _fill(words, n=seat["number"]),
             "</span>\n          ",
         ]
-        if not replay and not context.get("me") and session["status"] in ("open", "running"):
+        if (
+            not replay
+            and not context.get("me")
+            and reserved != "other"
+            and session["status"] in ("open", "running")
+            and not session.get("ending")
+        ):
             low, high = str(session["buy_in_min"]), str(session["buy_in_max"])
             out += [
                 '\n          <form class="sit-form" ws-send method="post" action="',
@@ -247,7 +261,13 @@ def _seat(
                 "</button>\n          </form>\n          ",
             ]
         out.append("\n          ")
-        if can_manage and not replay and session["status"] not in ("finished", "cancelled"):
+        if (
+            can_manage
+            and not replay
+            and not reserved
+            and not session.get("ending")
+            and session["status"] not in ("finished", "cancelled")
+        ):
             out += [
                 '\n          <form class="bot-form" ws-send method="post" action="',
                 urls["bot"],
@@ -793,6 +813,13 @@ def _seat_controls(
 ) -> None:
     urls = context["urls"]
     out.append('\n  <section class="seat-controls">\n    ')
+    ending = context["session"].get("ending")
+    if ending:
+        out += [
+            '\n      <span class="muted small" id="table-ending">',
+            w.gettext("This table's time is over: it closes when this deal ends."),
+            "</span>\n    ",
+        ]
     if me and me.get("removed"):
         # Stood up mid-deal: "I'm back", "Step away" and "Leave" would each be refused.
         out += [
@@ -846,10 +873,16 @@ def _seat_controls(
                 "</button></form>\n      ",
             ]
         out.append("\n    ")
-    elif context["session"]["status"] in ("open", "running"):
+    elif context["session"]["status"] in ("open", "running") and not ending:
+        empty = [seat for seat in context["seats"] if seat.get("empty")]
+        if empty and all(seat.get("reserved") == "other" for seat in empty):
+            # "Sit down at a free seat" to a member who may take none of them (review 70).
+            watching = w.gettext("You are watching. Every free seat is reserved for another player.")
+        else:
+            watching = w.gettext("You are watching. Sit down at a free seat to play.")
         out += [
             '\n      <span class="muted small">',
-            w.gettext("You are watching. Sit down at a free seat to play."),
+            watching,
             "</span>\n    ",
         ]
     out.append("\n  </section>\n  ")

@@ -526,6 +526,8 @@ def table_context(
         # The reader sits at the bottom: positions go round from his.
         positions = positions[me["position"] :] + positions[: me["position"]]
     by_position = {s["position"]: s for s in public["seats"]}
+    # Held seats nobody sits at yet: the holder's to take, nobody else's (the club page's count).
+    reserved = {position: holder for position, holder in public.get("reserved") or ()}
     in_deal = view is not None and deal is not None
     # A live table's finished deal: the chips are shown as the ledger has them now (a table that cannot
     # deal again shares its bank into the stacks after the deal). A history page has no "bank" and
@@ -535,6 +537,8 @@ def table_context(
     for position in positions:
         seat = dict(by_position.get(position) or {"position": position, "empty": True})
         seat["number"] = position + 1
+        if seat.get("empty") and position in reserved:
+            seat["reserved"] = "mine" if user_id is not None and reserved[position] == user_id else "other"
         engine = seat.get("engine") if in_deal else None
         if engine is not None:
             status = view["statuses"][engine]
@@ -574,7 +578,11 @@ def table_context(
             and (public.get("pending") or {}).get("commitment")
             and me["position"] not in (public.get("pending") or {}).get("contributed", [])
         ),
-        "free_positions": [p + 1 for p in range(session["seat_count"]) if p not in by_position],
+        "free_positions": [
+            p + 1
+            for p in range(session["seat_count"])
+            if p not in by_position and reserved.get(p, user_id) == user_id
+        ],
     }
     if view is None:
         return context

@@ -10,7 +10,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from club.models import Club, Membership, User
@@ -32,7 +33,21 @@ def table_list_for_club(*, club: Club) -> QuerySet[TableSession]:
         TableSession.objects.filter(
             club=club, status__in=[TableSession.Status.OPEN, TableSession.Status.RUNNING]
         )
-        .annotate(taken=Count("seats", filter=~Q(seats__status=Seat.Status.LEFT)))
+        .annotate(
+            taken=Count("seats", filter=~Q(seats__status=Seat.Status.LEFT)),
+            # Seats held for members not seated yet: "Sit down" at a table whose free seats were all
+            # reserved led to a page that offered none (review 70).
+            held=Coalesce(
+                Subquery(
+                    Reservation.objects.filter(session=OuterRef("pk"), status=Reservation.Status.HELD)
+                    .order_by()
+                    .values("session")
+                    .annotate(n=Count("pk"))
+                    .values("n")[:1]
+                ),
+                0,
+            ),
+        )
         .order_by("practice", "-created_at")
     )
 
@@ -195,6 +210,10 @@ def session_public(session: TableSession) -> dict[str, Any]:
         "status": session.status,
         # Seating is open before the start: nothing is dealt until then, however many sit.
         "started": session.started_at is not None,
+        # Past its end time, its running deal is its last: nobody sits down any more (review 70).
+        "ending": session.ends_at is not None
+        and session.status in ("open", "running")
+        and timezone.now() >= session.ends_at,
         "turn_seconds": session.turn_seconds,
         "buy_in_min": session.buy_in_min,
         "buy_in_max": session.buy_in_max,
@@ -226,6 +245,37 @@ def deal_public_info(deal: Deal, played: Mapping[int, Seat]) -> dict[str, Any]:
     }
 
 
+#: The seats held for members who have not sat down yet (position, holder's user id), read only while
+#: a table may have any: before play starts, and for the no-show grace of a table started late.
+_HELD_SEATS = Prepared(
+    lambda session_id: (
+        Reservation.objects.filter(session_id=session_id, status=Reservation.Status.HELD)
+        .order_by("position")
+        .values_list("position", "member__user_id")
+    )
+)
+
+
+def _held_seats(session: TableSession) -> list[list[int]]:
+    """The table's reserved seats, as its page shows them: the club page offers them to nobody else,
+    and the table page drew them as free seats with a Sit form that was then refused."""
+    from .services.schedule import LATE_START, NO_SHOW_GRACE
+
+    if session.status in (TableSession.Status.FINISHED, TableSession.Status.CANCELLED):
+        return []
+    if session.started_at is not None and (
+        # Settled at a start on time; a late start's stand until its no-show grace is over. Not read
+        # at each move of a table that plays.
+        session.started_at - session.starts_at <= LATE_START
+        or timezone.now() >= session.started_at + NO_SHOW_GRACE
+    ):
+        return []
+    return [[position, user_id] for position, user_id in _HELD_SEATS(session.pk)]
+
+
+_DEALS_NO_MORE = (TableSession.Status.FINISHED, TableSession.Status.CANCELLED)
+
+
 def table_public_parts(
     session: TableSession, deal: Deal | None = None
 ) -> tuple[dict[str, Any], dict[int, Seat], set[int]]:
@@ -248,9 +298,13 @@ def table_public_parts(
         key = (kind, "member", seat.member_id) if seat.member_id else (kind, "seat", seat.pk)
         return balances.get(key, 0)
 
-    contributed = sorted(_CONTRIBUTED(session.pk, session.next_commitment)) if session.next_commitment else []
+    # A table closed (its end, a no-show, a manager's cancel) deals no more: the seed drawn for a next
+    # deal is promised to nobody ("there is no next deal", and just below, "Next deal: the server has
+    # committed to its seed", review 70).
+    promised = session.next_commitment if session.status not in _DEALS_NO_MORE else ""
+    contributed = sorted(_CONTRIBUTED(session.pk, promised)) if promised else []
     public = {
-        "pending": {"commitment": session.next_commitment or None, "contributed": contributed},
+        "pending": {"commitment": promised or None, "contributed": contributed},
         "session": session_public(session),
         "seats": [
             {
@@ -275,6 +329,8 @@ def table_public_parts(
             for s in seats
         ],
         "watching": len(present - {s.member.user_id for s in seats if s.member_id}),
+        # Seats held for members not seated yet: [position, user id] (JSON has no int keys).
+        "reserved": _held_seats(session),
         "deal": deal_info,
         # The bank as the ledger has it: a finished deal's frame shows it (and the stacks above), not
         # the deal's last numbers, which a bank shared out since no longer are (review 24).
@@ -358,14 +414,14 @@ _TAKEN = Prepared(
     lambda session_ids: (
         Seat.objects.filter(session_id__in=session_ids)
         .exclude(status=Seat.Status.LEFT)
-        .values_list("session_id", "position")
+        .values_list("session_id", "position", "member__user_id")
     )
 )
 
 
 def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str, Any]]:
-    """Sessions not yet started in the user's clubs (or one club), with his reservation and the seats
-    still free to reserve: three queries however many sessions are listed."""
+    """Sessions not yet started in the user's clubs (or one club), with his reservation (or the seat
+    he sits at), and the seats still free to reserve: three queries however many sessions are listed."""
     sessions = _UPCOMING(user.pk) if club is None else _UPCOMING_IN_CLUB(user.pk, club.pk)
     if not sessions:
         return []
@@ -374,8 +430,12 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str,
     for session_id, position, user_id in _HELD(ids):
         held[session_id][position] = user_id
     taken: dict[int, set[int]] = {pk: set() for pk in ids}
-    for session_id, position in _TAKEN(ids):
+    seated: dict[int, int] = {}
+    for session_id, position, user_id in _TAKEN(ids):
         taken[session_id].add(position)
+        if user_id == user.pk:
+            # He sat down once seating opened: a reservation would be refused (review 70).
+            seated[session_id] = position
     out = []
     for session in sessions:
         mine = next((p for p, u in held[session.pk].items() if u == user.pk), None)
@@ -384,6 +444,7 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str,
                 "session": session,
                 "held": len(held[session.pk]),
                 "mine": mine,
+                "seated": seated.get(session.pk),
                 "free": [
                     p
                     for p in range(session.seat_count)

@@ -29,7 +29,7 @@ from .engine.rules import PRESETS
 from .forms import TableSessionForm
 from .howto import preset_howto, preset_title
 from .htmx_parts import htmx_part_wanted, htmx_varied
-from .models import TableSession
+from .models import Reservation, Seat, TableSession
 from .presenter import table_context
 from .protocol import Act, SeatBot, Sit, StandUp, parse_message
 from .selectors import membership_can_manage, table_frame_for, table_get
@@ -267,8 +267,29 @@ def reservation_cancel_view(request: HttpRequest, session_id: int) -> HttpRespon
     elif TableSession.objects.filter(pk=session_id, status=TableSession.Status.CANCELLED).exists():
         # A stale page: his seat went with the table, and "you held no seat" told him he never had one.
         messages.info(request, TableError("table_cancelled").message)
+    elif (
+        Seat.objects.filter(session=session, member__user=request.user)
+        .exclude(status=Seat.Status.LEFT)
+        .exists()
+    ):
+        # He sat down (his reservation was used): "you held no seat" of the seat he sits at.
+        messages.info(request, TableError("already_seated").message)
     else:
-        messages.info(request, _("You held no seat at this session."))
+        last = (
+            Reservation.objects.filter(session=session, member__user=request.user)
+            .order_by("-created_at", "-pk")
+            .values_list("status", "position")
+            .first()
+        )
+        if last is not None and last[0] == Reservation.Status.LAPSED:
+            # A page left open past the start: he held a seat, and it lapsed when he did not come.
+            messages.info(
+                request,
+                _("Your reservation lapsed when the session started: seat %(n)s was no longer held.")
+                % {"n": last[1] + 1},
+            )
+        else:
+            messages.info(request, _("You held no seat at this session."))
     return redirect(session.club)
 
 

@@ -17,6 +17,7 @@ from django.db import connection, transaction
 from django.db.models import BigIntegerField, Case, F, Value, When
 from django.utils import timezone
 
+from club.services import audit_log_write
 from ledger.models import Account
 from ledger.services import account_bank
 
@@ -33,6 +34,8 @@ from .snapshots import FORMAT, state_dump, state_load
 
 #: Deals a player may stay away for before he is stood up (his stack back in his wallet).
 AWAY_DEALS_BEFORE_STANDING_UP = 2
+#: Why the clock stood up a player away that long (stored in English; club.models.SYSTEM_REASONS).
+AWAY_TWO_DEALS_REASON = "away for two deals in a row"
 
 
 def session_rules(session: TableSession) -> Rules:
@@ -307,13 +310,26 @@ def deal_finish(
         return
     leaving = [seat for seat in players if seat.leave_after_deal and seat.status != Seat.Status.LEFT]
     # A player away for two deals in a row goes home (his chips with him) after the second.
-    for seat in seats_taken(session).filter(status=Seat.Status.AWAY):
+    away_gone = []
+    for seat in seats_taken(session).filter(status=Seat.Status.AWAY).select_related("member__user"):
         seat.away_deals += 1
         seat.save(update_fields=["away_deals"])
         if seat.away_deals >= AWAY_DEALS_BEFORE_STANDING_UP and seat.pk not in {s.pk for s in leaving}:
             leaving.append(seat)
+            away_gone.append(seat)
     home_accounts_first(session, leaving)  # a bot taken off and a player going home: see there
     for seat in leaving:
         seat_stand_up(seat=seat, now=now)
     if leaving:
         table_after_stand_up(session=session, now=now)
+    for seat in away_gone:
+        # The club's log names every other stand-up (his own, a manager's, the inactivity sweep's):
+        # a member asking why his seat went had nothing to show (review 70).
+        audit_log_write(
+            action="table.stood_up",
+            actor=None,
+            club=session.club,
+            target_user=seat.member.user if seat.member_id is not None else None,
+            target=session.title,
+            data={"table": session.pk, "position": seat.position + 1, "reason": AWAY_TWO_DEALS_REASON},
+        )

@@ -30,6 +30,7 @@ _MESSAGES = {
     "no_table": _("This table does not exist."),
     "not_found": _("This table does not exist, or only the members of its club may see it."),
     "table_closed": _("This table is not open for play."),
+    "table_ending": _("This table's time is over: it closes when this deal ends."),
     "no_deal": _("No deal is being played at this table right now."),
     "reverse_mid_deal": _(
         "A deal is being played at this table: move chips back between deals (or after the session)."
@@ -56,6 +57,8 @@ _MESSAGES = {
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
     "left_already": _("You have already left this table."),
+    "stood_up_away": _("You were stood up after two deals away; your chips are back in your wallet."),
+    "stood_up_away_practice": _("You were stood up after two deals away."),
     "not_in_deal": _("You are not dealt in this deal: wait for a deal you play in."),
     "no_player_at": _("Nobody plays at seat %(n)s."),
     "seat_changed": _(
@@ -143,6 +146,7 @@ _MESSAGES = {
     ),
     "already_reserved": _("You already hold a seat at this session."),
     "seat_reserved": _("That seat is reserved for another player until the session starts."),
+    "seat_held": _("That seat is held for another player until %(until)s."),
     "already_contributed": _("You have already added your randomness to the next deal."),
 }
 

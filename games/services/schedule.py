@@ -624,7 +624,10 @@ def seat_reserve(*, session_id: int, user: User, position: int) -> Reservation:
     ).first()
     if mine is not None:
         return mine
-    if seats_taken(session).filter(position=position).exists() or seat_of(session, user) is not None:
+    if seat_of(session, user) is not None:
+        # He sat down once seating opened: "That seat is taken" of a free seat told him nothing.
+        raise TableError("already_seated")
+    if seats_taken(session).filter(position=position).exists():
         raise TableError("seat_taken")
     _require_reservations_left(session, membership)
     try:

@@ -28,7 +28,14 @@ from .access import (
     session_lock,
 )
 from .closing import table_after_stand_up
-from .dealing import bank_balance, deal_players, deal_running, deal_state, turn_deadline
+from .dealing import (
+    AWAY_DEALS_BEFORE_STANDING_UP,
+    bank_balance,
+    deal_players,
+    deal_running,
+    deal_state,
+    turn_deadline,
+)
 from .errors import TableError
 from .notify import table_notify_on_commit
 from .presence import PRESENCE_DELAY, presence_seen
@@ -109,14 +116,24 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     if mine is not None:
         # The same seat asked for again (a retry, a second tab) is his: said as news, not a failure.
         raise TableError("already_seated", done=mine.position == position)
+    now = timezone.now()
+    if session.ends_at is not None and now >= session.ends_at:
+        # Its running deal is its last: no deal would deal him in, and its close sent him home a
+        # moment later, a sit of his hour's limit spent (review 70).
+        raise TableError("table_closed", words="table_ending")
     _check_position(session, position)
     _check_buy_in(session, buy_in)
-    now = timezone.now()
     _require_sits_left(session, membership, now)
     held = Reservation.objects.filter(
         session=session, position=position, status=Reservation.Status.HELD
     ).first()
     if held is not None and held.member_id != membership.pk:
+        if session.started_at is not None:
+            # Started late (the clock missed the start): the seat is its holder's for the no-show
+            # grace, and "until the session starts" was said of a session that had (review 70).
+            from .schedule import NO_SHOW_GRACE
+
+            raise TableError("seat_reserved", words="seat_held", until=session.started_at + NO_SHOW_GRACE)
         raise TableError("seat_reserved")
     seat = _create_seat(session, buy_in, position=position, member=membership)
     # His reservation (of this seat or another) is used: he is here.
@@ -258,6 +275,19 @@ def table_back(*, session_id: int, user: User) -> Seat:
     member_require_active(session=session, user=user)
     seat = seat_of(session, user)
     if seat is None:
+        last = (
+            Seat.objects.filter(session=session, member__user=user)
+            .order_by("-sat_at", "-pk")
+            .values_list("away_deals", flat=True)
+            .first()
+        )
+        if last is not None and last >= AWAY_DEALS_BEFORE_STANDING_UP:
+            # His page, left open, still offered "I'm back": "you are not sitting at this table" of
+            # the seat he had a minute ago told him neither why nor where his chips went (review 70).
+            # A practice table's chips were the club's: they went back there, not to his wallet.
+            raise TableError(
+                "not_seated", words="stood_up_away_practice" if session.practice else "stood_up_away"
+            )
         raise TableError("not_seated")
     if seat.removed:
         # Stood up by a manager, or gone from the club, mid-deal: the seat is played by default moves
@@ -318,6 +348,9 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
         member_require_manager(session=session, user=actor)
     if not session.is_live:
         raise TableError("table_closed")
+    if session.ends_at is not None and timezone.now() >= session.ends_at:
+        # Its running deal is its last: the bot would only be sent home by the close (review 70).
+        raise TableError("table_closed", words="table_ending")
     if seats_taken(session).filter(position=position).exclude(bot="").exists():
         # The same form again (a retry, a second tab): the bot he asked for sits there.
         raise TableError("seat_taken", words="bot_there", done=True, n=position + 1)
