@@ -29,7 +29,7 @@ demo: venv
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/daphne -b $(HOST) -p $(PORT) \
 		--websocket-max-message-size 65536 club.asgi:application
 
-# Two streams at once (tests/streams.py): the browser and server tests, and the rest.
+# Three streams at once (tests/streams.py): the browser and server tests, the table tests, the rest.
 test: venv
 	$(BIN)/python -m tests.streams $(PYTEST_ARGS)
 
