@@ -30,11 +30,26 @@ _COUNT_FRAMES = """() => {
 }"""
 
 
+_UNDER_THE_MOUSE = """([x, y]) => {
+  const under = document.elementFromPoint(x, y);
+  return under !== null && under.closest("#sit-1") === window.khrapPressed;
+}"""
+
+
 def _press_sit(page: Page) -> None:
-    page.evaluate(_COUNT_FRAMES)
-    box = page.locator("#sit-1").bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    # A frame may still land just after the first picture (the player's own arrival told to the
+    # table): the button is measured again until the one marked is the one under the mouse.
+    for _ in range(100):
+        page.evaluate(_COUNT_FRAMES)
+        box = page.locator("#sit-1").bounding_box()
+        if box is not None:
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.mouse.move(x, y)
+            if page.evaluate(_UNDER_THE_MOUSE, [x, y]):
+                break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the Sit button never stood still")
     page.mouse.down()
 
 
