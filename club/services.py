@@ -736,6 +736,16 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
             code="stale",
             done=True,
         )
+    if target.is_suspended and until < target.suspended_until:
+        # A later end extends the suspension (review 55); an earlier one, from a second manager or a
+        # page shown before (the club page offers Suspend only to members not suspended), would end
+        # a colleague's suspension early without a word, as a ban on other terms could (review 68).
+        refusal = _(
+            "%(name)s is already suspended from the tables until %(until)s: lift the suspension "
+            "first to end it sooner."
+        )
+        until_shown = date_format(timezone.localtime(target.suspended_until), "DATETIME_FORMAT")
+        raise ServiceError(refusal % {"name": target.user.shown_name, "until": until_shown}, code="stale")
     target.suspended_until = until
     target.suspend_reason = reason
     target.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
