@@ -6,6 +6,7 @@ import json
 import secrets
 import unicodedata
 import zoneinfo
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -99,6 +100,28 @@ def named_in_clubs(clubs: Any) -> Any:
         status__in=[Membership.Status.ACTIVE, Membership.Status.PENDING, Membership.Status.BANNED]
     )
     return Membership.objects.filter(club_id__in=clubs).filter(shown | played).values("user_id")
+
+
+def names_shown_in_club(club_id: int, names: Sequence[str]) -> set[str]:
+    """Those of ``names`` that read like someone club ``club_id`` shows (``named_in_clubs``). The
+    database narrows the club's people to those whose kept forms match, or are marked "form#pk"
+    (two look-alikes older than the kept forms, ``keep_skeleton``), so a club of thousands is not
+    read whole; those few are compared here."""
+    wanted = {name: set(name_forms(name)) for name in names}
+    every = [form for forms in wanted.values() for form in forms]
+    marked = (
+        models.Q(display_skeleton__contains="#")
+        | models.Q(display_small_skeleton__contains="#")
+        | (
+            models.Q(display_name="")
+            & (models.Q(username_skeleton__contains="#") | models.Q(username_small_skeleton__contains="#"))
+        )
+    )
+    people = User.objects.filter(pk__in=named_in_clubs([club_id])).filter(_shown_look_alikes(every) | marked)
+    shown: set[str] = set()
+    for display_name, username in people.values_list("display_name", "username"):
+        shown.update(name_forms(display_name) if display_name else username_forms(username))
+    return {name for name, forms in wanted.items() if forms & shown}
 
 
 def shown_name_clashes_in_club(user: User, club_id: int) -> bool:

@@ -9,8 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from club.confusables import name_forms, username_forms
-from club.models import Membership, User, named_in_clubs
+from club.models import Membership, User, names_shown_in_club
 from club.services import audit_log_write, membership_require_rank
 from ledger.errors import InsufficientChips
 
@@ -310,12 +309,9 @@ def _bot_name(session: TableSession) -> str:
     (``named_in_clubs``): a bot "Ivan" beside the club's own Ivan made the move log's "Ivan passes."
     and the deal list's "Ivan, Ivan" name either."""
     taken = set(seats_taken(session).exclude(bot="").values_list("bot_name", flat=True))
-    shown = set()
-    people = User.objects.filter(pk__in=named_in_clubs([session.club_id]))
-    for display_name, username in people.values_list("display_name", "username").iterator():
-        shown.update(name_forms(display_name) if display_name else username_forms(username))
+    shown = names_shown_in_club(session.club_id, BOT_NAMES)
     for name in BOT_NAMES:
-        if name not in taken and not shown.intersection(name_forms(name)):
+        if name not in taken and name not in shown:
             return name
     return f"Bot {len(taken) + 1}"
 
