@@ -4,12 +4,9 @@ reservation and a sit of the same seat by two members, and "Leave" from two tabs
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from club.errors import ServiceError
@@ -19,34 +16,9 @@ from games.services.schedule import seat_reserve
 from ledger.services import account_wallet, ledger_verify
 
 from .conftest import sit_all, start_deal
+from .races import race as _race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def _race(*calls: Callable[[], object]) -> list[object]:
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL")
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = []
-
-    def run(call: Callable[[], object]) -> None:
-        try:
-            barrier.wait()
-            results.append(call())
-        except ServiceError as exc:
-            results.append(exc)
-        except Exception as exc:  # a database error is an answer the asserts refuse
-            results.append(repr(exc))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert len(results) == len(calls), results
-    return results
 
 
 def _codes(results: list[object]) -> list[str]:

@@ -7,20 +7,19 @@ own row is now locked before the table's (``games.services.access.membership_loc
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
 
 from club import services as club_services
-from club.errors import ServiceError
 from club.models import Membership, User
 from games.models import Seat, TableSession
 from games.services import table_sit
 from games.services.sessions import practice_table_open
 from ledger.services import chips_grant
+
+from .races import race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -28,26 +27,7 @@ ROUNDS = 5
 
 
 def _race(*calls: Callable[[], object]) -> list[object]:
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = []
-
-    def run(call: Callable[[], object]) -> None:
-        try:
-            barrier.wait()
-            results.append(call())
-        except ServiceError as exc:
-            results.append(exc.code)
-        except Exception as exc:  # a database error is an answer the asserts below refuse
-            results.append(repr(exc))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
+    return race(*calls, refusal=lambda exc: exc.code)
 
 
 def _newcomer(make_user, club, owner, n: int) -> User:

@@ -10,17 +10,15 @@ such chips: test_strands_reconcile.py.)
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
-from django.db import connection, transaction
+from django.db import transaction
 from django.test import Client
 from django.utils import timezone
 
-from club.errors import ServiceError
 from club.models import AuditLog, Membership, User
 from games.models import Deal, Report, TableSession
 from games.services import table_leave, tables_tick
@@ -33,6 +31,7 @@ from ledger.services import account_bank, account_treasury, chips_revoke
 from ledger.services.reconcile import ledger_verify
 
 from .conftest import play_deal_as_people, sit_all, start_deal
+from .races import race
 
 
 def _won(journal: Journal) -> list[Membership]:
@@ -231,27 +230,7 @@ def test_chips_already_spent_are_refused_and_nothing_changes(settled, players, o
 
 
 def _race(*calls: Callable[[], object]) -> list[object]:
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = []
-
-    def run(call: Callable[[], object]) -> None:
-        try:
-            barrier.wait()
-            call()
-            results.append("ok")
-        except ServiceError as exc:
-            results.append(exc.code)
-        except Exception as exc:  # a database error is an answer the asserts below refuse
-            results.append(repr(exc))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
+    return race(*calls, answer=lambda _result: "ok", refusal=lambda exc: exc.code)
 
 
 @pytest.mark.postgres

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
 from django.db.models import Sum
 
 from club import services as club_services
-from club.errors import ServiceError
 from club.models import Membership, User
 from games.models import Seat, TableSession
 from games.services import table_sit
@@ -21,33 +18,15 @@ from ledger.selectors import wallet_balance
 from ledger.services import chips_grant
 from ledger.services.adjustments import chips_request, chips_request_answer
 
+from .races import race
+
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 ROUNDS = 4
 
 
 def _race(*calls: Callable[[], object]) -> list[object]:
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = []
-
-    def run(call: Callable[[], object]) -> None:
-        try:
-            barrier.wait()
-            results.append(call())
-        except ServiceError as exc:
-            results.append(exc.code or "refused")
-        except Exception as exc:  # a database error is an answer the asserts below refuse
-            results.append(repr(exc))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert len(results) == len(calls), results
-    return results
+    return race(*calls, refusal=lambda exc: exc.code or "refused")
 
 
 def _clear(results: list[object]) -> None:

@@ -3,12 +3,9 @@ that got past the page, two tabs): it is done once, and the other copy is told i
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from club import services as club_services
@@ -22,32 +19,9 @@ from ledger.services import ledger_verify
 from ledger.services.adjustments import chips_request
 
 from .conftest import play_deal_as_people, sit_all, start_deal
+from .races import race as _race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def _race(*calls: Callable[[], object]) -> list[object]:
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = []
-
-    def run(call: Callable[[], object]) -> None:
-        try:
-            barrier.wait()
-            results.append(call())
-        except ServiceError as exc:
-            results.append(exc)
-        except Exception as exc:  # a database error is an answer the asserts refuse
-            results.append(repr(exc))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert len(results) == len(calls), results
-    return results
 
 
 def _one_done(results: list[object]) -> None:
