@@ -55,6 +55,13 @@ def _amount(amount: Any) -> int:
 def _require_active(membership: Membership) -> None:
     if not membership.is_active:
         raise NotAllowed(_("Only active members can hold chips."))
+    if not membership.user.is_active:
+        # Switched off by the site's operators: he cannot log in to play them, and a grant read
+        # as done left the club's treasury short for nobody (stop 28's review).
+        raise NotAllowed(
+            _("%(name)s's account has been switched off by the site's operators: no chips can go to it.")
+            % {"name": membership.user.shown_name}
+        )
 
 
 def _key(prefix: str, idempotency_key: str | None) -> str:
