@@ -75,3 +75,20 @@ def test_a_second_seed_after_a_member_left_a_club_made_invite_only_starts() -> N
     assert Membership.objects.get(club=club, user__username="dasha").status == Membership.Status.LEFT
     assert re.search(r"^  dasha .* not a member: This club is invite only", out, flags=re.MULTILINE), out
     assert _wallets() == wallets
+
+
+def test_a_renamed_demo_club_is_seeded_again_not_doubled() -> None:
+    _seed()
+    club = Club.objects.get(name="Demo Club")
+    assert club.slug == "demo-club"
+    services.club_update(
+        club=club,
+        actor=User.objects.get(username="anna"),
+        description=club.description,
+        join_policy=club.join_policy,
+        name="Anna's Khrap Nights",
+    )
+    wallets, journals = _wallets(), Journal.objects.count()
+    _seed()
+    assert list(Club.objects.values_list("name", flat=True)) == ["Anna's Khrap Nights"]
+    assert _wallets() == wallets and Journal.objects.count() == journals

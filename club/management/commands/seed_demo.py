@@ -19,6 +19,7 @@ from ledger.services import chips_grant
 
 DEMO_PASSWORD = "khrap-demo-2026"
 DEMO_CLUB = "Demo Club"
+DEMO_SLUG = "demo-club"  # what club_create makes of DEMO_CLUB
 DEMO_CHIPS = 1_000
 PRACTICE_TITLE = "Practice with bots"
 PEOPLE = [
@@ -69,7 +70,9 @@ class Command(BaseCommand):
             admin.set_password(DEMO_PASSWORD)
             admin.save()
 
-        club = Club.objects.filter(name=DEMO_CLUB).first()
+        # By its address, which a rename keeps: found by its name, a demo club its owner renamed got a
+        # second "Demo Club" beside it at the next start, its people and chips seeded again.
+        club = Club.objects.filter(slug=DEMO_SLUG).first() or Club.objects.filter(name=DEMO_CLUB).first()
         if club is None:
             club = club_create(user=users["anna"], name=DEMO_CLUB,
                                description="A club to try Khrap in.", join_policy=Club.JoinPolicy.OPEN)
