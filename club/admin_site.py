@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .forms import CheckedPasswordChangeForm
 from .models import Club, User
+from .password_change import SentAgainIsDone
 from .selectors import clubs_managed_by
 from .services import audit_log_write
 
@@ -112,7 +113,7 @@ class AdminCheckedPasswordChangeForm(CheckedPasswordChangeForm):
     required_css_class = "required"  # as Django's AdminPasswordChangeForm
 
 
-class AdminPasswordChangeView(PasswordChangeView):
+class AdminPasswordChangeView(SentAgainIsDone, PasswordChangeView):
     form_class = AdminCheckedPasswordChangeForm
 
     def get_form_kwargs(self) -> dict[str, Any]:

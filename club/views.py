@@ -5,7 +5,6 @@ A ``ServiceError`` becomes ``messages.error(request, exc.message)`` and nothing 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -48,6 +47,7 @@ from .forms import (
     same_address,
 )
 from .models import LOOK_ALIKE_MESSAGE, Club, Invite, Membership, User
+from .password_change import SentAgainIsDone
 from .password_reset import (
     TOO_MANY_TAKEN,
     registration_count,
@@ -634,41 +634,10 @@ class LogoutView(auth_views.LogoutView):
         return "" if target and urlsplit(target).path == reverse("logout") else target
 
 
-class PasswordChangeView(auth_views.PasswordChangeView):
+class PasswordChangeView(SentAgainIsDone, auth_views.PasswordChangeView):
     """Django's, with the old password checked as a log-in is (``CheckedPasswordChangeForm``)."""
 
     form_class = CheckedPasswordChangeForm
 
     def get_form_kwargs(self) -> dict:
         return {**super().get_form_kwargs(), "request": self.request}
-
-    def form_valid(self, form: Any) -> HttpResponse:
-        response = super().form_valid(form)
-        self.request.session[_PASSWORD_CHANGED] = time.time()
-        return response
-
-    def form_invalid(self, form: Any) -> HttpResponse:
-        if self._sent_again(form):
-            # The same change sent again (a browser's retry, a resend after a lost answer): its old
-            # password is no longer his, and the page said "incorrect" of a change that was made.
-            return HttpResponseRedirect(self.get_success_url())
-        return super().form_invalid(form)
-
-    def _sent_again(self, form: Any) -> bool:
-        """Did this session change the password to the one sent, moments ago? Asked only then, so
-        the form tells nobody else whether a guess is the password."""
-        changed = self.request.session.get(_PASSWORD_CHANGED)
-        if not isinstance(changed, (int, float)):
-            return False
-        if not 0 <= time.time() - changed <= PASSWORD_SENT_AGAIN_SECONDS:
-            return False
-        if not form.has_error("old_password", "password_incorrect"):
-            return False
-        new = self.request.POST.get("new_password1") or ""
-        same = new == self.request.POST.get("new_password2")
-        return bool(new) and same and self.request.user.check_password(new)
-
-
-#: How long after a password change the same form sent again is said done (the session's mark).
-PASSWORD_SENT_AGAIN_SECONDS = 600
-_PASSWORD_CHANGED = "password_changed_at"

@@ -188,3 +188,15 @@ def test_a_password_change_sent_again_is_said_done(make_user):
     session["password_changed_at"] -= 601
     session.save()
     assert client.post(reverse("password_change"), data).status_code == 200
+
+
+def test_the_admins_password_change_sent_again_is_said_done_too(club, owner):
+    """The admin's own page ("Change password" in its header) said "incorrect" of the same resend."""
+    client = client_for(owner)
+    data = {"old_password": TEST_PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}
+    done = reverse("admin:password_change_done")
+    assert client.post(reverse("admin:password_change"), data).url == done
+    again = client.post(reverse("admin:password_change"), data)
+    assert again.status_code == 302 and again.url == done
+    other = {**data, "new_password1": "an-Other-pass-77", "new_password2": "an-Other-pass-77"}
+    assert client.post(reverse("admin:password_change"), other).status_code == 200
