@@ -582,8 +582,12 @@ def _hand(
                 code,
                 '"><input type="checkbox" name="cards" value="',
                 code,
+                # The deal's id too: a tick kept across an update (table.js) went back onto the
+                # same card at the same move of a later deal after a reconnect.
                 '" id="pick-input-',
                 code,
+                "-",
+                deal_id,
                 "-",
                 seq,
                 '" data-key="',

@@ -303,3 +303,24 @@ def test_the_turn_clock_counts_seconds_in_the_readers_language(make_table, playe
     _same(reference, drawn)
     assert 'class="clock" ' in drawn
     assert f'data-format="{shown}"' in drawn
+
+
+def test_a_card_picks_id_names_its_deal(make_table, players):
+    """The page keeps a ticked card across an update by its id (table.js); an id of the card and the
+    move number alone came back ticked after a reconnect into a later deal's exchange at the same move
+    with the same card in hand."""
+    import copy
+    import re
+
+    table = make_table(buy_in_min=100, buy_in_max=100)
+    sit_all(table, players[:3], buy_in=100)
+    start_deal(table)
+    message = next(m for _g, m in table_messages(table.pk) if m["view"]["seat"] is not None)
+    ids = {}
+    for deal_id in (41, 42):
+        changed = copy.deepcopy(message)
+        _discard(changed)
+        changed["public"]["deal"]["id"] = deal_id
+        _reference, drawn = _both(changed, players[0].pk, language="en")
+        ids[deal_id] = set(re.findall(r'id="(pick-input-[^"]+)"', drawn))
+    assert ids[41] and ids[42] and not ids[41] & ids[42]
