@@ -449,7 +449,15 @@ def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
 @post_only(club_page)
 @login_required
 def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    invite = get_object_or_404(Invite.objects.select_related("club"), pk=pk, club__slug=slug)
+    club = get_object_or_404(Club, slug=slug)
+    try:
+        # Before the invite is looked for: a stranger's "only the managers" of an invite that exists
+        # and his 404 of one that does not told him which numbers the club's invites have.
+        services.membership_require_manager(club=club, actor=request.user)
+    except ServiceError as exc:
+        refusal_say(request, exc)
+        return redirect(club)
+    invite = get_object_or_404(Invite.objects.select_related("club"), pk=pk, club=club)
     try:
         services.invite_revoke(invite=invite, actor=request.user)
     except ServiceError as exc:
