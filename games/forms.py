@@ -7,7 +7,9 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
@@ -137,6 +139,13 @@ class TableSessionForm(forms.Form):
         """The service's ``table_twin``: said beside the tick box that lets him open it even so."""
         self.fields["open_twin"].widget = forms.CheckboxInput()
         self.add_error("open_twin", refusal.message)
+        twin = getattr(refusal, "twin", None)
+        if twin is not None:
+            # The manager is asked whether he meant a second table: he can look at the first.
+            # On the bound field, which read its help text when the form was checked.
+            self["open_twin"].help_text = format_html(
+                '<a href="{}">{}</a>', reverse("table_page", args=[twin.pk]), _("See the table you opened")
+            )
 
 
 class ReportForm(forms.Form):

@@ -57,6 +57,8 @@ def test_back_and_save_again_in_the_admin_asks_before_a_second_table(club, owner
     form = again.context["adminform"].form
     assert "open_twin" in form.errors, form.errors
     said = form.errors["open_twin"][0]
+    first = TableSession.objects.get(club=club)
+    assert f'<a href="/tables/{first.pk}/">See the table you opened</a>' in again.content.decode()
     assert "the same title and start" in said, said
     page = again.content.decode()
     assert 'type="checkbox" name="open_twin"' in page
@@ -118,6 +120,8 @@ def test_the_clubs_own_page_asks_as_well(club, owner):
     page = again.content.decode()
     assert "the same title and start" in page and 'type="checkbox" name="open_twin"' in page
     assert TableSession.objects.filter(club=club).count() == 1
+    first = TableSession.objects.get(club=club)
+    assert f'<a href="/tables/{first.pk}/">See the table you opened</a>' in page
     meant = client.post(url, {**FORM, "token": _token(client, url), "open_twin": "on"})
     assert meant.status_code == 302
     assert TableSession.objects.filter(club=club).count() == 2
