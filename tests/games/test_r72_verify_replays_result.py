@@ -105,3 +105,15 @@ def test_a_file_without_recorded_results_still_checks_its_cards(make_table, play
     output, status = verify_scenario(scenario)
     assert status == 0, output
     assert output["deals"][-1]["result_ok"] is None
+
+
+def test_the_fairness_page_says_what_each_check_covers(client, players):
+    """The browser checks the cards only; the page named the command beside it and no more, so a
+    player who read "Fair" did not learn that his payouts can be checked too, nor where."""
+    from django.utils import translation
+
+    wanted = (("en", "replays the moves"), ("ru", "переигрывает ходы"), ("bg", "преиграва ходовете"))
+    for language, words in wanted:
+        with translation.override(language):
+            page = client.get("/fairness/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert words in page, language
