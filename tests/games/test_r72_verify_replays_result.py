@@ -117,3 +117,14 @@ def test_the_fairness_page_says_what_each_check_covers(client, players):
         with translation.override(language):
             page = client.get("/fairness/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
         assert words in page, language
+
+
+def test_moves_cut_short_do_not_reach_the_recorded_result(make_table, players):
+    scenario, _deal = _played_export(make_table, players)
+    forged = copy.deepcopy(scenario)
+    forged["deals"][-1]["actions"] = forged["deals"][-1]["actions"][:-1]
+    output, status = verify_scenario(forged)
+    assert status == 1
+    last = output["deals"][-1]
+    assert last["result_ok"] is False
+    assert any("do not finish" in p for p in last["problems"]), last["problems"]
