@@ -312,12 +312,43 @@ def _deal_part(deal: Deal, state: State, keep: list[int]) -> dict[str, Any]:
             # The seat the hands went round from (its left first): the verifiers check the order.
             "dealer": _dealer_after_dropping(state, keep),
         },
+        "_result": _recorded_result(deal, keep),
     }
     if deal.dealer_from_seed and len(keep) == state.setup.seats:
         # The table's first deal: its dealer was drawn from its seed (``fairness.first_dealer``),
         # which the verifiers check (not a first deal dealt before that: its dealer was not).
         part["_fair"]["first"] = True
     return part
+
+
+#: The per-seat lists of a deal's recorded outcome (``Deal.outcome``), cut to the kept seats.
+_PER_SEAT = ("statuses", "tricks", "payouts", "penalties", "stacks")
+
+
+def _recorded_result(deal: Deal, keep: list[int]) -> dict[str, Any]:
+    """The result the site booked for the deal, as its page shows it: ``games.engine.verify`` replays
+    the moves and holds this to them (the cards alone did not show that the payouts follow from
+    the moves). The next dealer is a kept seat's number, as the file's dealer is."""
+    out = deal.outcome or {}
+    result: dict[str, Any] = {key: out.get(key) for key in ("result", "trump", "bank")}
+    for key in _PER_SEAT:
+        values = list(out.get(key) or ())
+        result[key] = [values[s] for s in keep] if len(values) > max(keep, default=-1) else values
+    result["next_dealer"] = _next_dealer_kept(out.get("next_dealer"), keep, len(out.get("stacks") or ()))
+    return result
+
+
+def _next_dealer_kept(dealer: Any, keep: list[int], seats: int) -> Any:
+    """The kept seat that deals next: the table's next dealer, or, when that is a seat the file left
+    out (a player waiting for an empty bank, the deal passing to him clockwise), the first kept
+    seat clockwise from him, as the replay, which has no such seat, passes it."""
+    if not isinstance(dealer, int) or not keep or seats < 1:
+        return dealer
+    for step in range(seats):
+        seat = (dealer + step) % seats
+        if seat in keep:
+            return keep.index(seat)
+    return dealer
 
 
 def _dealer_after_dropping(state: State, keep: list[int]) -> int:

@@ -301,6 +301,7 @@ def fairness(request: HttpRequest) -> HttpResponse:
     """How the shuffle works, its test vector, and a verifier that runs in the reader's browser."""
     deal_json = ""
     raw = request.GET.get("deal", "")
+    asked = "deal" in request.GET
     if raw.isascii() and raw.isdigit() and len(raw) < 12 and request.user.is_authenticated:
         deal = (
             Deal.objects.select_related("session__club")
@@ -312,6 +313,10 @@ def fairness(request: HttpRequest) -> HttpResponse:
             if membership is not None and membership.is_active:
                 deal_json = history.export_text(history.deal_export_or_record(deal))
     context = {
+        # A deal asked for and not filled in (running, another club's, no such number, logged out):
+        # the page said nothing and showed an empty box. The same words for every case, so a stranger
+        # learns nothing of another club's deals.
+        "deal_missing": asked and not deal_json,
         "vector_seed": VECTOR_SEED.hex(),
         "vector_commitment": commitment_of(VECTOR_SEED),
         "vector_deck": " ".join(shuffled_deck(VECTOR_SEED, 36)),

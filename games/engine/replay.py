@@ -200,10 +200,16 @@ def _error(d: int, k: int, exc: EngineError) -> dict[str, Any]:
     }
 
 
-def run_scenario(data: Any, *, dealt: list[tuple[int, ...]] | None = None) -> tuple[dict[str, Any], int]:
+def run_scenario(
+    data: Any,
+    *,
+    dealt: list[tuple[int, ...]] | None = None,
+    stacks_after: list[list[int]] | None = None,
+) -> tuple[dict[str, Any], int]:
     """Play a parsed scenario; return ``(output, exit_status)``. ``dealt``, if given, gets each
     started deal's seats in the order its hands went round (``games.engine.verify`` holds a file's
-    fairness records to them).
+    fairness records to them); ``stacks_after``, each finished deal's stacks after it (the verifier
+    holds a deal's recorded result to them).
 
     For exit status 2 the output is ``{"error": {"code": "malformed", "message": ...}}`` and the CLI
     prints only the message (stderr). Engine errors raised by a refused action are turned into the
@@ -247,6 +253,8 @@ def run_scenario(data: Any, *, dealt: list[tuple[int, ...]] | None = None) -> tu
                     out = outcome(state)
                     entries.append(out.to_json())
                     stacks, bank, dealer = list(out.stacks), out.bank, out.next_dealer
+                    if stacks_after is not None:
+                        stacks_after.append(list(stacks))
                 else:
                     stacks_t, bank, _ = abandon(state)
                     stacks = list(stacks_t)
@@ -260,6 +268,8 @@ def run_scenario(data: Any, *, dealt: list[tuple[int, ...]] | None = None) -> tu
         out = outcome(state)
         entries.append(out.to_json())
         stacks = list(out.stacks)
+        if stacks_after is not None:
+            stacks_after.append(list(stacks))
         bank = out.bank
         dealer = out.next_dealer
         redeal = out.result == "redeal"

@@ -20,6 +20,10 @@ seat). A scenario (a file with stacks, not a fairness record alone) is also play
 dealer the rules give that deal. The order is checked, not taken from the file: ``dealt`` alone would
 let a server that knew the deck give the first hand to the seat of its choice. Its moves must follow
 from the deck too: a move the replay refuses (a card dealt to another seat) makes its deal unfair.
+And the result the site booked must follow from the moves: a deal's ``"_result"`` (the export's
+record of its outcome as the deal page shows it: result, trump, statuses, tricks, payouts, penalties,
+the stacks and bank after it, the next dealer) is compared with the replay's, key by key
+(``result_ok``: true, false, or null when the file records no result or is a fairness record alone).
 Prints JSON; exit status 0 when every check passes, 1 when one fails, 2 when the file is malformed.
 Never a traceback.
 """
@@ -135,6 +139,65 @@ def verify_deal(
     return {"commitment_ok": commitment_ok, "deck_ok": deck_ok, "hands_ok": hands_ok, "problems": problems}
 
 
+#: A deal's recorded result (the export's ``_result``), in the replay's words: each key's type.
+_RESULT_KEYS: dict[str, str] = {
+    "result": "a result name",
+    "trump": "a suit or null",
+    "statuses": "a list of status names, one per seat",
+    "tricks": "a list of whole numbers, one per seat",
+    "payouts": "a list of whole numbers, one per seat",
+    "penalties": "a list of whole numbers, one per seat",
+    "stacks": "a list of whole numbers, one per seat",
+    "bank": "a whole number",
+    "next_dealer": "a seat",
+}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _result_shape_ok(key: str, value: Any, seats: int) -> bool:
+    if key == "result":
+        return isinstance(value, str)
+    if key == "trump":
+        return value is None or isinstance(value, str)
+    if key == "bank":
+        return _whole(value)
+    if key == "next_dealer":
+        return _whole(value) and 0 <= value < seats
+    kind = str if key == "statuses" else int
+    return (
+        isinstance(value, list)
+        and len(value) == seats
+        and all(isinstance(v, kind) and not isinstance(v, bool) for v in value)
+    )
+
+
+def recorded_result(deal: dict[str, Any], k: int, seats: int) -> dict[str, Any] | None:
+    """Deal ``k``'s recorded result (``_result``), checked for shape; None when the file has none
+    (exported before results were recorded)."""
+    if "_result" not in deal:
+        return None
+    recorded = deal["_result"]
+    if not isinstance(recorded, dict):
+        raise VerifyError(f"deal {k}: '_result' must be an object")
+    for key, words in _RESULT_KEYS.items():
+        if key not in recorded or not _result_shape_ok(key, recorded[key], seats):
+            raise VerifyError(f"deal {k}: '_result.{key}' must be {words}")
+    return recorded
+
+
+def result_problems(recorded: dict[str, Any], replayed: dict[str, Any]) -> list[str]:
+    """What of the recorded result the replay of the moves does not give, one sentence per key."""
+    return [
+        f"the recorded result does not follow from the moves: {key} recorded as "
+        f"{json.dumps(recorded[key])}, the moves give {json.dumps(replayed.get(key))}"
+        for key in _RESULT_KEYS
+        if recorded[key] != replayed.get(key)
+    ]
+
+
 def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
         raise VerifyError("the file must be a scenario object with 'deals'")
@@ -157,9 +220,11 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     # went round in the order the engine deals from the dealer the rules give it, whatever the file's
     # '_fair.dealer' says (a later deal's dealer is the file's word otherwise).
     played: list[tuple[int, ...]] = []
+    after: list[list[int]] = []
     refused: dict[str, Any] | None = None
+    replayed: dict[str, Any] | None = None
     if "stacks" in data:
-        replayed, status = run_scenario(data, dealt=played)
+        replayed, status = run_scenario(data, dealt=played, stacks_after=after)
         if status == 2:
             # A scenario the replay refuses as malformed was passed as fair, its dealing order left
             # unchecked (nothing was dealt to compare with): the file is malformed here too (review 38).
@@ -184,16 +249,44 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
                 f"the moves do not follow from this deck: move {refused['action'] + 1} was refused "
                 f"({refused['message']})"
             )
+        seats = len(deal["_fair"]["hands"])
+        refused_here = refused is not None and refused.get("deal") == k
+        checked["result_ok"] = _result_checked(deal, k, seats, replayed, after, checked, refused_here)
         results.append({"deal": k, "checked": True, **checked})
     ok = bool(results) and all(r["checked"] and not r["problems"] for r in results)
     return {"ok": ok, "deals": results}, 0 if ok else 1
+
+
+def _result_checked(
+    deal: dict[str, Any],
+    k: int,
+    seats: int,
+    replayed: dict[str, Any] | None,
+    after: list[list[int]],
+    checked: dict[str, Any],
+    refused_here: bool,
+) -> bool | None:
+    """Is deal ``k``'s recorded result the one its moves give? None when nothing can say: the file
+    records no result, or it is a fairness record alone (no stacks to play the moves from)."""
+    recorded = recorded_result(deal, k, seats)
+    if recorded is None or replayed is None:
+        return None
+    entries = replayed.get("deals") or []
+    if k >= len(entries) or k >= len(after):
+        if not refused_here:  # a refused move says so already
+            checked["problems"].append("the moves do not finish this deal: its recorded result is not theirs")
+        return False
+    problems = result_problems(recorded, {**entries[k], "stacks": after[k]})
+    checked["problems"].extend(problems)
+    return not problems
 
 
 USAGE = "usage: python -m games.engine.verify FILE.json | -"
 ABOUT = """\
 Checks a deal's fairness record or a scenario file exported by the site (docs/rules/SCENARIOS.md;
 - reads standard input): the seed against its commitment, the deck against its shuffle, the hands
-against the deck, and prints the result as JSON.
+against the deck, and (a scenario) replays the moves and holds each deal's recorded result (its
+'_result': payouts, penalties, stacks, bank) to them; prints the result as JSON.
 Exit status: 0 when every check passes, 1 when one fails, 2 when the file is malformed."""
 
 
