@@ -71,6 +71,10 @@ USERNAME_SHOWN_LOOK_ALIKE_MESSAGE = _(
 )
 
 
+def _has_letter_or_digit(text: str) -> bool:
+    return any(unicodedata.category(c)[0] in "LN" for c in text)
+
+
 def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None, username: str = "") -> bool:
     """Someone who shares a club with the user is shown by a name that looks like this one (his
     display name, or his username when he has none). Names repeat across a whole site ("Ivan"), so
@@ -184,6 +188,10 @@ DOT_SEGMENT_MESSAGE = _(
 DISPLAY_AT_MESSAGE = _(
     "A display name cannot hold “@”: the site shows usernames after it, and a name with one could "
     "pass for someone's username. Please type it without."
+)
+DISPLAY_NO_LETTER_MESSAGE = _(
+    "A display name needs at least one letter or digit: a name of dots or dashes alone reads as "
+    "nobody in the move log (“… passes.”)."
 )
 CLUB_LOOK_ALIKE_MESSAGE = _(
     "A club with this name, or with a name that looks the same (letters that look alike, such as "
@@ -301,6 +309,8 @@ class User(AbstractUser):
         # before may stay; any width of the sign counts ("＠").
         if changed and "@" in unicodedata.normalize("NFKC", self.display_name):
             raise ValidationError({"display_name": DISPLAY_AT_MESSAGE}, code="display_at")
+        if changed and self.display_name and not _has_letter_or_digit(self.display_name):
+            raise ValidationError({"display_name": DISPLAY_NO_LETTER_MESSAGE}, code="display_no_letter")
         # A name cleared counts as a change too: he is shown by his username from then on, which
         # may read like a clubmate's name ("vera" beside "Vera"), as a name typed in would.
         if changed and display_name_taken_by_look_alike(
