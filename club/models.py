@@ -775,6 +775,10 @@ def _audit_value(key: str, value: Any, action: str = "") -> str:
             from ledger.labels import differences_words  # the ledger app builds on this one
 
             return differences_words(value)
+        if action == "club.stats_corrected":
+            from games.stats_read import stats_differences_words  # the games app builds on this one
+
+            return stats_differences_words(value)
         return str(len(value))
     if isinstance(value, bool):  # str() gave the reader "True" or "False", in every language
         return str(_("Yes") if value else _("No"))

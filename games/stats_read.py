@@ -273,3 +273,36 @@ def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str
         for (rank, trump, _copy), n in sorted(top, key=lambda item: (not item[0][1], -RANK_VALUE[item[0][0]]))
     ]
     return {"hands": played, "cards": cards}
+
+
+#: Corrections said one by one in the recount's report; the rest are counted ("and 5 more").
+CORRECTIONS_SHOWN = 10
+
+
+def stats_differences_words(differences: list[Any]) -> str:
+    """The nightly recount's corrections in the reader's words: "2 — Vera (@vera), 05.12.2026: Net
+    chips 57 → 50; …". The audit row keeps them as data (membership id, day, counters); the club's
+    managers read only this."""
+    from django.utils.dateparse import parse_date
+    from django.utils.formats import date_format
+    from django.utils.translation import gettext
+
+    shown = [d for d in differences[:CORRECTIONS_SHOWN] if isinstance(d, dict)]
+    members = Membership.objects.select_related("user").in_bulk(
+        {d["member"] for d in shown if isinstance(d.get("member"), int)}
+    )
+    lines = []
+    for difference in shown:
+        member = members.get(difference.get("member"))  # type: ignore[arg-type]
+        who = member.user.name_and_username if member else f"#{difference.get('member')}"
+        day = parse_date(str(difference.get("day") or ""))
+        fields = difference.get("fields") if isinstance(difference.get("fields"), dict) else {}
+        changed = ", ".join(
+            f"{COLUMNS.get(name, name)} {values.get('stored')} → {values.get('recounted')}"
+            for name, values in fields.items()
+            if isinstance(values, dict)
+        )
+        lines.append(f"{who}, {date_format(day, 'SHORT_DATE_FORMAT') if day else '?'}: {changed}")
+    if len(differences) > len(shown):
+        lines.append(gettext("and %(count)s more") % {"count": len(differences) - len(shown)})
+    return f"{len(differences)} — " + "; ".join(lines)
