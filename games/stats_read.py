@@ -94,8 +94,11 @@ def leaderboard(
     sort: str = DEFAULT_SORT,
     descending: bool = True,
     today: date | None = None,
+    size: int | None = None,
 ) -> list[Row]:
-    """The club's players over the period, sorted by one column (empty values last)."""
+    """The club's players over the period, sorted by one column (empty values last): the first
+    ``size`` of them (``LEADERBOARD_SIZE``)."""
+    size = LEADERBOARD_SIZE if size is None else size
     stats = PlayerStats.objects.filter(club=club)
     since = period_since(period, today)
     if since is not None:
@@ -113,7 +116,7 @@ def leaderboard(
     missing = [r for r in rows if r.value(key) is None]
     present.sort(key=lambda r: r.value(key), reverse=descending)
     board: list[Row] = []
-    for place, row in enumerate((present + missing)[:LEADERBOARD_SIZE], 1):
+    for place, row in enumerate((present + missing)[:size], 1):
         before = board[-1] if board else None
         level = before is not None and key != "player" and before.value(key) == row.value(key)
         board.append(replace(row, rank=before.rank if level and before is not None else place))
