@@ -309,10 +309,28 @@ class ClubAdmin(ClubScopedAdmin):
         return person(obj.created_by)
 
 
+class DormantFilter(admin.SimpleListFilter):
+    """Members the nightly mark found without a deal for 90 days: the club page lists the first of
+    them and links here for the rest."""
+
+    title = _("Dormant members")
+    parameter_name = "dormant"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("1", _("Yes")), ("0", _("No"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value() == "1":
+            return queryset.filter(status=Membership.Status.ACTIVE, dormant_since__isnull=False)
+        if self.value() == "0":
+            return queryset.filter(dormant_since__isnull=True)
+        return queryset
+
+
 @admin.register(Membership)
 class MembershipAdmin(ClubScopedAdmin):
     list_display = ("member", "club", "role", "status", "ban", "created_at", "updated_at")
-    list_filter = ("status", "role", ("club", admin.RelatedOnlyFieldListFilter), MemberFilter)
+    list_filter = ("status", "role", DormantFilter, ("club", admin.RelatedOnlyFieldListFilter), MemberFilter)
     search_fields = ("user__username", "user__display_name", "club__name")
     list_select_related = ("user", "club")
     fields = (

@@ -804,6 +804,14 @@ def _audit_value(key: str, value: Any, action: str = "") -> str:
     if key in ("journal", "reversal") and isinstance(value, int):
         return f"#{value}"
     if key == "differences" and isinstance(value, list):
+        if action == "ledger.reconcile_failed":
+            from ledger.labels import differences_words  # the ledger app builds on this one
+
+            return differences_words(value)
+        if action == "club.stats_corrected":
+            from games.stats_read import stats_differences_words  # the games app builds on this one
+
+            return stats_differences_words(value)
         return str(len(value))
     if isinstance(value, bool):  # str() gave the reader "True" or "False", in every language
         return str(_("Yes") if value else _("No"))

@@ -368,10 +368,10 @@ def members_mark_dormant(*, now: datetime | None = None) -> dict[str, Any]:
     return {"marked": len(to_mark), "woken": woken_count}
 
 
-def members_dormant(*, club: Club) -> list[Membership]:
-    """A club's dormant members, for its managers (the club page)."""
+def members_dormant(*, club: Club, limit: int | None = None) -> list[Membership]:
+    """A club's dormant members, for its managers (the club page: the first ``limit``)."""
     return list(
         Membership.objects.filter(club=club, status=Membership.Status.ACTIVE, dormant_since__isnull=False)
         .select_related("user")
-        .order_by("dormant_since", "user__username")
+        .order_by("dormant_since", "user__username")[:limit]
     )

@@ -94,8 +94,11 @@ def leaderboard(
     sort: str = DEFAULT_SORT,
     descending: bool = True,
     today: date | None = None,
+    size: int | None = None,
 ) -> list[Row]:
-    """The club's players over the period, sorted by one column (empty values last)."""
+    """The club's players over the period, sorted by one column (empty values last): the first
+    ``size`` of them (``LEADERBOARD_SIZE``)."""
+    size = LEADERBOARD_SIZE if size is None else size
     stats = PlayerStats.objects.filter(club=club)
     since = period_since(period, today)
     if since is not None:
@@ -113,7 +116,7 @@ def leaderboard(
     missing = [r for r in rows if r.value(key) is None]
     present.sort(key=lambda r: r.value(key), reverse=descending)
     board: list[Row] = []
-    for place, row in enumerate((present + missing)[:LEADERBOARD_SIZE], 1):
+    for place, row in enumerate((present + missing)[:size], 1):
         before = board[-1] if board else None
         level = before is not None and key != "player" and before.value(key) == row.value(key)
         board.append(replace(row, rank=before.rank if level and before is not None else place))
@@ -273,3 +276,36 @@ def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str
         for (rank, trump, _copy), n in sorted(top, key=lambda item: (not item[0][1], -RANK_VALUE[item[0][0]]))
     ]
     return {"hands": played, "cards": cards}
+
+
+#: Corrections said one by one in the recount's report; the rest are counted ("and 5 more").
+CORRECTIONS_SHOWN = 10
+
+
+def stats_differences_words(differences: list[Any]) -> str:
+    """The nightly recount's corrections in the reader's words: "2 — Vera (@vera), 05.12.2026: Net
+    chips 57 → 50; …". The audit row keeps them as data (membership id, day, counters); the club's
+    managers read only this."""
+    from django.utils.dateparse import parse_date
+    from django.utils.formats import date_format
+    from django.utils.translation import gettext
+
+    shown = [d for d in differences[:CORRECTIONS_SHOWN] if isinstance(d, dict)]
+    members = Membership.objects.select_related("user").in_bulk(
+        {d["member"] for d in shown if isinstance(d.get("member"), int)}
+    )
+    lines = []
+    for difference in shown:
+        member = members.get(difference.get("member"))  # type: ignore[arg-type]
+        who = member.user.name_and_username if member else f"#{difference.get('member')}"
+        day = parse_date(str(difference.get("day") or ""))
+        fields = difference.get("fields") if isinstance(difference.get("fields"), dict) else {}
+        changed = ", ".join(
+            f"{COLUMNS.get(name, name)} {values.get('stored')} → {values.get('recounted')}"
+            for name, values in fields.items()
+            if isinstance(values, dict)
+        )
+        lines.append(f"{who}, {date_format(day, 'SHORT_DATE_FORMAT') if day else '?'}: {changed}")
+    if len(differences) > len(shown):
+        lines.append(gettext("and %(count)s more") % {"count": len(differences) - len(shown)})
+    return f"{len(differences)} — " + "; ".join(lines)

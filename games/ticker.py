@@ -66,3 +66,6 @@ def ticker_stop() -> None:
         stop, thread = running
         stop.set()
         thread.join(timeout=10)
+    from .jobs_clock import jobs_wait
+
+    jobs_wait(10)  # the periodic jobs the clock started run in a thread of their own

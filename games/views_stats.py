@@ -28,7 +28,11 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     period = _choice(request, "period", stats_read.PERIODS, "week")
     sort = _choice(request, "sort", stats_read.COLUMNS, stats_read.DEFAULT_SORT)
     order = _choice(request, "order", {"asc": 1, "desc": 1}, "asc" if sort == "player" else "desc")
-    rows = stats_read.leaderboard(club=club, period=period, sort=sort, descending=order == "desc")
+    # One more than is shown: a member placed below the cut is told the board stops there.
+    shown = stats_read.LEADERBOARD_SIZE
+    rows = stats_read.leaderboard(
+        club=club, period=period, sort=sort, descending=order == "desc", size=shown + 1
+    )
     columns = [
         {
             "key": key,
@@ -44,7 +48,8 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     ]
     context = {
         "club": club,
-        "rows": rows,
+        "rows": rows[:shown],
+        "shown": shown if len(rows) > shown else None,
         "columns": columns,
         "period": period,
         "periods": list(stats_read.PERIOD_LABELS.items()),

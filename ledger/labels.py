@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
@@ -161,3 +164,61 @@ def journal_memo_words(*, kind: str, memo: str, deal_id: int | None, reversal_of
     if kind in (Journal.Kind.BANK_CLOSE, Journal.Kind.PAYOUT):
         return _bank_memo_words(memo)
     return memo
+
+
+#: What each of reconciliation's checks found, said to a club's managers (ledger/services/reconcile.py
+#: and chain.py write the checks; ``%(account)s`` is the account as the books name it).
+_DIFFERENCE_WORDS = {
+    "account_balance": gettext_noop("%(account)s: %(stored)s chips on record, %(counted)s by its entries"),
+    "entry_balance_after": gettext_noop(
+        "%(account)s: entry #%(entry)s of journal #%(journal)s says %(stored)s after it, "
+        "the entries up to it add up to %(counted)s"
+    ),
+    "negative_balance": gettext_noop("%(account)s is below zero: %(stored)s chips"),
+    "account_member": gettext_noop("%(account)s no longer belongs to the member it was opened for"),
+    "club_total": gettext_noop("the club's chips add up to %(total)s, not 0"),
+    "journal_balance": gettext_noop(
+        "journal #%(journal)s does not balance: its %(count)s entries add up to %(total)s"
+    ),
+    "entry_club": gettext_noop("entry #%(entry)s of journal #%(journal)s moves another club's chips"),
+    "stranded_hold": gettext_noop("%(account)s: %(stored)s chips left in it after deal #%(deal)s ended"),
+    "stranded_bank": gettext_noop("%(account)s: %(stored)s chips left in the bank of a closed table"),
+    "chain": gettext_noop("journals sealed on %(when)s were changed afterwards"),
+    "checkpoint": gettext_noop("seal #%(checkpoint)s was changed or removed"),
+}
+#: Differences said one by one; the rest are counted ("and 5 more").
+DIFFERENCES_SHOWN = 10
+
+
+def differences_words(differences: list[Any]) -> str:
+    """Reconciliation's differences in the reader's words: "2 — Wallet · Vera (@vera) · #2: 15 chips
+    on record, 10 by its entries; …". The audit row keeps them as data (check, account id, numbers);
+    the run that has them all is for the site's operators only, so this is all a manager reads."""
+    shown = [d for d in differences[:DIFFERENCES_SHOWN] if isinstance(d, dict)]
+    account_ids = {d["account"] for d in shown if isinstance(d.get("account"), int)}
+    accounts = Account.objects.select_related("member__user").in_bulk(account_ids)
+    lines = [_difference_words(d, accounts) for d in shown]
+    if len(differences) > len(shown):
+        lines.append(_("and %(count)s more") % {"count": len(differences) - len(shown)})
+    return f"{len(differences)} — " + "; ".join(lines)
+
+
+def _difference_words(difference: dict[str, Any], accounts: dict[int, Account]) -> str:
+    check = difference.get("check")
+    if check not in _DIFFERENCE_WORDS:
+        return str(check)
+    account = accounts.get(difference.get("account"))  # type: ignore[arg-type]
+    sealed = parse_datetime(difference.get("sealed_at") or "")
+    params = {
+        "account": str(account) if account else _("account #%(id)s") % {"id": difference.get("account")},
+        "stored": difference.get("stored"),
+        "counted": difference.get("from_entries", difference.get("running_sum")),
+        "entry": difference.get("entry"),
+        "journal": difference.get("journal"),
+        "total": difference.get("total"),
+        "count": difference.get("entries"),
+        "deal": difference.get("deal"),
+        "checkpoint": difference.get("checkpoint"),
+        "when": date_format(timezone.localtime(sealed), "SHORT_DATETIME_FORMAT") if sealed else "?",
+    }
+    return _(_DIFFERENCE_WORDS[check]) % params

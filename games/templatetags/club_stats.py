@@ -29,6 +29,9 @@ def signed(value: int | None) -> str:
 
 @register.simple_tag
 def club_dormant_members(club: Club) -> list[Membership]:
+    from club.views import MEMBERS_PAGE
     from games.jobs_inactivity import members_dormant
 
-    return members_dormant(club=club)
+    # One more than the page: the template says there are more (the first night of the mark in an
+    # old club finds hundreds, and the page drew each of them).
+    return members_dormant(club=club, limit=MEMBERS_PAGE + 1)

@@ -41,7 +41,16 @@ def test_the_jobs_audit_rows_read_in_russian_and_bulgarian(club, players, owner)
             action="club.stats_corrected",
             club=club,
             target="1",
-            data={"differences": [{"member": 1}], "reason": "nightly recount of the players' statistics"},
+            data={
+                "differences": [
+                    {
+                        "member": members[0].pk,
+                        "day": "2026-12-05",
+                        "fields": {"net": {"stored": 7, "recounted": 0}},
+                    }
+                ],
+                "reason": "nightly recount of the players' statistics",
+            },
         ),
         AuditLog(
             action="club.job_failed",

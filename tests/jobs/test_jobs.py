@@ -312,6 +312,7 @@ def test_the_ticker_runs_beats_other_jobs_in_process(settings, players, monkeypa
     assert jobs_clock.jobs_tick(force=True) == 0, "the first look starts each period"
     time.sleep(0.1)
     assert jobs_clock.jobs_tick(force=True) == 1
+    assert jobs_clock.jobs_wait(5)  # in a thread of their own, beside the tables' clock
     assert ran == ["games.members_dormant"], "the tables' sweep is the ticker itself"
     settings.TABLE_CLOCK = "both"  # beat runs them
     time.sleep(0.1)
