@@ -59,6 +59,15 @@ _MESSAGES = {
     "left_already": _("You have already left this table."),
     "stood_up_away": _("You were stood up after two deals away; your chips are back in your wallet."),
     "stood_up_away_practice": _("You were stood up after two deals away."),
+    "stood_up_idle": _(
+        "You were stood up after ten minutes without a sign of life at this table; your chips are back "
+        "in your wallet."
+    ),
+    "stood_up_idle_practice": _("You were stood up after ten minutes without a sign of life at this table."),
+    "stood_up_by_manager": _(
+        "A manager stood you up from this table (%(reason)s); your chips are back in your wallet."
+    ),
+    "stood_up_by_manager_practice": _("A manager stood you up from this table (%(reason)s)."),
     "not_in_deal": _("You are not dealt in this deal: wait for a deal you play in."),
     "no_player_at": _("Nobody plays at seat %(n)s."),
     "seat_changed": _(

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from club.models import Membership, User, names_shown_in_club
+from club.models import AuditLog, Membership, User, names_shown_in_club
 from club.services import audit_log_write, membership_require_rank
 from ledger.errors import InsufficientChips
 
@@ -274,19 +274,11 @@ def table_back(*, session_id: int, user: User) -> Seat:
     member_require_active(session=session, user=user)
     seat = seat_of(session, user)
     if seat is None:
-        last = (
-            Seat.objects.filter(session=session, member__user=user)
-            .order_by("-sat_at", "-pk")
-            .values_list("away_deals", flat=True)
-            .first()
-        )
-        if last is not None and last >= AWAY_DEALS_BEFORE_STANDING_UP:
+        words = _stood_up_words(session, user)
+        if words is not None:
             # His page, left open, still offered "I'm back": "you are not sitting at this table" of
             # the seat he had a minute ago told him neither why nor where his chips went (review 70).
-            # A practice table's chips were the club's: they went back there, not to his wallet.
-            raise TableError(
-                "not_seated", words="stood_up_away_practice" if session.practice else "stood_up_away"
-            )
+            raise TableError("not_seated", words=words[0], **words[1])
         raise TableError("not_seated")
     if seat.removed:
         # Stood up by a manager, or gone from the club, mid-deal: the seat is played by default moves
@@ -302,6 +294,42 @@ def table_back(*, session_id: int, user: User) -> Seat:
     _schedule_deal(session, now)
     table_notify_on_commit(session.pk, delay=TOGGLE_DELAY)
     return seat
+
+
+def _stood_up_words(session: TableSession, user: User) -> tuple[str, dict[str, str]] | None:
+    """Why his last seat at this table was taken from him, if the table or a manager did it: the
+    words of ``not_seated`` that say so, and their params. A practice table's chips were the club's:
+    they went back there, not to his wallet."""
+    last = (
+        Seat.objects.filter(session=session, member__user=user)
+        .order_by("-sat_at", "-pk")
+        .values("sat_at", "away_deals")
+        .first()
+    )
+    if last is None:
+        return None
+    practice = "_practice" if session.practice else ""
+    if last["away_deals"] >= AWAY_DEALS_BEFORE_STANDING_UP:
+        return f"stood_up_away{practice}", {}
+    since = AuditLog.objects.filter(
+        club_id=session.club_id, created_at__gte=last["sat_at"], data__table=session.pk
+    )
+    reason = (
+        since.filter(action="table.stood_up_by_manager", target_user=user)
+        .order_by("-pk")
+        .values_list("data__reason", flat=True)
+        .first()
+    )
+    if reason is not None:
+        return f"stood_up_by_manager{practice}", {"reason": reason}
+    if since.filter(action="table.stood_up", target_user=user, actor__isnull=True).exists():
+        return f"stood_up_idle{practice}", {}  # away at a table that deals no more
+    # A table nobody attended: its log line names the seats it emptied (by their names then).
+    name = user.shown_name
+    for changed in since.filter(action="table.abandoned").values_list("data__changed", flat=True):
+        if isinstance(changed, list) and name in changed:
+            return f"stood_up_idle{practice}", {}
+    return None
 
 
 def _bot_name(session: TableSession) -> str:
