@@ -517,6 +517,13 @@ def _center(
             waiting = w.gettext(
                 "Seating is open: the first deal is dealt at the start, once enough people sit down."
             )
+        elif status == "open" and not context["session"].get("practice"):
+            # Started, nothing dealt yet: a table nobody sits at is called off (NO_SHOW_GRACE), and
+            # "waiting" alone promised a game to whoever kept the page open (review 70's note).
+            waiting = w.gettext(
+                "Waiting for players: the first deal starts when enough people sit down. If nobody sits "
+                "down within 15 minutes of the start, the table is called off."
+            )
         else:
             waiting = w.gettext("Waiting for players: the first deal starts when enough people sit down.")
         out += ['\n        <p class="phase">', waiting, "</p>\n      "]

@@ -324,3 +324,18 @@ def test_a_card_picks_id_names_its_deal(make_table, players):
         _reference, drawn = _both(changed, players[0].pk, language="en")
         ids[deal_id] = set(re.findall(r'id="(pick-input-[^"]+)"', drawn))
     assert ids[41] and ids[42] and not ids[41] & ids[42]
+
+
+@pytest.mark.parametrize("practice", [False, True])
+def test_a_started_table_nobody_sits_at_says_it_will_be_called_off(make_table, players, watcher, practice):
+    """Review 70's note: for the 15 minutes after a start nobody came to, the table said "Waiting for
+    players" to whoever kept the page open, and was then called off without a word before."""
+    table = make_table(practice=practice) if practice else make_table()
+    presence_join(session_id=table.pk, user=watcher)
+    message = next(m for g, m in table_messages(table.pk) if g != user_group(table.pk, players[0].pk))
+    reference, drawn = _both(message, watcher.pk, language="en")
+    _same(reference, drawn)
+    assert message["public"]["session"]["status"] == "open" and message["public"]["session"]["started"]
+    assert ("the table is called off" in drawn) is not practice
+    with translation.override("ru"):
+        _same(*_both(message, watcher.pk, language="ru"))
