@@ -265,11 +265,25 @@ def _exchange(rules: Rules, w: dict[str, str]) -> Section:
     return Section(_("Exchange"), tuple(lines))
 
 
-def _play(rules: Rules) -> Section:
+def _first_lead(rules: Rules, w: dict[str, str]) -> str:
+    """RULES.md 4.5 (``first_lead``): the first five-taker (six-takers and cutters count) clockwise
+    from the snorer leads, else the snorer. The page said who exchanges first, never who leads."""
+    kinds = [k for k in ("five", "six") if k in rules.five]
+    if len(kinds) == 2 and w["five"] != w["six"]:
+        return _("The first player clockwise from the snorer who said “%(five)s” or “%(six)s” leads the "
+                 "first trick; if nobody did, the snorer leads it.") % {"five": w["five"], "six": w["six"]}
+    if kinds:
+        return _("The first player clockwise from the snorer who said “%(five)s” leads the first trick; if "
+                 "nobody did, the snorer leads it.") % {"five": w[kinds[0]]}
+    return _("The snorer leads the first trick.")
+
+
+def _play(rules: Rules, w: dict[str, str]) -> Section:
     lines = [
         _("Follow the suit led if you can; if you cannot, you must play a trump if you have one; "
           "otherwise any card. You never have to beat the cards already played."),
         _("The highest trump wins the trick, else the highest card of the suit led; the winner leads next."),
+        _first_lead(rules, w),
     ]
     if rules.first_trick_order == "fives_snorer_rest":
         lines.append(_("In the first trick the players who came back play first, then the snorer, then the "
@@ -414,7 +428,7 @@ def preset_howto(rules: Rules | str, *, language: str | None = None) -> HowTo:
             _antes(rules),
             _statuses(rules, w),
             _exchange(rules, w),
-            _play(rules),
+            _play(rules, w),
             _chips(rules, w),
         )
         summary = ngettext(
