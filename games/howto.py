@@ -387,10 +387,7 @@ _DIFF_LABELS = {
     else _("No cheer."),
     "mourn": lambda r: _("No mourn.") if not r.mourn else _("Mourn on the six of trumps."),
     "helicopter": lambda r: _("Different helicopter.") if r.helicopter else _("No helicopter."),
-    "dark": lambda r: _("No dark play.") if not r.dark
-    # Zone 52's and Student's wrap is not played unseen: the dealer takes a trump ace (5.5).
-    else _("Wrap: the dealer may take a trump ace and draw a new hand.") if r.dark == "dealer_wrap"
-    else _("Dark play before looking at the cards."),
+    "dark": lambda r: _dark_difference(r),
     "shoot": lambda r: _("Shoot: give up 3, draw 4, discard 1."),
     "exchange_snorer": lambda r: _("Exchange %(lo)d to %(hi)d cards.")
     % {"lo": r.exchange_snorer[0], "hi": r.exchange_snorer[1]},
@@ -405,6 +402,27 @@ _DIFF_LABELS = {
     else _("The last snorer deals next."),
     "joker": lambda r: _("The seven of spades is a joker."),
 }
+
+
+def _dark_difference(rules: Rules) -> str:
+    """The ``dark`` line of the differences, naming the bid as the table's button and log do: Bulgarian
+    wrap and blind frap read "Dark play", Moryak's other bid in Russian and Bulgarian."""
+    if not rules.dark:
+        return _("No dark play.")
+    if rules.dark == "dealer_wrap":
+        # Zone 52's and Student's wrap is not played unseen: the dealer takes a trump ace (5.5).
+        return _("Wrap: the dealer may take a trump ace and draw a new hand.")
+    if rules.dark == "wrap_swap":
+        return _("%(wrap)s: swap one of your unseen cards for the trump card.") % {
+            "wrap": pgettext("status", "wrap").capitalize()}
+    if rules.dark == "blind":
+        frap = rules.name in FRAP_FAMILY
+        blind = pgettext("status", "blind frap") if frap else pgettext("status", "blind snore")
+        return _("%(blind)s: %(snore)s without looking at your cards.") % {
+            "blind": blind.capitalize(),
+            "snore": pgettext("status", "frap") if frap else pgettext("status", "snore"),
+        }
+    return _("Dark play before looking at the cards.")
 
 
 def differences_from_classic(rules: Rules) -> tuple[str, ...]:
