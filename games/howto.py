@@ -167,8 +167,10 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
         # The engine asks step F after the exchange for each kind the table lists (none: no cut).
         for kind in rules.five:
             draw = rules.five_draw if kind == "five" else rules.six_draw
-            line = _("%(five)s: after the exchange, a player who passed may draw %(draw)d cards and keep "
-                     "%(keep)d; take at least 1 trick.") % {
+            # He gives up his dealt cards, as every five does: "may draw 5 cards and keep 4" read as
+            # keeping the best 4 of 9.
+            line = _("%(five)s: after the exchange, a player who passed may give up his cards, draw %(draw)d "
+                     "cards and keep %(keep)d; take at least 1 trick.") % {
                 "five": w[kind].capitalize(), "draw": draw, "keep": rules.hand_size}
             if rules.five_take_trump and kind == "five":
                 line += " " + _("He may take the turned trump card as one of them.")
@@ -265,11 +267,25 @@ def _exchange(rules: Rules, w: dict[str, str]) -> Section:
     return Section(_("Exchange"), tuple(lines))
 
 
-def _play(rules: Rules) -> Section:
+def _first_lead(rules: Rules, w: dict[str, str]) -> str:
+    """RULES.md 4.5 (``first_lead``): the first five-taker (six-takers and cutters count) clockwise
+    from the snorer leads, else the snorer. The page said who exchanges first, never who leads."""
+    kinds = [k for k in ("five", "six") if k in rules.five]
+    if len(kinds) == 2 and w["five"] != w["six"]:
+        return _("The first player clockwise from the snorer who said “%(five)s” or “%(six)s” leads the "
+                 "first trick; if nobody did, the snorer leads it.") % {"five": w["five"], "six": w["six"]}
+    if kinds:
+        return _("The first player clockwise from the snorer who said “%(five)s” leads the first trick; if "
+                 "nobody did, the snorer leads it.") % {"five": w[kinds[0]]}
+    return _("The snorer leads the first trick.")
+
+
+def _play(rules: Rules, w: dict[str, str]) -> Section:
     lines = [
         _("Follow the suit led if you can; if you cannot, you must play a trump if you have one; "
           "otherwise any card. You never have to beat the cards already played."),
         _("The highest trump wins the trick, else the highest card of the suit led; the winner leads next."),
+        _first_lead(rules, w),
     ]
     if rules.first_trick_order == "fives_snorer_rest":
         lines.append(_("In the first trick the players who came back play first, then the snorer, then the "
@@ -371,10 +387,7 @@ _DIFF_LABELS = {
     else _("No cheer."),
     "mourn": lambda r: _("No mourn.") if not r.mourn else _("Mourn on the six of trumps."),
     "helicopter": lambda r: _("Different helicopter.") if r.helicopter else _("No helicopter."),
-    "dark": lambda r: _("No dark play.") if not r.dark
-    # Zone 52's and Student's wrap is not played unseen: the dealer takes a trump ace (5.5).
-    else _("Wrap: the dealer may take a trump ace and draw a new hand.") if r.dark == "dealer_wrap"
-    else _("Dark play before looking at the cards."),
+    "dark": lambda r: _dark_difference(r),
     "shoot": lambda r: _("Shoot: give up 3, draw 4, discard 1."),
     "exchange_snorer": lambda r: _("Exchange %(lo)d to %(hi)d cards.")
     % {"lo": r.exchange_snorer[0], "hi": r.exchange_snorer[1]},
@@ -389,6 +402,27 @@ _DIFF_LABELS = {
     else _("The last snorer deals next."),
     "joker": lambda r: _("The seven of spades is a joker."),
 }
+
+
+def _dark_difference(rules: Rules) -> str:
+    """The ``dark`` line of the differences, naming the bid as the table's button and log do: Bulgarian
+    wrap and blind frap read "Dark play", Moryak's other bid in Russian and Bulgarian."""
+    if not rules.dark:
+        return _("No dark play.")
+    if rules.dark == "dealer_wrap":
+        # Zone 52's and Student's wrap is not played unseen: the dealer takes a trump ace (5.5).
+        return _("Wrap: the dealer may take a trump ace and draw a new hand.")
+    if rules.dark == "wrap_swap":
+        return _("%(wrap)s: swap one of your unseen cards for the trump card.") % {
+            "wrap": pgettext("status", "wrap").capitalize()}
+    if rules.dark == "blind":
+        frap = rules.name in FRAP_FAMILY
+        blind = pgettext("status", "blind frap") if frap else pgettext("status", "blind snore")
+        return _("%(blind)s: %(snore)s without looking at your cards.") % {
+            "blind": blind.capitalize(),
+            "snore": pgettext("status", "frap") if frap else pgettext("status", "snore"),
+        }
+    return _("Dark play before looking at the cards.")
 
 
 def differences_from_classic(rules: Rules) -> tuple[str, ...]:
@@ -414,7 +448,7 @@ def preset_howto(rules: Rules | str, *, language: str | None = None) -> HowTo:
             _antes(rules),
             _statuses(rules, w),
             _exchange(rules, w),
-            _play(rules),
+            _play(rules, w),
             _chips(rules, w),
         )
         summary = ngettext(

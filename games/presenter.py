@@ -187,7 +187,9 @@ def status_words(preset: str, *, dark: str | None = None) -> dict[str, str]:
     dark_word = {
         "take_trump": pgettext("status", "dark"),
         "wrap_swap": pgettext("status", "wrap"),
-        "dealer_wrap": pgettext("status", "wrap"),
+        # The dealer's wrap takes the face-up ace: Russian names it «обмен сдающего», as its how-to does,
+        # not «обмен вслепую», Bulgarian 36's unseen swap.
+        "dealer_wrap": pgettext("status, the dealer's wrap", "wrap"),
     }.get(dark or (rules.dark if rules else "") or "", pgettext("status", "dark"))
     return {
         "snore": pgettext("status", "frap") if frap else pgettext("status", "snore"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .engine import RulesError
 
@@ -24,8 +25,11 @@ RULES_ERROR_TEXT: dict[str, Promise] = {
     "player_range": _("the players must be at least 2, and min_players at most max_players"),
     "snore_tricks": _("snore_tricks cannot be more than hand_size"),
     "trump_rounds": _("trump_rounds must be at least 1"),
-    "named_trump_specials": _(
-        "with a named trump there is no cheer, mourn, helicopter, dark play or taking of the trump card"
+    # Its bids are named as the table's buttons and how-to name them (ru «веселить», bg „забавление“):
+    # the refusal said «радости», „радост“.
+    "named_trump_specials": pgettext_lazy(
+        "rules error",
+        "with a named trump there is no cheer, mourn, helicopter, dark play or taking of the trump card",
     ),
     "named_trump_instant_win": _("with a named trump there is no instant win"),
     "draw_too_small": _("%(name)s cannot be smaller than hand_size"),

@@ -148,7 +148,8 @@ def deal_book(
     """Book the chip movements of one engine action (``seq``; 0 is the deal's start) as one journal.
 
     ``players[i]`` holds engine seat i. The journal's kind is the movements' kind, or ``settle`` when
-    an action moved chips of several kinds (the end of a deal: releases, penalties and payouts)."""
+    an action moved chips of several kinds (the end of a deal: releases, penalties and payouts); an
+    interruption's hold with the displaced snorer's release is a ``hold``."""
     moves = [e for e in events if isinstance(e, ChipsMoved) and e.amount]
     if not moves:
         return None
@@ -186,7 +187,13 @@ def deal_book(
     if len(lines) < 2:
         return None
     kinds = {event.kind for event in moves}
-    kind = kinds.pop() if len(kinds) == 1 else Kind.SETTLE
+    if kinds == {Kind.HOLD, Kind.RELEASE}:
+        # An interruption (RULES.md 5.3): the new snorer's hold and the displaced one's surplus given
+        # back, in the middle of the deal. Booked as "settle", the deal's page, the statement and the
+        # admin read "Deal settlement" there, the real one still to come.
+        kind = Kind.HOLD
+    else:
+        kind = kinds.pop() if len(kinds) == 1 else Kind.SETTLE
     memo = "; ".join(f"{e.kind} {e.amount} {e.src}→{e.dst}" for e in moves)
     return journal_post_result(
         club=session.club,
