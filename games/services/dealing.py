@@ -318,10 +318,27 @@ def deal_finish(
             leaving.append(seat)
             away_gone.append(seat)
     home_accounts_first(session, leaving)  # a bot taken off and a player going home: see there
+    # His own "Leave" pressed during the deal: the club's log names it when it is done, as it names
+    # a leave between deals (a manager's and the inactivity sweep's are named when they are asked).
+    own_leave = [
+        seat for seat in leaving if seat.member_id is not None and not seat.removed and not seat.idle_leave
+    ]
     for seat in leaving:
         seat_stand_up(seat=seat, now=now)
     if leaving:
         table_after_stand_up(session=session, now=now)
+    for seat in own_leave:
+        if seat in away_gone:
+            continue
+        user = seat.member.user
+        audit_log_write(
+            action="table.stood_up",
+            actor=user,
+            club=session.club,
+            target_user=user,
+            target=session.title,
+            data={"table": session.pk, "position": seat.position + 1},
+        )
     for seat in away_gone:
         # The club's log names every other stand-up (his own, a manager's, the inactivity sweep's):
         # a member asking why his seat went had nothing to show (review 70).
