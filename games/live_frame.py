@@ -479,10 +479,7 @@ def _center(
             _text(view["bank"]),
             '</dd></div>\n          <div><dt title="',
             w.gettext("The bank when bidding started: what tricks are worth"),
-            '">',
-            # Its rule book's name ("B0") read as a code to players in every language.
-            w.gettext("Bank at bidding"),
-            "</dt><dd>",
+            '">B0</dt><dd>',
             _text(view["b0"]),
             '</dd></div>\n        </dl>\n        <div class="trick" aria-label="',
             w.gettext("Current trick"),

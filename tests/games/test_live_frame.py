@@ -339,14 +339,3 @@ def test_a_started_table_nobody_sits_at_says_it_will_be_called_off(make_table, p
     assert ("the table is called off" in drawn) is not practice
     with translation.override("ru"):
         _same(*_both(message, watcher.pk, language="ru"))
-
-
-@pytest.mark.parametrize(("language", "label"), [("en", "Bank at bidding"), ("ru", "Банк на торгах")])
-def test_the_bank_at_bidding_is_named_in_the_readers_words(make_table, players, language, label):
-    """Helper 71's note: the figure was labelled "B0", its rule book's name, in every language."""
-    table = make_table()
-    sit_all(table, players)
-    start_deal(table)
-    message = table_messages(table.pk)[0][1]
-    _reference, drawn = _both(message, players[0].pk, language=language)
-    assert f">{label}</dt>" in drawn and ">B0<" not in drawn
