@@ -355,10 +355,13 @@ class Reservation(models.Model):
         LAPSED = "lapsed", _("Lapsed")
         CANCELLED = "cancelled", _("Cancelled")
 
+    # Named for the admin: a table's reservations were headed "Member" and "Status" in every language.
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="reservations")
-    member = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="+")
+    member = models.ForeignKey(
+        Membership, on_delete=models.CASCADE, related_name="+", verbose_name=_("member")
+    )
     position = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.HELD)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.HELD)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
