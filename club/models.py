@@ -494,7 +494,8 @@ class Invite(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.club} invite {self.code[:6]}…"
+        # The admin's title and breadcrumb of an invite: it read "Evening invite Ab12Cd…" in English.
+        return str(_("%(club)s: invite link %(code)s…") % {"club": self.club, "code": self.code[:6]})
 
     def get_absolute_url(self) -> str:
         return reverse("invite_accept", kwargs={"code": self.code})

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 
+from club import services as club_services
 from club.models import Membership
 from games.models import Reservation
 
@@ -43,3 +44,14 @@ def test_a_tables_reservations_are_headed_in_the_managers_language(
     assert " Member " not in headers, headers[-400:]
     assert " Status " not in headers, headers[-400:]
     assert member in text and status in text
+
+
+@pytest.mark.parametrize(("language", "said"), [("ru", "ссылка-приглашение"), ("bg", "линк за покана")])
+def test_an_invites_page_is_titled_in_the_managers_language(club, owner, language, said) -> None:
+    """An invite's page in the admin was titled, and its breadcrumb read, "Evening invite Ab12Cd…"
+    in every language: the invite's name was English words around the club's name."""
+    invite = club_services.invite_create(club=club, actor=owner)
+    page = _client(owner, language).get(f"/admin/club/invite/{invite.pk}/change/")
+    title = re.search(r"<title>(.*?)</title>", page.content.decode(), flags=re.S).group(1)
+    assert " invite " not in title, title
+    assert said in html.unescape(title), title
