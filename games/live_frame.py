@@ -468,6 +468,7 @@ def _center(
                 *(c["html"] for c in turned),
                 "</dd></div>",
             ]
+        b0_meaning = w.gettext("The bank when bidding started: what tricks are worth")
         out += [
             "\n          <div><dt>",
             w.gettext("Stock"),
@@ -478,8 +479,14 @@ def _center(
             '</dt><dd class="chips">',
             _text(view["bank"]),
             '</dd></div>\n          <div><dt title="',
-            w.gettext("The bank when bidding started: what tricks are worth"),
-            '">B0</dt><dd>',
+            b0_meaning,
+            # The rules' "B0" is shown in the page's letters; a screen reader says what it means (it
+            # read "B zero", the meaning left in a tooltip it does not say).
+            '"><span aria-hidden="true">',
+            w.pgettext("the bank when bidding started, as the rules write it", "B0"),
+            '</span><span class="visually-hidden">',
+            b0_meaning,
+            "</span></dt><dd>",
             _text(view["b0"]),
             '</dd></div>\n        </dl>\n        <div class="trick" aria-label="',
             w.gettext("Current trick"),
