@@ -48,7 +48,9 @@ def test_arrows_choose_a_language_and_enter_switches_to_it(live_server, browser:
     assert page.url.endswith("/rules/")
 
 
-def test_a_language_chosen_by_arrows_is_switched_to_on_leaving_the_list(live_server, browser: Browser) -> None:
+def test_a_language_chosen_by_arrows_is_switched_to_on_leaving_the_list(
+    live_server, browser: Browser
+) -> None:
     page = _russian_page(browser, live_server.url)
     page.get_by_label("Язык").focus()
     page.keyboard.press("ArrowDown")  # Български
