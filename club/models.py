@@ -797,6 +797,8 @@ class MailThrottle(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["kind", "key", "sent_at"], name="club_mailthrottle_lookup")]
+        verbose_name = _("mail sent (for the hourly limit)")
+        verbose_name_plural = _("mails sent (for the hourly limit)")
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key[:8]} {self.sent_at:%Y-%m-%d %H:%M}"
