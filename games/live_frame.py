@@ -201,6 +201,10 @@ def _seat(
     number = str(seat["number"])
     is_me = seat.get("me")
     empty = seat.get("empty")
+    # Hidden words after a seat's controls: a screen reader's list of buttons read "Sit down" or
+    # "Stand up…" once per seat, with nothing to say which seat or whom.
+    which_seat = f'<span class="visually-hidden">, {_fill(w.gettext("seat %(n)s"), n=seat["number"])}</span>'
+    whom = f'<span class="visually-hidden"> {_text(seat.get("name", ""))}</span>'
     out += [
         '\n      <li class="seat',
         " me" if is_me else "",
@@ -258,6 +262,7 @@ def _seat(
                 number,
                 '">',
                 w.gettext("Sit down"),
+                which_seat,
                 "</button>\n          </form>\n          ",
             ]
         out.append("\n          ")
@@ -282,6 +287,7 @@ def _seat(
                 number,
                 '">',
                 w.gettext("Seat a bot here"),
+                which_seat,
                 "</button>\n          </form>\n          ",
             ]
         out.append("\n        ")
@@ -305,6 +311,7 @@ def _seat(
                 number,
                 '">',
                 w.gettext("Stand the bot up"),
+                whom,
                 "</button></form>",
             ]
         out.append("\n          ")
@@ -378,6 +385,7 @@ def _seat(
         out += [
             '\n            <details class="standup"><summary>',
             w.gettext("Stand up…"),
+            whom,
             '</summary>\n              <form ws-send method="post" action="',
             urls["standup"],
             '">',
@@ -397,6 +405,7 @@ def _seat(
             number,
             '">',
             w.gettext("Stand up"),
+            whom,
             "</button>\n              </form>\n            </details>\n          ",
         ]
     out.append("\n          ")
