@@ -588,6 +588,9 @@ def _hand(
                 "Choose %(counter)s card to exchange", "Choose %(counter)s cards to exchange", low
             )
             if low == high
+            # "0 to 1 cards" took the form of many for one ("до 1 карт", "до 1 карти").
+            else w.gettext("Choose one card to exchange, or none")
+            if high == 1
             else _fill(w.gettext("Choose %(low)s to %(high)s cards to exchange"), low=low, high=high),
             '</legend>\n          <div class="hand">\n          ',
         ]
