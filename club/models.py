@@ -527,7 +527,8 @@ class Invite(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.club} invite {self.code[:6]}…"
+        # The admin's title and breadcrumb of an invite: it read "Evening invite Ab12Cd…" in English.
+        return str(_("%(club)s: invite link %(code)s…") % {"club": self.club, "code": self.code[:6]})
 
     def get_absolute_url(self) -> str:
         return reverse("invite_accept", kwargs={"code": self.code})
@@ -837,6 +838,8 @@ class MailThrottle(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["kind", "key", "sent_at"], name="club_mailthrottle_lookup")]
+        verbose_name = _("mail sent (for the hourly limit)")
+        verbose_name_plural = _("mails sent (for the hourly limit)")
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key[:8]} {self.sent_at:%Y-%m-%d %H:%M}"

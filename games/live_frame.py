@@ -201,6 +201,10 @@ def _seat(
     number = str(seat["number"])
     is_me = seat.get("me")
     empty = seat.get("empty")
+    # Hidden words after a seat's controls: a screen reader's list of buttons read "Sit down" or
+    # "Stand up…" once per seat, with nothing to say which seat or whom.
+    which_seat = f'<span class="visually-hidden">, {_fill(w.gettext("seat %(n)s"), n=seat["number"])}</span>'
+    whom = f'<span class="visually-hidden"> {_text(seat.get("name", ""))}</span>'
     out += [
         '\n      <li class="seat',
         " me" if is_me else "",
@@ -258,6 +262,7 @@ def _seat(
                 number,
                 '">',
                 w.gettext("Sit down"),
+                which_seat,
                 "</button>\n          </form>\n          ",
             ]
         out.append("\n          ")
@@ -282,6 +287,7 @@ def _seat(
                 number,
                 '">',
                 w.gettext("Seat a bot here"),
+                which_seat,
                 "</button>\n          </form>\n          ",
             ]
         out.append("\n        ")
@@ -305,6 +311,7 @@ def _seat(
                 number,
                 '">',
                 w.gettext("Stand the bot up"),
+                whom,
                 "</button></form>",
             ]
         out.append("\n          ")
@@ -378,6 +385,7 @@ def _seat(
         out += [
             '\n            <details class="standup"><summary>',
             w.gettext("Stand up…"),
+            whom,
             '</summary>\n              <form ws-send method="post" action="',
             urls["standup"],
             '">',
@@ -397,6 +405,7 @@ def _seat(
             number,
             '">',
             w.gettext("Stand up"),
+            whom,
             "</button>\n              </form>\n            </details>\n          ",
         ]
     out.append("\n          ")
@@ -468,6 +477,7 @@ def _center(
                 *(c["html"] for c in turned),
                 "</dd></div>",
             ]
+        b0_meaning = w.gettext("The bank when bidding started: what tricks are worth")
         out += [
             "\n          <div><dt>",
             w.gettext("Stock"),
@@ -478,8 +488,14 @@ def _center(
             '</dt><dd class="chips">',
             _text(view["bank"]),
             '</dd></div>\n          <div><dt title="',
-            w.gettext("The bank when bidding started: what tricks are worth"),
-            '">B0</dt><dd>',
+            b0_meaning,
+            # The rules' "B0" is shown in the page's letters; a screen reader says what it means (it
+            # read "B zero", the meaning left in a tooltip it does not say).
+            '"><span aria-hidden="true">',
+            w.pgettext("the bank when bidding started, as the rules write it", "B0"),
+            '</span><span class="visually-hidden">',
+            b0_meaning,
+            "</span></dt><dd>",
             _text(view["b0"]),
             '</dd></div>\n        </dl>\n        <div class="trick" aria-label="',
             w.gettext("Current trick"),
@@ -579,6 +595,9 @@ def _hand(
                 "Choose %(counter)s card to exchange", "Choose %(counter)s cards to exchange", low
             )
             if low == high
+            # "0 to 1 cards" took the form of many for one ("до 1 карт", "до 1 карти").
+            else w.gettext("Choose one card to exchange, or none")
+            if high == 1
             else _fill(w.gettext("Choose %(low)s to %(high)s cards to exchange"), low=low, high=high),
             '</legend>\n          <div class="hand">\n          ',
         ]

@@ -301,6 +301,8 @@ class Presence(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["session", "user"], name="games_presence_unique")]
+        verbose_name = _("presence at a table")
+        verbose_name_plural = _("presences at tables")
 
     def __str__(self) -> str:
         return f"{self.user_id}@{self.session_id}: {self.connections}"
@@ -319,6 +321,8 @@ class DealPlayer(models.Model):
 
     class Meta:
         ordering = ["deal_id", "engine_seat"]
+        verbose_name = _("player of a deal")
+        verbose_name_plural = _("players of deals")
         constraints = [
             models.UniqueConstraint(fields=["deal", "engine_seat"], name="games_dealplayer_seat_unique")
         ]
@@ -341,6 +345,8 @@ class SeedContribution(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["commitment", "seat"], name="games_contribution_once_per_seat")
         ]
+        verbose_name = _("player's random string")
+        verbose_name_plural = _("players' random strings")
 
     def __str__(self) -> str:
         return f"{self.session_id}:{self.seat_id}"
@@ -355,14 +361,19 @@ class Reservation(models.Model):
         LAPSED = "lapsed", _("Lapsed")
         CANCELLED = "cancelled", _("Cancelled")
 
+    # Named for the admin: a table's reservations were headed "Member" and "Status" in every language.
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="reservations")
-    member = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="+")
+    member = models.ForeignKey(
+        Membership, on_delete=models.CASCADE, related_name="+", verbose_name=_("member")
+    )
     position = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.HELD)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.HELD)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["session_id", "position"]
+        verbose_name = _("seat reservation")
+        verbose_name_plural = _("seat reservations")
         constraints = [
             models.UniqueConstraint(
                 fields=["session", "position"],
@@ -530,6 +541,10 @@ class StatsCounted(models.Model):
     deal = models.OneToOneField(Deal, primary_key=True, on_delete=models.CASCADE, related_name="+")
     counted_at = models.DateTimeField(default=timezone.now)
 
+    class Meta:
+        verbose_name = _("deal counted in the stats")
+        verbose_name_plural = _("deals counted in the stats")
+
     def __str__(self) -> str:
         return str(self.deal_id)
 
@@ -625,6 +640,10 @@ class ClockBeat(models.Model):
     #: When the clock last came back from standing still: nobody showed a sign of life at a table
     #: while it (the site, the database) was down, and that is not counted against the players.
     resumed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("tables' clock beat")
+        verbose_name_plural = _("tables' clock beats")
 
     def __str__(self) -> str:
         return f"clock beat {self.beat_at:%Y-%m-%d %H:%M:%S}"

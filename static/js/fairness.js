@@ -219,7 +219,8 @@
       var seed = fromHex(vector.dataset.seed);
       var ok = hex(sha256(seed)) === vector.dataset.commitment &&
                shuffled(seed, 36).join(" ") === document.getElementById("vector-deck").textContent.trim();
-      document.getElementById("vector-result").textContent = ok ? "✓" : "✗";
+      // Said in words: a bare "✓" or "✗" was read as nothing, or as a symbol's name.
+      document.getElementById("vector-result").textContent = ok ? vector.dataset.same : vector.dataset.differs;
     });
     var button = document.getElementById("verify-button");
     var box = document.getElementById("verify-result");

@@ -5,12 +5,40 @@
 
   // The language switch submits itself, and returns to the page shown now (after htmx navigation
   // the address may differ from the one the page was drawn for).
-  document.addEventListener("change", function (event) {
-    var select = event.target;
-    if (!(select instanceof HTMLSelectElement) || !select.matches("[data-autosubmit]")) return;
+  function autosubmit(target) {
+    return target instanceof HTMLSelectElement && target.matches("[data-autosubmit]") ? target : null;
+  }
+  function switchTo(select) {
     var form = select.form;
     if (form.elements.next) form.elements.next.value = location.pathname + location.search;
     form.submit();
+  }
+  function chosen(select) {
+    var option = select.options[select.selectedIndex];
+    return option && !option.defaultSelected;
+  }
+  // An arrow (or a letter) changes a closed list's choice at once: sent at each change, a reader who
+  // pressed Down to hear the next language had the site reloaded in it, the focus at the page's
+  // top. A choice made by keys is sent on Enter or when the focus leaves the list; a click at once.
+  var keyed = null;
+  var CHOOSING_KEYS = /^(Arrow(Up|Down|Left|Right)|Home|End|Page(Up|Down)|[^ ])$/;
+  document.addEventListener("keydown", function (event) {
+    var select = autosubmit(event.target);
+    if (!select) return;
+    if (event.key === "Enter") {
+      event.preventDefault();
+      if (chosen(select)) switchTo(select);
+    } else if (CHOOSING_KEYS.test(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      keyed = select;  // not Space or Alt+Down: they open the list, where Enter or a click is the choice
+    }
+  });
+  document.addEventListener("focusout", function (event) {
+    var select = autosubmit(event.target);
+    if (select && select === keyed && chosen(select)) switchTo(select);
+  });
+  document.addEventListener("change", function (event) {
+    var select = autosubmit(event.target);
+    if (select && select !== keyed) switchTo(select);
   });
 
   // A request htmx sends that the site refuses (a right taken away meanwhile, a ban, a page gone:
