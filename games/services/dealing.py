@@ -277,7 +277,7 @@ def deal_finish(
     of ``deal`` the caller changed and leaves to be saved with the outcome (one write of the row)."""
     from .closing import home_accounts_first, table_after_stand_up
     from .schedule import session_close
-    from .seating import seat_stand_up
+    from .seating import own_leave_logged, seat_stand_up
 
     assert is_over(state)
     out = state.outcome
@@ -328,17 +328,8 @@ def deal_finish(
     if leaving:
         table_after_stand_up(session=session, now=now)
     for seat in own_leave:
-        if seat in away_gone:
-            continue
-        user = seat.member.user
-        audit_log_write(
-            action="table.stood_up",
-            actor=user,
-            club=session.club,
-            target_user=user,
-            target=session.title,
-            data={"table": session.pk, "position": seat.position + 1},
-        )
+        if seat not in away_gone:
+            own_leave_logged(session, seat, seat.member.user)
     for seat in away_gone:
         # The club's log names every other stand-up (his own, a manager's, the inactivity sweep's):
         # a member asking why his seat went had nothing to show (review 70).

@@ -193,6 +193,12 @@ def table_leave(*, session_id: int, user: User) -> bool:
     table_notify_on_commit(session.pk)
     seat_stand_up(seat=seat, now=now)
     table_after_stand_up(session=session, now=now)
+    own_leave_logged(session, seat, user)
+    return True
+
+
+def own_leave_logged(session: TableSession, seat: Seat, user: User) -> None:
+    """The club's log line of a player who stood up by his own "Leave" (now, or when his deal ended)."""
     audit_log_write(
         action="table.stood_up",
         actor=user,
@@ -201,7 +207,6 @@ def table_leave(*, session_id: int, user: User) -> bool:
         target=session.title,
         data={"table": session.pk, "position": seat.position + 1},
     )
-    return True
 
 
 def _set_away(session: TableSession, seat: Seat, away: bool) -> None:
