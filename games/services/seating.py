@@ -314,11 +314,15 @@ def _stood_up_words(session: TableSession, user: User) -> tuple[str, dict[str, s
     if last is None:
         return None
     practice = "_practice" if session.practice else ""
-    if last["away_deals"] >= AWAY_DEALS_BEFORE_STANDING_UP:
-        return f"stood_up_away{practice}", {}
     since = AuditLog.objects.filter(
         club_id=session.club_id, created_at__gte=last["sat_at"], data__table=session.pk
     )
+    if since.filter(action="table.stood_up", target_user=user, actor=user).exists():
+        # He left by his own "Leave": the sweep's line naming him, from a mark his coming back
+        # cancelled, or the deals he was away for, are not why (review 76).
+        return None
+    if last["away_deals"] >= AWAY_DEALS_BEFORE_STANDING_UP:
+        return f"stood_up_away{practice}", {}
     reason = (
         since.filter(action="table.stood_up_by_manager", target_user=user)
         .order_by("-pk")
