@@ -20,7 +20,10 @@
   // An arrow (or a letter) changes a closed list's choice at once: sent at each change, a reader who
   // pressed Down to hear the next language had the site reloaded in it, the focus at the page's
   // top. A choice made by keys is sent on Enter or when the focus leaves the list; a click at once.
-  var keyed = null;
+  // Only a change made while a choosing key is down is one by keys: marked for as long as the list
+  // had the focus, a pick with the mouse after arrows that changed nothing was not sent (review 76).
+  var keyed = null;  // the list a choosing key is down on
+  var pending = null;  // the list whose choice was made by keys
   var CHOOSING_KEYS = /^(Arrow(Up|Down|Left|Right)|Home|End|Page(Up|Down)|[^ ])$/;
   document.addEventListener("keydown", function (event) {
     var select = autosubmit(event.target);
@@ -32,13 +35,18 @@
       keyed = select;  // not Space or Alt+Down: they open the list, where Enter or a click is the choice
     }
   });
+  document.addEventListener("keyup", function () {
+    keyed = null;
+  });
   document.addEventListener("focusout", function (event) {
     var select = autosubmit(event.target);
-    if (select && select === keyed && chosen(select)) switchTo(select);
+    if (select && select === pending && chosen(select)) switchTo(select);
   });
   document.addEventListener("change", function (event) {
     var select = autosubmit(event.target);
-    if (select && select !== keyed) switchTo(select);
+    if (!select) return;
+    if (select === keyed) pending = select;
+    else switchTo(select);
   });
 
   // A request htmx sends that the site refuses (a right taken away meanwhile, a ban, a page gone:
