@@ -51,6 +51,19 @@ def _fresh_connects() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """Each test's sockets read through a channel layer of their own. channels-redis keeps one receive
+    lock per layer, bound to the event loop that first waited on it; each test's ``async_to_sync``
+    runs a new loop, and a lock a finished test's loop had left held failed a later test's consumer
+    with "Lock ... is bound to a different event loop" (once, in a CI run)."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends = {}
+    yield
+    channel_layers.backends = {}
+
+
+@pytest.fixture(autouse=True)
 def _quick_tables(settings) -> None:
     settings.TABLE_DEAL_PAUSE = 0
     settings.TABLE_FIRST_DEAL_PAUSE = 0
