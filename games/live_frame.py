@@ -533,7 +533,7 @@ def _center(
             waiting = w.gettext(
                 "Seating is open: the first deal is dealt at the start, once enough people sit down."
             )
-        elif status == "open" and not context["session"].get("practice"):
+        elif status == "open" and not context["session"].get("practice") and context.get("nobody_sits"):
             # Started, nothing dealt yet: a table nobody sits at is called off (NO_SHOW_GRACE), and
             # "waiting" alone promised a game to whoever kept the page open (review 70's note).
             waiting = w.gettext(

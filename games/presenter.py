@@ -573,6 +573,8 @@ def table_context(
         "log_html": _log_html(public, words, session["preset"], language) if deal and deal.get("log") else "",
         "urls": _table_urls(session["id"]),
         "watching": public.get("watching", 0),
+        # Nobody but bots sits: a started table is called off so (games.services.schedule).
+        "nobody_sits": not any(not s.get("bot") for s in public["seats"]),
         "can_manage": can_manage,
         "pending": public.get("pending") or {},
         "contribute": bool(

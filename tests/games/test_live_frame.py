@@ -339,3 +339,9 @@ def test_a_started_table_nobody_sits_at_says_it_will_be_called_off(make_table, p
     assert ("the table is called off" in drawn) is not practice
     with translation.override("ru"):
         _same(*_both(message, watcher.pk, language="ru"))
+    # Somebody sits (two are needed): the table is not called off, and does not say it would be.
+    sit_all(table, players[:1])
+    message = next(m for g, m in table_messages(table.pk) if g != user_group(table.pk, players[0].pk))
+    reference, drawn = _both(message, watcher.pk, language="en")
+    _same(reference, drawn)
+    assert "called off" not in drawn and "Waiting for players" in drawn
