@@ -541,6 +541,7 @@ class Invite(models.Model):
 AUDIT_ACTION_LABELS = {
     "club.created": _("Club created"),
     "club.updated": _("Club settings changed"),
+    "club.handed_over": _("Club handed over to a new owner"),
     "user.added": _("Account added in the admin"),
     "user.changed": _("Account changed in the admin"),
     "user.deleted": _("Account deleted in the admin"),

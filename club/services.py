@@ -657,6 +657,69 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
     return target
 
 
+@transaction.atomic
+def club_hand_over(*, membership: Membership, actor: User) -> Membership:
+    """The owner makes one of the club's managers its owner and stays a manager himself, free to
+    leave then (an owner cannot leave). The site's operator may do it for an owner who cannot (his
+    account switched off). Returns the new owner's membership."""
+    club = membership.club
+    # The target's row and the owner's, held in id order (as ``_managed_target``): a second tab's
+    # hand-over, or a demotion of the target, waits and then finds what was decided.
+    rows = list(
+        Membership.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("club", "user")
+        .filter(club=club)
+        .filter(models.Q(pk=membership.pk) | models.Q(role=Role.OWNER))
+        .order_by("pk")
+    )
+    target = next((row for row in rows if row.pk == membership.pk), None)
+    if target is None:
+        raise ServiceError(_("This person is no longer in the club."), code="stale")
+    name = target.user.shown_name
+    if target.role == Role.OWNER:
+        if target.user_id == actor.pk:
+            raise NotAllowed(_("You cannot do this to yourself."))
+        # His own earlier copy (a double click, a second tab) did it: said as news.
+        mine_before = AuditLog.objects.filter(
+            action="club.handed_over", club=club, actor=actor, target_user=target.user
+        ).exists()
+        raise ServiceError(
+            _("%(name)s is already the club's owner.") % {"name": name}, code="stale", done=mine_before
+        )
+    mine = membership_require_manager(club=club, actor=actor)
+    if mine.role != Role.OWNER:
+        raise NotAllowed(_("Only the club's owner can hand it over."))
+    if target.user_id == actor.pk:
+        raise NotAllowed(_("You cannot do this to yourself."))
+    if not target.is_manager:
+        raise ServiceError(
+            _("A club is handed over to one of its managers: make %(name)s a manager first.")
+            % {"name": name},
+            code="stale",
+        )
+    if not target.user.is_active:
+        raise ServiceError(
+            _("The account of %(name)s is switched off: the club cannot be handed over to it.")
+            % {"name": name},
+            code="stale",
+        )
+    old = next((row for row in rows if row.role == Role.OWNER), None)
+    if old is not None:
+        # Before the new owner's row: one owner per club (a unique index) at every moment.
+        old.role = Role.MANAGER
+        old.save(update_fields=["role", "updated_at"])
+    target.role = Role.OWNER
+    target.save(update_fields=["role", "updated_at"])
+    audit_log_write(
+        action="club.handed_over",
+        actor=actor,
+        club=club,
+        target_user=target.user,
+        data={"from": old.user.username if old is not None else ""},
+    )
+    return target
+
+
 def _check_until(until: datetime | None, *, required: bool) -> None:
     if until is None:
         if required:

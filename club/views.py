@@ -554,6 +554,30 @@ def membership_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @post_only(club_page)
 @login_required
+def membership_hand_over(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The owner hands the club over to a manager (a full page's form: the page changes for him)."""
+    target = get_object_or_404(Membership.objects.select_related("club", "user"), pk=pk, club__slug=slug)
+    club = target.club
+    if request.POST.get("confirm") != "1":
+        return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
+    was_owner = Membership.objects.filter(club=club, user=request.user, role=Membership.Role.OWNER).exists()
+    try:
+        services.club_hand_over(membership=target, actor=request.user)
+    except ServiceError as exc:
+        refusal_say(request, exc)
+    else:
+        values = {"name": target.user.shown_name, "club": club.name}
+        if was_owner:
+            messages.success(
+                request, _("%(name)s is now the owner of %(club)s; you stay one of its managers.") % values
+            )
+        else:
+            messages.success(request, _("%(name)s is now the owner of %(club)s.") % values)
+    return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
+
+
+@post_only(club_page)
+@login_required
 def membership_ban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = BanForm(request.POST)
 
