@@ -347,7 +347,13 @@ class MembershipAdmin(ClubScopedAdmin):
         "updated_at",
     )
     readonly_fields = fields
-    actions = ["ban_selected", "unban_selected", "suspend_selected", "unsuspend_selected"]
+    actions = [
+        "ban_selected",
+        "unban_selected",
+        "suspend_selected",
+        "unsuspend_selected",
+        "hand_over_selected",
+    ]
     action_form = ModerationActionForm
 
     @admin.display(description=_("member"), ordering="user__username")
@@ -425,6 +431,25 @@ class MembershipAdmin(ClubScopedAdmin):
             services.membership_unsuspend,
             lambda n: ngettext("%(count)d suspension lifted.", "%(count)d suspensions lifted.", n),
         )
+
+    @admin.action(description=_("Make the selected manager the club's owner"))
+    def hand_over_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        """The club page's hand-over, for the site's operator too: he is no member of the club, so
+        its page shows him nobody to act on (the club of an owner whose account is switched off)."""
+        rows = list(queryset.select_related("user", "club")[:2])
+        if len(rows) != 1:
+            self.message_user(
+                request, _("Tick one manager: the club he manages gets him as its owner."), messages.ERROR
+            )
+            return
+        target = rows[0]
+        try:
+            services.club_hand_over(membership=target, actor=request.user)
+        except ServiceError as exc:
+            self.message_user(request, exc.message, messages.INFO if exc.done else messages.ERROR)
+        else:
+            values = {"name": target.user.shown_name, "club": target.club.name}
+            self.message_user(request, _("%(name)s is now the owner of %(club)s.") % values, messages.SUCCESS)
 
     @admin.action(description=_("Lift the ban of the selected members"))
     def unban_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:

@@ -115,3 +115,27 @@ def test_the_hand_over_is_offered_in_the_owners_language(owner, manager, club: C
     client = client_for(owner)
     client.cookies["django_language"] = language
     assert words in client.get(club.get_absolute_url()).content.decode()
+
+
+def test_the_operator_hands_over_in_the_admin(owner, manager, member, club: Club, root) -> None:
+    """The operator is no member of the club: its page shows him no members to act on. The admin's
+    list of memberships does."""
+    from django.urls import reverse
+
+    from tests.club.conftest import logged_in
+
+    owner.is_active = False
+    owner.save()
+    url = reverse("admin:club_membership_changelist")
+    client = logged_in(root)
+    action = {"action": "hand_over_selected", "reason": "", "until": ""}
+    # Two rows ticked: which should be the owner? Nothing changes.
+    both = client.post(
+        url, {**action, "_selected_action": [m(club, manager).pk, m(club, member).pk]}, follow=True
+    )
+    assert "Tick one manager" in both.content.decode()
+    assert m(club, owner).role == Role.OWNER
+    done = client.post(url, {**action, "_selected_action": [m(club, manager).pk]}, follow=True)
+    assert "Misha is now the owner of Open Table." in done.content.decode()
+    assert m(club, manager).role == Role.OWNER
+    assert m(club, owner).role == Role.MANAGER
