@@ -133,25 +133,39 @@ def club_create(
     if Club.objects.filter(club_look_alikes(name)).exists():
         return _club_just_opened(user=user, name=name)
     _require_clubs_left_today(user)
-    try:
-        with transaction.atomic():
-            club = Club.objects.create(
-                name=name,
-                slug=_unique_slug(name),
-                description=description_tidy(description),
-                join_policy=join_policy,
-                created_by=user,
-            )
-            Membership.objects.create(club=club, user=user, role=Role.OWNER, status=Status.ACTIVE)
-            audit_log_write(
-                action="club.created",
-                actor=user,
-                club=club,
-                target=club.name,
-                data={"join_policy": join_policy},
-            )
-    except IntegrityError:  # a racing request took the name between the check and the insert
-        return _club_just_opened(user=user, name=name)
+    for _attempt in range(_SLUG_ATTEMPTS):
+        try:
+            return _club_insert(user=user, name=name, description=description, join_policy=join_policy)
+        except IntegrityError as exc:
+            if "slug" not in str(exc):
+                # A racing request took the name (or a look-alike) between the check and the insert.
+                return _club_just_opened(user=user, name=name)
+            # Only the address: another name making the same one ("Klub!", "Klub?") opened at the
+            # same moment. The next free one is read again.
+    raise ServiceError(_("Too many clubs are being opened at this moment; please try again."))
+
+
+#: Addresses tried when clubs whose names make the same one are opened at once.
+_SLUG_ATTEMPTS = 5
+
+
+def _club_insert(*, user: User, name: str, description: str, join_policy: str) -> Club:
+    with transaction.atomic():
+        club = Club.objects.create(
+            name=name,
+            slug=_unique_slug(name),
+            description=description_tidy(description),
+            join_policy=join_policy,
+            created_by=user,
+        )
+        Membership.objects.create(club=club, user=user, role=Role.OWNER, status=Status.ACTIVE)
+        audit_log_write(
+            action="club.created",
+            actor=user,
+            club=club,
+            target=club.name,
+            data={"join_policy": join_policy},
+        )
     return club
 
 
