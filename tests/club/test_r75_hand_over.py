@@ -139,3 +139,9 @@ def test_the_operator_hands_over_in_the_admin(owner, manager, member, club: Club
     assert "Misha is now the owner of Open Table." in done.content.decode()
     assert m(club, manager).role == Role.OWNER
     assert m(club, owner).role == Role.MANAGER
+
+
+def test_the_owners_club_page_says_how_he_could_leave(owner, manager, club: Club) -> None:
+    page = client_for(owner).get(club.get_absolute_url()).content.decode()
+    assert "You own this club, so you cannot leave it: first hand it over to one of its managers" in page
+    assert "You own this club" not in client_for(manager).get(club.get_absolute_url()).content.decode()
