@@ -705,6 +705,8 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
         raise NotAllowed(_("Only the club's owner can hand it over."))
     if target.user_id == actor.pk:
         raise NotAllowed(_("You cannot do this to yourself."))
+    if target.status != Status.ACTIVE:  # banned, or left, since the page was drawn
+        raise ServiceError(_("This person is no longer in the club."), code="stale")
     if not target.is_manager:
         raise ServiceError(
             _("A club is handed over to one of its managers: make %(name)s a manager first.")

@@ -59,6 +59,13 @@ def test_only_the_owner_hands_over_and_only_to_an_active_manager(owner, manager,
         services.club_hand_over(membership=m(club, member), actor=owner)
     with pytest.raises(ServiceError):
         services.club_hand_over(membership=m(club, owner), actor=owner)
+    services.membership_ban(membership=m(club, manager), actor=owner, reason="x")
+    with pytest.raises(ServiceError) as banned:  # banned in another tab meanwhile
+        services.club_hand_over(membership=m(club, manager), actor=owner)
+    assert banned.value.message == "This person is no longer in the club."
+    services.membership_unban(membership=m(club, manager), actor=owner)
+    services.membership_join(club=club, user=manager)
+    services.membership_set_role(membership=m(club, manager), actor=owner, role=Role.MANAGER)
     manager.is_active = False  # switched off by the operator
     manager.save()
     with pytest.raises(ServiceError):
