@@ -676,6 +676,7 @@ AUDIT_DATA_LABELS = {
     "old_join_policy": _("Join policy before"),
     "name": _("Name"),
     "old_name": _("Name before"),
+    "old_owner": _("Owner before"),
     "description": _("Description"),
     "changed": _("Changed"),
     "days_valid": _("Valid for (days)"),

@@ -731,7 +731,7 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
         actor=actor,
         club=club,
         target_user=target.user,
-        data={"from": old.user.username if old is not None else ""},
+        data={"old_owner": f"@{old.user.username}"} if old is not None else {},
     )
     return target
 

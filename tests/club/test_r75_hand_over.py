@@ -39,6 +39,7 @@ def test_owner_hands_the_club_over_to_a_manager_and_may_then_leave(
     assert m(club, owner).role == Role.MANAGER
     row = AuditLog.objects.get(action="club.handed_over")
     assert (row.actor, row.target_user) == (owner, manager)
+    assert row.details_text == "Owner before: @olga"
 
     # The same form again (a double click, a second tab): news, nothing changes.
     again = client_for(owner).post(hand_over, {"confirm": "1"})
