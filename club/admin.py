@@ -18,7 +18,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
-from django.db.models import Model, QuerySet
+from django.db.models import Model, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.urls import URLPattern, URLResolver, path, reverse
@@ -271,7 +271,8 @@ class ClubAdminForm(forms.ModelForm):
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
     club_path = "pk"
-    list_display = ("name", "slug", "join_policy", "created_by_label", "created_at")
+    list_display = ("name", "slug", "join_policy", "owner_label", "created_by_label", "created_at")
+    list_select_related = ("created_by",)
     list_filter = ("join_policy",)
     search_fields = ("name", "slug")
     form = ClubAdminForm
@@ -303,6 +304,19 @@ class ClubAdmin(ClubScopedAdmin):
         except ServiceError as exc:
             if exc.code != "unchanged":
                 self.message_user(request, exc.message, messages.ERROR)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        # The owner of each row, read once for the page: since a club can be handed over, its
+        # founder ("created by") need not be whom it answers to.
+        owners = Membership.objects.filter(role=Membership.Role.OWNER).select_related("user")
+        return super().get_queryset(request).prefetch_related(Prefetch("memberships", owners, "owners"))
+
+    @admin.display(description=_("owner"))
+    def owner_label(self, obj: Club) -> str:
+        owners = getattr(obj, "owners", None)
+        if owners is None:
+            owners = list(obj.memberships.filter(role=Membership.Role.OWNER).select_related("user"))
+        return person(owners[0].user) if owners else ""
 
     @admin.display(description=_("created by"), ordering="created_by__username")
     def created_by_label(self, obj: Club) -> str:

@@ -153,3 +153,26 @@ def test_the_owners_club_page_says_how_he_could_leave(owner, manager, club: Club
     page = client_for(owner).get(club.get_absolute_url()).content.decode()
     assert "You own this club, so you cannot leave it: first hand it over to one of its managers" in page
     assert "You own this club" not in client_for(manager).get(club.get_absolute_url()).content.decode()
+
+
+def test_the_admins_list_of_clubs_names_the_owner_after_a_hand_over(owner, manager, club: Club, root) -> None:
+    """It named only who created the club: after a hand-over the operator read the founder there and
+    had no column telling him whom the club now answers to."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from tests.club.conftest import logged_in
+
+    services.club_hand_over(membership=m(club, manager), actor=owner)
+    client = logged_in(root)
+    client.get(reverse("admin:club_club_changelist"))  # warm the session's reads
+    with CaptureQueriesContext(connection) as one:
+        page = client.get(reverse("admin:club_club_changelist")).content.decode()
+    assert "Misha (@misha)" in page  # the owner now
+    assert "Olga (@olga)" in page  # the founder still
+    for i in range(5):  # the owners are read once for the page, not once a row
+        services.club_create(user=root, name=f"More {i}")
+    with CaptureQueriesContext(connection) as six:
+        client.get(reverse("admin:club_club_changelist"))
+    assert len(six) <= len(one) + 1
