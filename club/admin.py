@@ -446,6 +446,17 @@ class MembershipAdmin(ClubScopedAdmin):
             lambda n: ngettext("%(count)d suspension lifted.", "%(count)d suspensions lifted.", n),
         )
 
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        user = request.user
+        owns = Membership.objects.filter(
+            user=user, role=Membership.Role.OWNER, status=Membership.Status.ACTIVE
+        ).exists()
+        if not (owns or (user.is_superuser and user.is_staff)):
+            # Only an owner (or the operator) hands a club over: a manager was offered it to be refused.
+            actions.pop("hand_over_selected", None)
+        return actions
+
     @admin.action(description=_("Make the selected manager the club's owner"))
     def hand_over_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
         """The club page's hand-over, for the site's operator too: he is no member of the club, so

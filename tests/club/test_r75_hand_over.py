@@ -176,3 +176,22 @@ def test_the_admins_list_of_clubs_names_the_owner_after_a_hand_over(owner, manag
     with CaptureQueriesContext(connection) as six:
         client.get(reverse("admin:club_club_changelist"))
     assert len(six) <= len(one) + 1
+
+
+def test_the_admin_offers_the_hand_over_only_to_owners_and_the_operator(
+    owner, manager, club: Club, root
+) -> None:
+    """A manager was offered 'Make the selected manager the club's owner' among his actions, only to be
+    told it is the owner's."""
+    from django.contrib import admin
+    from django.test import RequestFactory
+
+    model_admin = admin.site._registry[Membership]
+
+    def offered(user) -> bool:
+        request = RequestFactory().get("/admin/")
+        request.user = user
+        return "hand_over_selected" in model_admin.get_actions(request)
+
+    assert offered(owner) and offered(root)
+    assert not offered(manager)
