@@ -322,9 +322,11 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership | Non
             len(members) if page == 1 and not more else selectors.club_member_count(club=club)
         )
         if page == 1 and (not more or not members[-1].is_manager):
-            context["managers"] = [m for m in members if m.is_manager]
+            managers = [m for m in members if m.is_manager]
         else:
-            context["managers"] = list(selectors.club_managers(club=club))
+            managers = list(selectors.club_managers(club=club))
+        # Whom a member may ask for chips: not one whose account the operator switched off.
+        context["managers"] = [m for m in managers if m.user.is_active]
     else:
         context["member_count"] = selectors.club_member_count(club=club)
     if is_manager:
