@@ -18,7 +18,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
-from django.db.models import Model, QuerySet
+from django.db.models import Model, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.urls import URLPattern, URLResolver, path, reverse
@@ -271,7 +271,8 @@ class ClubAdminForm(forms.ModelForm):
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
     club_path = "pk"
-    list_display = ("name", "slug", "join_policy", "created_by_label", "created_at")
+    list_display = ("name", "slug", "join_policy", "owner_label", "created_by_label", "created_at")
+    list_select_related = ("created_by",)
     list_filter = ("join_policy",)
     search_fields = ("name", "slug")
     form = ClubAdminForm
@@ -303,6 +304,19 @@ class ClubAdmin(ClubScopedAdmin):
         except ServiceError as exc:
             if exc.code != "unchanged":
                 self.message_user(request, exc.message, messages.ERROR)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        # The owner of each row, read once for the page: since a club can be handed over, its
+        # founder ("created by") need not be whom it answers to.
+        owners = Membership.objects.filter(role=Membership.Role.OWNER).select_related("user")
+        return super().get_queryset(request).prefetch_related(Prefetch("memberships", owners, "owners"))
+
+    @admin.display(description=_("owner"))
+    def owner_label(self, obj: Club) -> str:
+        owners = getattr(obj, "owners", None)
+        if owners is None:
+            owners = list(obj.memberships.filter(role=Membership.Role.OWNER).select_related("user"))
+        return person(owners[0].user) if owners else ""
 
     @admin.display(description=_("created by"), ordering="created_by__username")
     def created_by_label(self, obj: Club) -> str:
@@ -347,7 +361,13 @@ class MembershipAdmin(ClubScopedAdmin):
         "updated_at",
     )
     readonly_fields = fields
-    actions = ["ban_selected", "unban_selected", "suspend_selected", "unsuspend_selected"]
+    actions = [
+        "ban_selected",
+        "unban_selected",
+        "suspend_selected",
+        "unsuspend_selected",
+        "hand_over_selected",
+    ]
     action_form = ModerationActionForm
 
     @admin.display(description=_("member"), ordering="user__username")
@@ -425,6 +445,36 @@ class MembershipAdmin(ClubScopedAdmin):
             services.membership_unsuspend,
             lambda n: ngettext("%(count)d suspension lifted.", "%(count)d suspensions lifted.", n),
         )
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        user = request.user
+        owns = Membership.objects.filter(
+            user=user, role=Membership.Role.OWNER, status=Membership.Status.ACTIVE
+        ).exists()
+        if not (owns or (user.is_superuser and user.is_staff)):
+            # Only an owner (or the operator) hands a club over: a manager was offered it to be refused.
+            actions.pop("hand_over_selected", None)
+        return actions
+
+    @admin.action(description=_("Make the selected manager the club's owner"))
+    def hand_over_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        """The club page's hand-over, for the site's operator too: he is no member of the club, so
+        its page shows him nobody to act on (the club of an owner whose account is switched off)."""
+        rows = list(queryset.select_related("user", "club")[:2])
+        if len(rows) != 1:
+            self.message_user(
+                request, _("Tick one manager: the club he manages gets him as its owner."), messages.ERROR
+            )
+            return
+        target = rows[0]
+        try:
+            services.club_hand_over(membership=target, actor=request.user)
+        except ServiceError as exc:
+            self.message_user(request, exc.message, messages.INFO if exc.done else messages.ERROR)
+        else:
+            values = {"name": target.user.shown_name, "club": target.club.name}
+            self.message_user(request, _("%(name)s is now the owner of %(club)s.") % values, messages.SUCCESS)
 
     @admin.action(description=_("Lift the ban of the selected members"))
     def unban_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:

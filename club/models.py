@@ -542,6 +542,7 @@ class Invite(models.Model):
 AUDIT_ACTION_LABELS = {
     "club.created": _("Club created"),
     "club.updated": _("Club settings changed"),
+    "club.handed_over": _("Club handed over to a new owner"),
     "user.added": _("Account added in the admin"),
     "user.changed": _("Account changed in the admin"),
     "user.deleted": _("Account deleted in the admin"),
@@ -676,6 +677,7 @@ AUDIT_DATA_LABELS = {
     "old_join_policy": _("Join policy before"),
     "name": _("Name"),
     "old_name": _("Name before"),
+    "old_owner": _("Owner before"),
     "description": _("Description"),
     "changed": _("Changed"),
     "days_valid": _("Valid for (days)"),

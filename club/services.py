@@ -133,25 +133,39 @@ def club_create(
     if Club.objects.filter(club_look_alikes(name)).exists():
         return _club_just_opened(user=user, name=name)
     _require_clubs_left_today(user)
-    try:
-        with transaction.atomic():
-            club = Club.objects.create(
-                name=name,
-                slug=_unique_slug(name),
-                description=description_tidy(description),
-                join_policy=join_policy,
-                created_by=user,
-            )
-            Membership.objects.create(club=club, user=user, role=Role.OWNER, status=Status.ACTIVE)
-            audit_log_write(
-                action="club.created",
-                actor=user,
-                club=club,
-                target=club.name,
-                data={"join_policy": join_policy},
-            )
-    except IntegrityError:  # a racing request took the name between the check and the insert
-        return _club_just_opened(user=user, name=name)
+    for _attempt in range(_SLUG_ATTEMPTS):
+        try:
+            return _club_insert(user=user, name=name, description=description, join_policy=join_policy)
+        except IntegrityError as exc:
+            if "slug" not in str(exc):
+                # A racing request took the name (or a look-alike) between the check and the insert.
+                return _club_just_opened(user=user, name=name)
+            # Only the address: another name making the same one ("Klub!", "Klub?") opened at the
+            # same moment. The next free one is read again.
+    raise ServiceError(_("Too many clubs are being opened at this moment; please try again."))
+
+
+#: Addresses tried when clubs whose names make the same one are opened at once.
+_SLUG_ATTEMPTS = 5
+
+
+def _club_insert(*, user: User, name: str, description: str, join_policy: str) -> Club:
+    with transaction.atomic():
+        club = Club.objects.create(
+            name=name,
+            slug=_unique_slug(name),
+            description=description_tidy(description),
+            join_policy=join_policy,
+            created_by=user,
+        )
+        Membership.objects.create(club=club, user=user, role=Role.OWNER, status=Status.ACTIVE)
+        audit_log_write(
+            action="club.created",
+            actor=user,
+            club=club,
+            target=club.name,
+            data={"join_policy": join_policy},
+        )
     return club
 
 
@@ -653,6 +667,71 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
         club=target.club,
         target_user=target.user,
         data={"from": old, "to": role},
+    )
+    return target
+
+
+@transaction.atomic
+def club_hand_over(*, membership: Membership, actor: User) -> Membership:
+    """The owner makes one of the club's managers its owner and stays a manager himself, free to
+    leave then (an owner cannot leave). The site's operator may do it for an owner who cannot (his
+    account switched off). Returns the new owner's membership."""
+    club = membership.club
+    # The target's row and the owner's, held in id order (as ``_managed_target``): a second tab's
+    # hand-over, or a demotion of the target, waits and then finds what was decided.
+    rows = list(
+        Membership.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("club", "user")
+        .filter(club=club)
+        .filter(models.Q(pk=membership.pk) | models.Q(role=Role.OWNER))
+        .order_by("pk")
+    )
+    target = next((row for row in rows if row.pk == membership.pk), None)
+    if target is None:
+        raise ServiceError(_("This person is no longer in the club."), code="stale")
+    name = target.user.shown_name
+    if target.role == Role.OWNER:
+        if target.user_id == actor.pk:
+            raise NotAllowed(_("You cannot do this to yourself."))
+        # His own earlier copy (a double click, a second tab) did it: said as news.
+        mine_before = AuditLog.objects.filter(
+            action="club.handed_over", club=club, actor=actor, target_user=target.user
+        ).exists()
+        raise ServiceError(
+            _("%(name)s is already the club's owner.") % {"name": name}, code="stale", done=mine_before
+        )
+    mine = membership_require_manager(club=club, actor=actor)
+    if mine.role != Role.OWNER:
+        raise NotAllowed(_("Only the club's owner can hand it over."))
+    if target.user_id == actor.pk:
+        raise NotAllowed(_("You cannot do this to yourself."))
+    if target.status != Status.ACTIVE:  # banned, or left, since the page was drawn
+        raise ServiceError(_("This person is no longer in the club."), code="stale")
+    if not target.is_manager:
+        raise ServiceError(
+            _("A club is handed over to one of its managers: make %(name)s a manager first.")
+            % {"name": name},
+            code="stale",
+        )
+    if not target.user.is_active:
+        raise ServiceError(
+            _("The account of %(name)s is switched off: the club cannot be handed over to it.")
+            % {"name": name},
+            code="stale",
+        )
+    old = next((row for row in rows if row.role == Role.OWNER), None)
+    if old is not None:
+        # Before the new owner's row: one owner per club (a unique index) at every moment.
+        old.role = Role.MANAGER
+        old.save(update_fields=["role", "updated_at"])
+    target.role = Role.OWNER
+    target.save(update_fields=["role", "updated_at"])
+    audit_log_write(
+        action="club.handed_over",
+        actor=actor,
+        club=club,
+        target_user=target.user,
+        data={"old_owner": f"@{old.user.username}"} if old is not None else {},
     )
     return target
 

@@ -44,6 +44,11 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/<int:pk>/approve/", views.membership_approve, name="membership_approve"),
     path("clubs/<slug:slug>/members/<int:pk>/refuse/", views.membership_refuse, name="membership_refuse"),
     path("clubs/<slug:slug>/members/<int:pk>/role/", views.membership_role, name="membership_role"),
+    path(
+        "clubs/<slug:slug>/members/<int:pk>/hand-over/",
+        views.membership_hand_over,
+        name="membership_hand_over",
+    ),
     path("clubs/<slug:slug>/members/<int:pk>/ban/", views.membership_ban, name="membership_ban"),
     path("clubs/<slug:slug>/members/<int:pk>/unban/", views.membership_unban, name="membership_unban"),
     path("clubs/<slug:slug>/members/<int:pk>/suspend/", views.membership_suspend, name="membership_suspend"),

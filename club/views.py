@@ -322,9 +322,11 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership | Non
             len(members) if page == 1 and not more else selectors.club_member_count(club=club)
         )
         if page == 1 and (not more or not members[-1].is_manager):
-            context["managers"] = [m for m in members if m.is_manager]
+            managers = [m for m in members if m.is_manager]
         else:
-            context["managers"] = list(selectors.club_managers(club=club))
+            managers = list(selectors.club_managers(club=club))
+        # Whom a member may ask for chips: not one whose account the operator switched off.
+        context["managers"] = [m for m in managers if m.user.is_active]
     else:
         context["member_count"] = selectors.club_member_count(club=club)
     if is_manager:
@@ -550,6 +552,30 @@ def membership_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return _("%(name)s is now a plain member.") % {"name": target.user.shown_name}
 
     return _membership_action(request, slug, pk, act)
+
+
+@post_only(club_page)
+@login_required
+def membership_hand_over(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The owner hands the club over to a manager (a full page's form: the page changes for him)."""
+    target = get_object_or_404(Membership.objects.select_related("club", "user"), pk=pk, club__slug=slug)
+    club = target.club
+    if request.POST.get("confirm") != "1":
+        return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
+    was_owner = Membership.objects.filter(club=club, user=request.user, role=Membership.Role.OWNER).exists()
+    try:
+        services.club_hand_over(membership=target, actor=request.user)
+    except ServiceError as exc:
+        refusal_say(request, exc)
+    else:
+        values = {"name": target.user.shown_name, "club": club.name}
+        if was_owner:
+            messages.success(
+                request, _("%(name)s is now the owner of %(club)s; you stay one of its managers.") % values
+            )
+        else:
+            messages.success(request, _("%(name)s is now the owner of %(club)s.") % values)
+    return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
 
 
 @post_only(club_page)

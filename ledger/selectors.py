@@ -23,6 +23,22 @@ SERIES_POINTS = 200
 _MAX_ENTRY_ID = 2**63 - 1
 
 
+def deciding_managers(*, club: Club) -> set[int]:
+    """The users who may decide a grant waiting for a second manager (ledger.services.adjustments):
+    the club's active managers and owner whose accounts are on."""
+    managing = (Membership.Role.OWNER, Membership.Role.MANAGER)
+    return set(
+        Membership.objects.filter(
+            club=club, status=Membership.Status.ACTIVE, role__in=managing, user__is_active=True
+        ).values_list("user_id", flat=True)
+    )
+
+
+def nobody_decides(*, managers: set[int], asker_id: int, member_user_id: int) -> bool:
+    """Neither the one who asked nor the one it is for decides: is anyone left?"""
+    return not managers - {asker_id, member_user_id}
+
+
 def statement_cursor(raw: str | None) -> int | None:
     """The ``before`` of a statement page from a query string: an entry id, or None for anything else
     (ASCII digits only: "²".isdigit() is true, but int() refuses it)."""

@@ -3,6 +3,8 @@ selector, and render; an htmx request gets the partial, a plain one the whole pa
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,7 +26,15 @@ from .charts import balance_chart_svg
 from .forms import AnswerForm, ChipRequestForm, GrantForm
 from .labels import journal_words
 from .models import Adjustment, ChipRequest, Entry
-from .selectors import StatementPage, account_statement, balance_series, statement_cursor, wallet_get
+from .selectors import (
+    StatementPage,
+    account_statement,
+    balance_series,
+    deciding_managers,
+    nobody_decides,
+    statement_cursor,
+    wallet_get,
+)
 from .services import adjustment_approve, adjustment_refuse, chips_adjust, chips_request, chips_request_answer
 
 
@@ -102,6 +112,18 @@ def my_statement_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
     )
 
 
+def _nobody_to_decide(*, club: Club, asker: Any, member: Membership) -> str:
+    """What to add when a grant filed for a second manager is one nobody in the club could decide
+    (the owner alone in his club); else nothing."""
+    managers = deciding_managers(club=club)
+    if not nobody_decides(managers=managers, asker_id=asker.pk, member_user_id=member.user_id):
+        return ""
+    return " " + _(
+        "Nobody can approve it yet: the club has no other manager. Make a member you trust a manager "
+        "(“Make manager” in the list of members), and he can approve it."
+    )
+
+
 @post_only(club_page)
 @login_required
 def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
@@ -128,6 +150,7 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
             names = {"amount": form.cleaned_data["amount"], "member": member.user.shown_name}
             if done.adjustment is not None and done.journal is None:
                 text = _("%(amount)s chips for %(member)s wait for a second manager's approval.") % names
+                text += _nobody_to_decide(club=club, asker=request.user, member=member)
             elif done.repeated and kind == "revoke":
                 # The same form sent again (a double click, a browser retry): it stands once.
                 text = (
@@ -255,7 +278,8 @@ def chips_request_answer_view(request: HttpRequest, slug: str, pk: int, decision
         refusal_say(request, exc)
     else:
         waiting = answered.adjustment is not None and answered.adjustment.status == Adjustment.Status.PENDING
-        messages.success(
-            request, _("Answered: a second manager must approve this grant.") if waiting else _("Answered.")
-        )
+        text = _("Answered: a second manager must approve this grant.") if waiting else _("Answered.")
+        if waiting:
+            text += _nobody_to_decide(club=club, asker=request.user, member=answered.member)
+        messages.success(request, text)
     return redirect(f"{club.get_absolute_url()}#chips-waiting")

@@ -244,6 +244,17 @@ def adjustment_approve(*, adjustment_id: int, actor: User) -> Adjustment:
             % {"name": adjustment.requested_by.shown_name},
             code="stale",
         )
+    if not adjustment.requested_by.is_active:
+        # Switched off by the site's operators (banned from the site): his account manages nothing,
+        # and the booking would stand in his name on one manager's approval.
+        raise ServiceError(
+            _(
+                "The account of %(name)s, who asked for this, is switched off: refuse it, or ask again "
+                "yourself."
+            )
+            % {"name": adjustment.requested_by.shown_name},
+            code="stale",
+        )
     journal, _created = _book(
         kind=adjustment.kind,
         member=adjustment.member,

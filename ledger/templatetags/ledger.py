@@ -57,6 +57,18 @@ def chips_waiting(club: Club) -> dict[str, object]:
         .select_related("member__user", "requested_by")
         .order_by("created_at", "pk")[: WAITING_SHOWN + 1]
     )
+    if adjustments:
+        # One waiting with nobody who could decide it (the owner alone in his club) says so, not
+        # "another manager decides".
+        from ..selectors import deciding_managers, nobody_decides
+
+        managers = deciding_managers(club=club)
+        for adjustment in adjustments:
+            adjustment.nobody_decides = nobody_decides(
+                managers=managers,
+                asker_id=adjustment.requested_by_id,
+                member_user_id=adjustment.member.user_id,
+            )
     # Only members' requests: one who asked and then left (or was banned) cannot be granted
     # chips ("Only active members can hold chips"), so his request waits until he is back.
     requests = list(
