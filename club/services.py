@@ -658,6 +658,13 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
         raise ServiceError(
             _("%(name)s already has that role.") % {"name": target.user.shown_name}, code="stale", done=True
         )
+    if role == Role.MANAGER and not target.user.is_active:
+        # He cannot log in to manage: members would be told to ask him, and four eyes counted on him.
+        raise ServiceError(
+            _("The account of %(name)s is switched off: it cannot be made a manager.")
+            % {"name": target.user.shown_name},
+            code="stale",
+        )
     old = target.role
     target.role = role
     target.save(update_fields=["role", "updated_at"])
