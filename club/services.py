@@ -709,6 +709,16 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
         )
     mine = membership_require_manager(club=club, actor=actor)
     if mine.role != Role.OWNER:
+        owner = next((row for row in rows if row.role == Role.OWNER), None)
+        if owner is not None and AuditLog.objects.filter(
+            action="club.handed_over", club=club, actor=actor
+        ).exists():
+            # His other tab handed it to someone else first: "only the owner can" left him guessing.
+            raise ServiceError(
+                _("You have handed the club over already: %(name)s owns it now.")
+                % {"name": owner.user.shown_name},
+                code="stale",
+            )
         raise NotAllowed(_("Only the club's owner can hand it over."))
     if target.user_id == actor.pk:
         raise NotAllowed(_("You cannot do this to yourself."))

@@ -195,3 +195,17 @@ def test_the_admin_offers_the_hand_over_only_to_owners_and_the_operator(
 
     assert offered(owner) and offered(root)
     assert not offered(manager)
+
+
+def test_a_stale_tab_handing_over_to_another_manager_names_the_new_owner(
+    owner, manager, club: Club, make_user
+) -> None:
+    second = make_user("second")
+    services.membership_join(club=club, user=second)
+    services.membership_set_role(membership=m(club, second), actor=owner, role="manager")
+    services.club_hand_over(membership=m(club, manager), actor=owner)
+    with pytest.raises(ServiceError) as refused:
+        services.club_hand_over(membership=m(club, second), actor=owner)
+    assert "handed the club over already" in refused.value.message
+    assert manager.shown_name in refused.value.message
+    assert m(club, manager).role == "owner" and m(club, second).role == "manager"
