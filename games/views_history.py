@@ -23,7 +23,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from club.models import Club, Membership, User
+from club.models import Club, Membership, User, named_in_clubs
 from club.selectors import membership_get
 from ledger.selectors import deal_journal_lines, table_ledger
 
@@ -128,6 +128,10 @@ def _newest(page: Page) -> datetime | None:
     return page.paginator.object_list.values_list("finished_at", flat=True).first()
 
 
+def _named_in_club(user: User, club: Club) -> bool:
+    return User.objects.filter(pk=user.pk, pk__in=named_in_clubs([club.pk])).exists()
+
+
 @login_required
 def club_history(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
@@ -137,6 +141,10 @@ def club_history(request: HttpRequest, slug: str) -> HttpResponse:
     if player is None and player_name.startswith("@"):
         # The site writes usernames as "@vera": typed so, it is his (unless someone has the "@").
         player = user_named(player_name[1:].strip()) if player_name[1:].strip() else None
+    if player is not None and not _named_in_club(player, club):
+        # Someone of the site who never was of this club: told as a name nobody has, so the box tells
+        # a member nothing about who else has an account (and he had read an empty list, unexplained).
+        player = None
     session = None
     table = request.GET.get("table", "").strip()
     if table.isascii() and table.isdigit() and len(table) < 12:

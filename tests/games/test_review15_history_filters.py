@@ -29,3 +29,20 @@ def test_an_unknown_player_or_table_matches_no_deal(make_table, players):
         assert response.status_code == 200, odd
         assert f"/deals/{deal.pk}/" not in response.content.decode(), odd
     assert "No player has this username." in client.get(f"{url}?player=nobody-at-all").content.decode()
+
+
+def test_someone_outside_the_club_reads_as_a_name_nobody_has(make_table, players, make_user):
+    """A member typing an outsider's username read an empty list with no word, and a name nobody
+    has read "No player has this username.": the box told him who has an account on the site."""
+    table = make_table()
+    sit_all(table, players)
+    play_deal_as_people(start_deal(table), players)
+    make_user("outsider")
+    client = _client(players[0])
+    url = f"/clubs/{table.club.slug}/deals/"
+    outsider = client.get(f"{url}?player=outsider").content.decode()
+    nobody = client.get(f"{url}?player=nobody-at-all").content.decode()
+    assert "No player has this username." in outsider and "No player has this username." in nobody
+    assert "/deals/" not in outsider.split("<tbody", 1)[-1].split("</tbody>", 1)[0]
+    member = client.get(f"{url}?player={players[1].username}").content.decode()
+    assert "No player has this username." not in member
