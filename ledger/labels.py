@@ -194,13 +194,18 @@ def differences_words(differences: list[Any]) -> str:
     """Reconciliation's differences in the reader's words: "2 — Wallet · Vera (@vera) · #2: 15 chips
     on record, 10 by its entries; …". The audit row keeps them as data (check, account id, numbers);
     the run that has them all is for the site's operators only, so this is all a manager reads."""
-    shown = [d for d in differences[:DIFFERENCES_SHOWN] if isinstance(d, dict)]
+    # The log row keeps the first ones and counts the rest in a last "more" row (ledger.services.
+    # reconcile.differences_kept): the total said is all of them, not the rows kept.
+    more = [d for d in differences if isinstance(d, dict) and d.get("check") == "more"]
+    listed = [d for d in differences if d not in more]
+    total = len(listed) + sum(d["count"] for d in more if isinstance(d.get("count"), int))
+    shown = [d for d in listed[:DIFFERENCES_SHOWN] if isinstance(d, dict)]
     account_ids = {d["account"] for d in shown if isinstance(d.get("account"), int)}
     accounts = Account.objects.select_related("member__user").in_bulk(account_ids)
     lines = [_difference_words(d, accounts) for d in shown]
-    if len(differences) > len(shown):
-        lines.append(_("and %(count)s more") % {"count": len(differences) - len(shown)})
-    return f"{len(differences)} — " + "; ".join(lines)
+    if total > len(shown):
+        lines.append(_("and %(count)s more") % {"count": total - len(shown)})
+    return f"{total} — " + "; ".join(lines)
 
 
 def _difference_words(difference: dict[str, Any], accounts: dict[int, Account]) -> str:

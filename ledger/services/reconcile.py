@@ -230,6 +230,18 @@ def ledger_reconcile_run() -> ReconciliationRun:
                 actor=None,
                 club=clubs.get(club_id),
                 target=f"run {run.pk}",
-                data={"run": run.pk, "differences": found[:100]},
+                data={"run": run.pk, "differences": differences_kept(found)},
             )
     return run
+
+
+#: Differences a club's log row keeps; the rest are counted in a last "more" row (one early tampered
+#: entry can make thousands, each a row of the run's own record).
+DIFFERENCES_KEPT = 100
+
+
+def differences_kept(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``found`` as a club's log row keeps it: the first ``DIFFERENCES_KEPT``, and how many more."""
+    if len(found) <= DIFFERENCES_KEPT:
+        return found
+    return [*found[:DIFFERENCES_KEPT], {"check": "more", "count": len(found) - DIFFERENCES_KEPT}]

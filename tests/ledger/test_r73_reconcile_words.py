@@ -83,3 +83,27 @@ def test_a_long_report_is_cut_with_the_count_of_the_rest(club: Club, owner, memb
     words = AuditLog.objects.get(action="ledger.reconcile_failed", club=club).details_text
     assert "Differences: 15" in words
     assert "and 5 more" in words
+
+
+def test_a_club_with_more_differences_than_its_log_row_keeps_is_told_them_all(
+    club: Club, owner, member_factory, monkeypatch
+) -> None:
+    """Review 76's note: the row kept 100 differences and said "100 — …" of a run that found more."""
+    from ledger.services import reconcile
+
+    monkeypatch.setattr(reconcile, "DIFFERENCES_KEPT", 2)
+    members = [member_factory() for _ in range(4)]
+    for member in members:
+        chips_grant(membership=member, amount=10, actor=owner, reason="x")
+    with connection.cursor() as cursor:
+        for member in members:
+            cursor.execute(
+                "UPDATE ledger_account SET balance = 15 WHERE kind = 'wallet' AND member_id = %s", [member.pk]
+            )
+    ledger_reconcile()
+    log = AuditLog.objects.get(action="ledger.reconcile_failed", club=club)
+    kept = log.data["differences"]
+    assert len(kept) == 3 and kept[-1]["check"] == "more"
+    found = kept[-1]["count"] + 2
+    words = log.details_text
+    assert f"{found} — " in words and f"and {found - 2} more" in words, words
