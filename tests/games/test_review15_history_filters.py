@@ -46,3 +46,16 @@ def test_someone_outside_the_club_reads_as_a_name_nobody_has(make_table, players
     assert "/deals/" not in outsider.split("<tbody", 1)[-1].split("</tbody>", 1)[0]
     member = client.get(f"{url}?player={players[1].username}").content.decode()
     assert "No player has this username." not in member
+
+
+def test_each_name_in_the_deal_list_keeps_its_own_direction(make_table, players):
+    """A display name written right to left ("אבי") beside others in the list's "Vera, אבי, Ivan"
+    reordered its neighbours: each name is set apart (<bdi>)."""
+    from club.models import User
+
+    User.objects.filter(pk=players[1].pk).update(display_name="אבי")
+    table = make_table()
+    sit_all(table, players)
+    play_deal_as_people(start_deal(table), players)
+    html = _client(players[0]).get(f"/clubs/{table.club.slug}/deals/").content.decode()
+    assert "<bdi>אבי</bdi>" in html and f"<bdi>{players[0].shown_name}</bdi>" in html
