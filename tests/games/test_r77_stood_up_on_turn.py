@@ -51,3 +51,19 @@ def test_a_player_stood_up_on_his_turn_is_offered_no_move(make_table, players, o
         pk=deal.players[(on_turn + 1) % len(deal.players)]
     ).member.user
     assert 'data-my-turn="1"' not in _frame(table, other)
+
+
+@pytest.mark.django_db
+def test_a_player_stood_up_mid_deal_who_steps_away_is_told_he_was_stood_up(make_table, players, owner):
+    """His page left open (or a second tab) still had "Step away": it answered "You are already
+    marked away." as news, of a seat the table had taken from him."""
+    from games.services import TableError, table_away
+
+    table = make_table()
+    sit_all(table, players)
+    start_deal(table)
+    seat = Seat.objects.select_related("member__user").get(session=table, position=1)
+    table_stand_up(session_id=table.pk, actor=owner, position=1, reason="abuse")
+    with pytest.raises(TableError) as refused:
+        table_away(session_id=table.pk, user=seat.member.user)
+    assert refused.value.code == "removed" and not refused.value.done
