@@ -593,6 +593,12 @@ def table_context(
     if ledger_now:
         view = {**view, "bank": public["bank"]}
         context["view"] = view
+    removed = bool(me is not None and me.get("removed"))
+    if removed:
+        # Stood up mid-deal: the clock makes his seat's moves and his own are refused ('removed'),
+        # so his turn offered him bids and cards whose every press was an error.
+        view = {**view, "legal_actions": []}
+        context["view"] = view
     trick_names = deal.get("players", []) if deal else []
     context.update(
         phase=_phase_text(view, texts, words),
@@ -608,7 +614,7 @@ def table_context(
             {**card(t["card"]), "joker": t["joker"], "name": trick_names[t["seat"]]}
             for t in view["last_trick"]
         ],
-        my_turn=view["seat"] is not None and view["to_act"] == view["seat"],
+        my_turn=not removed and view["seat"] is not None and view["to_act"] == view["seat"],
         to_act_name=_whose(public, view["to_act"]) if view["to_act"] is not None else "",
         bids=[
             {

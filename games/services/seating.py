@@ -264,6 +264,10 @@ def table_away(*, session_id: int, user: User) -> Seat:
     seat = seat_of(session, user)
     if seat is None:
         raise TableError("not_seated")
+    if seat.removed:
+        # Stood up mid-deal (marked away by it): "already marked away" told him, as news, of a seat
+        # the table had taken from him; "I'm back" says why (table_back).
+        raise TableError("removed")
     if seat.status == Seat.Status.AWAY:
         raise TableError("already_away", done=True)  # sent again: it is so
     _set_away(session, seat, True)
