@@ -304,11 +304,14 @@ def deal_finish(
     session.next_deal_at = now + timedelta(seconds=conf.deal_pause())
     session.save(update_fields=["next_dealer", "next_deal_at"])
     next_deal_on_commit(session)
-    if session.ends_at is not None and now >= session.ends_at:
-        # The session's time is up: this was its last deal.
-        session_close(session=session, now=now)
-        return
     leaving = [seat for seat in players if seat.leave_after_deal and seat.status != Seat.Status.LEFT]
+    if session.ends_at is not None and now >= session.ends_at:
+        # The session's time is up: this was its last deal. A "Leave" pressed during it is still
+        # his own stand-up in the club's log, not only the table's close.
+        session_close(session=session, now=now)
+        for seat in _own_leaves(leaving):
+            own_leave_logged(session, seat, seat.member.user)
+        return
     # A player away for two deals in a row goes home (his chips with him) after the second.
     away_gone = []
     for seat in seats_taken(session).filter(status=Seat.Status.AWAY).select_related("member__user"):
@@ -320,9 +323,7 @@ def deal_finish(
     home_accounts_first(session, leaving)  # a bot taken off and a player going home: see there
     # His own "Leave" pressed during the deal: the club's log names it when it is done, as it names
     # a leave between deals (a manager's and the inactivity sweep's are named when they are asked).
-    own_leave = [
-        seat for seat in leaving if seat.member_id is not None and not seat.removed and not seat.idle_leave
-    ]
+    own_leave = _own_leaves(leaving)
     for seat in leaving:
         seat_stand_up(seat=seat, now=now)
     if leaving:
@@ -341,3 +342,11 @@ def deal_finish(
             target=session.title,
             data={"table": session.pk, "position": seat.position + 1, "reason": AWAY_TWO_DEALS_REASON},
         )
+
+
+def _own_leaves(leaving: Sequence[Seat]) -> list[Seat]:
+    """The seats of ``leaving`` whose players pressed "Leave" themselves (not a manager's stand-up,
+    not the inactivity sweep's)."""
+    return [
+        seat for seat in leaving if seat.member_id is not None and not seat.removed and not seat.idle_leave
+    ]

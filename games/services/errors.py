@@ -57,6 +57,7 @@ _MESSAGES = {
     "illegal_action": _("That move is not allowed now."),
     "not_seated": _("You are not sitting at this table."),
     "left_already": _("You have already left this table."),
+    "leaving_already": _("You have already asked to leave: you leave the table when this deal ends."),
     "stood_up_away": _("You were stood up after two deals away; your chips are back in your wallet."),
     "stood_up_away_practice": _("You were stood up after two deals away."),
     "stood_up_idle": _(

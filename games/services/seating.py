@@ -178,17 +178,25 @@ def table_leave(*, session_id: int, user: User) -> bool:
         member_require_active(session=session, user=user)
         if Seat.objects.filter(session=session, member__user=user, status=Seat.Status.LEFT).exists():
             # "Leave" sent again (a retry, a second tab) after he stood up: it is done, not failed.
+            # If the table or a manager stood him up, that is said ("already left" read as his own).
+            stood_up = _stood_up_words(session, user)
+            if stood_up is not None:
+                raise TableError("not_seated", words=stood_up[0], done=True, **stood_up[1])
             raise TableError("not_seated", words="left_already", done=True)
         raise TableError("not_seated")
     now = timezone.now()
     if _in_running_deal(session, seat):
-        if not seat.leave_after_deal or seat.idle_leave:
-            # His own leave now: coming back no longer cancels it.
-            seat.leave_after_deal, seat.idle_leave = True, False
-            seat.save(update_fields=["leave_after_deal", "idle_leave"])
-            # Only then is the table sent again: "Leave" pressed again changes nothing, and each press
-            # sent the whole table to everyone watching it.
-            table_notify_on_commit(session.pk)
+        if seat.removed:
+            # Stood up mid-deal by a manager or by leaving the club: he goes when the deal ends
+            # anyway; "you will leave when this deal ends" told him nothing of why.
+            raise TableError("removed", done=True)
+        if seat.leave_after_deal and not seat.idle_leave:
+            # Pressed again (a double click, a second tab): said once as news, not as a new leave.
+            raise TableError("leaving_already", done=True)
+        # His own leave now: coming back no longer cancels it.
+        seat.leave_after_deal, seat.idle_leave = True, False
+        seat.save(update_fields=["leave_after_deal", "idle_leave"])
+        table_notify_on_commit(session.pk)
         return False
     table_notify_on_commit(session.pk)
     seat_stand_up(seat=seat, now=now)
@@ -408,6 +416,11 @@ def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
     seat = seats_taken(session).filter(position=position).exclude(bot="").first()
     if seat is None:
         raise TableError("no_bot_at", n=position + 1)  # about the seat, not the manager who asks
+    return _bot_off(session, seat)
+
+
+def _bot_off(session: TableSession, seat: Seat) -> bool:
+    """A bot's seat is left now, or after the deal it plays in. True if now."""
     table_notify_on_commit(session.pk)
     if _in_running_deal(session, seat):
         # The manager's word: a player coming back no longer keeps it (as the sweep's leave).
@@ -431,11 +444,17 @@ def table_stand_up(
         raise TableError("reason_needed")
     session = session_lock(session_id)
     mine = member_require_manager(session=session, user=actor)
-    seat = seats_taken(session).filter(position=position, member__isnull=False).first()
+    seat = seats_taken(session).filter(position=position).first()
     if seat is None:
         raise TableError("no_player_at", n=position + 1)  # about the seat, not the manager who asks
     if seat_id is not None and seat.pk != seat_id:
         raise TableError("seat_changed", n=position + 1)
+    if seat.is_bot:
+        # The admin's seat list has bots beside players: "Nobody plays at seat 3" of the bot the
+        # manager ticked told him nothing. It is taken off, as its "Remove bot" button does.
+        if seat.leave_after_deal:
+            raise TableError("already_leaving", done=True)
+        return _bot_off(session, seat)
     membership_require_rank(mine=mine, target=seat.member)
     if seat.leave_after_deal and not seat.idle_leave:
         # A double click or a second manager: said once. The inactivity sweep's leave is no
