@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime
@@ -281,7 +282,16 @@ def _out_of_reach(view: Mapping[str, Any], words: Mapping[str, str], texts: Mapp
 def _whose(public: Mapping[str, Any], seat: int | None) -> str:
     deal = public.get("deal") or {}
     names = deal.get("players") or []
-    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+    return name_isolated(names[seat]) if seat is not None and 0 <= seat < len(names) else "?"
+
+
+def name_isolated(name: str) -> str:
+    """A right-to-left name inside a sentence, between Unicode's first-strong isolate and its pop:
+    bare, "דוד plays 10♥." turned the sentence round it ("10♥ plays דוד." as read). Other names are
+    left bare (the isolates are invisible, but a copy of the log would carry them)."""
+    if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in name):
+        return f"\u2068{name}\u2069"
+    return name
 
 
 def _round_antes(log: Any, index: int, in_deal: list[int]) -> list[int] | None:
