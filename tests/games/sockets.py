@@ -30,8 +30,14 @@ async def connect(
 
 
 async def frames(communicator: WebsocketCommunicator, *, timeout: float = 0.5) -> list[str]:
-    """Every frame waiting on this socket (HTML updates and JSON errors), up to a close."""
+    """Every frame waiting on this socket (HTML updates and JSON errors), up to a close. A socket's
+    first call waits for its first output however long it takes: a table always answers a connect
+    (its picture, or why not and a close), and on a loaded machine that came after the half second,
+    so the drain after a connect took nothing and the next call read the picture as the answer."""
     out = []
+    if not getattr(communicator, "_khrap_answered", False):
+        communicator._khrap_answered = True  # type: ignore[attr-defined]
+        timeout = max(timeout, 10.0)
     while not await communicator.receive_nothing(timeout=timeout):
         output = await communicator.receive_output(timeout=5)
         if output["type"] == "websocket.close":
