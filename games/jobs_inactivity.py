@@ -147,7 +147,7 @@ def table_idle_stand_up(*, session_id: int, now: datetime | None = None) -> bool
             changed.append(seat.name)
     home_accounts_first(session, standing)  # players' stacks to wallets, bots' to the treasury
     for seat in standing:
-        seat_stand_up(seat=seat, now=now)
+        seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.IDLE)
         changed.append(seat.name)
     if not changed:
         return False
@@ -266,7 +266,7 @@ def seat_away_stand_up(*, seat_id: int, now: datetime | None = None) -> bool:
         return False
     seat = Seat.objects.select_related("member__user", "session__club").get(pk=seat_id)
     home_accounts_first(session, [seat])
-    seat_stand_up(seat=seat, now=now)
+    seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.IDLE)
     table_after_stand_up(session=session, now=now)
     audit_log_write(
         action="table.stood_up",

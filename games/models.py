@@ -126,6 +126,17 @@ class Seat(ChoiceLabels, models.Model):
         AWAY = "away", _("Away")
         LEFT = "left", _("Left")
 
+    class LeftBecause(models.TextChoices):
+        """Why the seat was left, written when it is (or when a stand-up that waits for the deal's end
+        is decided): his page's "I'm back" says it."""
+
+        OWN = "own", _("left by his own choice")
+        AWAY = "away", _("away for two deals")
+        IDLE = "idle", _("no sign of life at the table")
+        MANAGER = "manager", _("stood up by a manager")
+        CLUB = "club", _("banned, suspended or gone from the club")
+        CLOSED = "closed", _("the table closed")
+
     session = models.ForeignKey(
         TableSession, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table session")
     )
@@ -154,6 +165,11 @@ class Seat(ChoiceLabels, models.Model):
     away_deals = models.PositiveSmallIntegerField(default=0)
     sat_at = models.DateTimeField(_("sat down at"), default=timezone.now)
     left_at = models.DateTimeField(_("left at"), null=True, blank=True)
+    left_because = models.CharField(
+        _("left because"), max_length=8, choices=LeftBecause.choices, blank=True, default=""
+    )
+    #: The manager's reason when ``left_because`` is his stand-up.
+    left_note = models.CharField(_("reason given"), max_length=500, blank=True, default="")
 
     class Meta:
         ordering = ["session_id", "position", "id"]

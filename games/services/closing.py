@@ -131,7 +131,7 @@ def table_after_stand_up(*, session: TableSession, now: datetime) -> None:
         return
     if session.close_when_empty:
         for seat in seats:
-            seat_stand_up(seat=seat, now=now)
+            seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.CLOSED)
         session.status = TableSession.Status.FINISHED
         session.next_deal_at = None
         session.save(update_fields=["status", "next_deal_at"])

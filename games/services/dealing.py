@@ -325,7 +325,7 @@ def deal_finish(
     # a leave between deals (a manager's and the inactivity sweep's are named when they are asked).
     own_leave = _own_leaves(leaving)
     for seat in leaving:
-        seat_stand_up(seat=seat, now=now)
+        seat_stand_up(seat=seat, now=now, because=_left_because(seat, away_gone))
     if leaving:
         table_after_stand_up(session=session, now=now)
     for seat in own_leave:
@@ -350,3 +350,13 @@ def _own_leaves(leaving: Sequence[Seat]) -> list[Seat]:
     return [
         seat for seat in leaving if seat.member_id is not None and not seat.removed and not seat.idle_leave
     ]
+
+
+def _left_because(seat: Seat, away_gone: Sequence[Seat]) -> str:
+    """Why a seat leaving at a deal's end leaves (a manager's or the club's stand-up said so when it
+    was decided: ``seat_stand_up`` keeps that)."""
+    if seat in away_gone:
+        return Seat.LeftBecause.AWAY
+    if seat.idle_leave:
+        return Seat.LeftBecause.IDLE
+    return Seat.LeftBecause.OWN if seat.member_id is not None else ""

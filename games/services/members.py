@@ -54,7 +54,8 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
             seat.status = Seat.Status.AWAY
             seat.leave_after_deal = seat.removed = True
             seat.idle_leave = False
-            seat.save(update_fields=["status", "leave_after_deal", "removed", "idle_leave"])
+            seat.left_because = Seat.LeftBecause.CLUB
+            seat.save(update_fields=["status", "leave_after_deal", "removed", "idle_leave", "left_because"])
             if _is_to_act(deal, seat) and (deal.deadline is None or deal.deadline > now):
                 deal.deadline = now
                 deal.save(update_fields=["deadline"])
@@ -62,7 +63,7 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
                 # worker's task for the old deadline would come only at the end of his turn.
                 deadline_on_commit(deal)
         else:
-            seat_stand_up(seat=seat, now=now)
+            seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.CLUB)
             table_after_stand_up(session=session, now=now)
         table_notify_on_commit(session.pk)
         touched.append(session.pk)

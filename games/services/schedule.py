@@ -234,7 +234,7 @@ def _call_off(
     seats = list(seats_taken(session))
     home_accounts_first(session, seats)  # players' stacks to wallets, bots' to the treasury
     for seat in seats:
-        seat_stand_up(seat=seat, now=now)
+        seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.CLOSED)
     session.status = Status.CANCELLED
     session.next_deal_at = None
     session.save(update_fields=["status", "next_deal_at", "repeat_weekly"])
@@ -438,7 +438,7 @@ def session_close(*, session: TableSession, now: datetime) -> None:
     home_accounts_first(session, seats, bank=True)
     table_bank_close(session=session, reason=gettext_noop("the session ended"))
     for seat in seats:
-        seat_stand_up(seat=seat, now=now)
+        seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.CLOSED)
     session.status = Status.FINISHED
     session.next_deal_at = None
     session.save(update_fields=["status", "next_deal_at"])

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from club.models import AuditLog, Membership, User, names_shown_in_club
+from club.models import Membership, User, names_shown_in_club
 from club.services import audit_log_write, membership_require_rank
 from ledger.errors import InsufficientChips
 
@@ -28,7 +28,6 @@ from .access import (
 )
 from .closing import table_after_stand_up
 from .dealing import (
-    AWAY_DEALS_BEFORE_STANDING_UP,
     bank_balance,
     deal_players,
     deal_running,
@@ -152,12 +151,17 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     return seat
 
 
-def seat_stand_up(*, seat: Seat, now: datetime) -> None:
-    """The seat is left and its stack goes back (no deal of its may be running)."""
+def seat_stand_up(*, seat: Seat, now: datetime, because: str = "", note: str = "") -> None:
+    """The seat is left and its stack goes back (no deal of its may be running). ``because`` (a
+    ``Seat.LeftBecause``): why, unless a stand-up decided during the deal said so already."""
     seat.status = Seat.Status.LEFT
     seat.left_at = now
     seat.leave_after_deal = seat.idle_leave = False
-    seat.save(update_fields=["status", "left_at", "leave_after_deal", "idle_leave"])
+    if not seat.left_because:
+        seat.left_because, seat.left_note = because, note[:500]
+    seat.save(
+        update_fields=["status", "left_at", "leave_after_deal", "idle_leave", "left_because", "left_note"]
+    )
     booking.seat_cash_out(seat=seat)
 
 
@@ -199,7 +203,7 @@ def table_leave(*, session_id: int, user: User) -> bool:
         table_notify_on_commit(session.pk)
         return False
     table_notify_on_commit(session.pk)
-    seat_stand_up(seat=seat, now=now)
+    seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.OWN)
     table_after_stand_up(session=session, now=now)
     own_leave_logged(session, seat, user)
     return True
@@ -315,42 +319,25 @@ def table_back(*, session_id: int, user: User) -> Seat:
 
 def _stood_up_words(session: TableSession, user: User) -> tuple[str, dict[str, str]] | None:
     """Why his last seat at this table was taken from him, if the table or a manager did it: the
-    words of ``not_seated`` that say so, and their params. A practice table's chips were the club's:
-    they went back there, not to his wallet."""
+    words of ``not_seated`` that say so, and their params (``Seat.left_because``, written at the
+    stand-up). A practice table's chips were the club's: they went back there, not to his wallet."""
     last = (
         Seat.objects.filter(session=session, member__user=user)
         .order_by("-sat_at", "-pk")
-        .values("sat_at", "away_deals")
+        .values("left_because", "left_note")
         .first()
     )
     if last is None:
         return None
     practice = "_practice" if session.practice else ""
-    since = AuditLog.objects.filter(
-        club_id=session.club_id, created_at__gte=last["sat_at"], data__table=session.pk
-    )
-    if since.filter(action="table.stood_up", target_user=user, actor=user).exists():
-        # He left by his own "Leave": the sweep's line naming him, from a mark his coming back
-        # cancelled, or the deals he was away for, are not why (review 76).
-        return None
-    if last["away_deals"] >= AWAY_DEALS_BEFORE_STANDING_UP:
+    because = last["left_because"]
+    if because == Seat.LeftBecause.AWAY:
         return f"stood_up_away{practice}", {}
-    reason = (
-        since.filter(action="table.stood_up_by_manager", target_user=user)
-        .order_by("-pk")
-        .values_list("data__reason", flat=True)
-        .first()
-    )
-    if reason is not None:
-        return f"stood_up_by_manager{practice}", {"reason": reason}
-    if since.filter(action="table.stood_up", target_user=user, actor__isnull=True).exists():
-        return f"stood_up_idle{practice}", {}  # away at a table that deals no more
-    # A table nobody attended: its log line names the seats it emptied (by their names then).
-    name = user.shown_name
-    for changed in since.filter(action="table.abandoned").values_list("data__changed", flat=True):
-        if isinstance(changed, list) and name in changed:
-            return f"stood_up_idle{practice}", {}
-    return None
+    if because == Seat.LeftBecause.MANAGER:
+        return f"stood_up_by_manager{practice}", {"reason": last["left_note"]}
+    if because == Seat.LeftBecause.IDLE:
+        return f"stood_up_idle{practice}", {}
+    return None  # his own leave, the table's close (its page says so), or a seat left before this was kept
 
 
 def _bot_name(session: TableSession) -> str:
@@ -475,7 +462,10 @@ def table_stand_up(
         seat.status = Seat.Status.AWAY
         seat.leave_after_deal = seat.removed = True
         seat.idle_leave = False
-        seat.save(update_fields=["status", "leave_after_deal", "removed", "idle_leave"])
+        seat.left_because, seat.left_note = Seat.LeftBecause.MANAGER, reason
+        seat.save(
+            update_fields=["status", "leave_after_deal", "removed", "idle_leave", "left_because", "left_note"]
+        )
         state = deal_state(deal)
         acting = to_act(state)
         if acting is not None and deal.players[acting] == seat.pk:
@@ -483,6 +473,6 @@ def table_stand_up(
             deal.save(update_fields=["deadline"])
             deadline_on_commit(deal)
         return False
-    seat_stand_up(seat=seat, now=now)
+    seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.MANAGER, note=reason)
     table_after_stand_up(session=session, now=now)
     return True

@@ -20,11 +20,11 @@ def _refusal(call) -> TableError:
     return caught.value
 
 
-def test_standing_up_an_empty_seat_or_a_bot_says_nobody_plays_there(make_table, players, owner):
+def test_standing_up_an_empty_seat_says_nobody_plays_there(make_table, players, owner):
+    # (A bot's seat is taken off: tests/games/test_leave_said.py.)
     table = make_table()
     sit_all(table, players[:2])
-    table_bot_add(session_id=table.pk, actor=owner, position=2, buy_in=200)
-    for position in (3, 2):  # empty; a bot
+    for position in (3, 2):  # both empty
         error = _refusal(
             lambda p=position: table_stand_up(session_id=table.pk, actor=owner, position=p, reason="x")
         )
