@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.messages import get_messages
 
+from club import services
 from club.models import Club, Membership
 from tests.club.conftest import client_for, m
 
@@ -29,3 +30,37 @@ def test_the_hand_over_form_posted_by_someone_who_manages_nothing_names_nobody(
     assert said == ["Only the club's managers can do this."]
     assert not any("Olga" in text for text in said)
     assert m(club, owner).role == Membership.Role.OWNER
+
+
+UNKNOWN = "No player has this username."
+
+
+def test_the_deal_list_filter_does_not_tell_a_member_who_asked_to_join(
+    owner, member, stranger, make_user, approval_club: Club
+) -> None:
+    """A plain member typed a username into the deal list's player box: a name nobody has read "No
+    player has this username.", an applicant's an empty list, unexplained: who had asked to join
+    (and whom the managers had banned before he played) showed through. Now both read alike; the
+    managers, whose club page lists both, still have them found."""
+    club = approval_club
+    services.membership_join(club=club, user=member)
+    services.membership_approve(membership=m(club, member), actor=owner)
+    services.membership_join(club=club, user=stranger)  # asks to join; waits
+    banned = make_user("boris")
+    services.membership_join(club=club, user=banned)
+    services.membership_approve(membership=m(club, banned), actor=owner)
+    services.membership_ban(membership=m(club, banned), actor=owner, reason="rude")
+    assert m(club, stranger).status == Membership.Status.PENDING
+
+    def reads(reader, name: str) -> bool:
+        response = client_for(reader).get(f"/clubs/{club.slug}/deals/", {"player": name})
+        assert response.status_code == 200
+        return UNKNOWN in response.content.decode()
+
+    assert reads(member, "nobody-has-this")
+    assert reads(member, "sasha")
+    assert reads(member, "@sasha")
+    assert reads(member, "boris")
+    assert not reads(member, "olga")  # a member: an empty list of deals, as before
+    assert not reads(owner, "sasha")
+    assert not reads(owner, "boris")
