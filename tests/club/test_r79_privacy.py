@@ -64,3 +64,34 @@ def test_the_deal_list_filter_does_not_tell_a_member_who_asked_to_join(
     assert not reads(member, "olga")  # a member: an empty list of deals, as before
     assert not reads(owner, "sasha")
     assert not reads(owner, "boris")
+
+
+def test_the_admin_books_of_another_club_read_as_a_number_nobody_has(
+    owner, member, stranger, make_club, club: Club
+) -> None:
+    """A manager typed another club's account into the admin's statement address (or its id into
+    the trial balance's): a 403 where a number nobody has read 404, so the numbers told him which
+    accounts and clubs exist. Now both are the same 404."""
+    from django.urls import reverse
+
+    from ledger.models import Account
+    from ledger.services import chips_grant
+
+    other = make_club(stranger, "Far Away", join_policy=Club.JoinPolicy.INVITE)
+    chips_grant(membership=m(club, member), amount=10, actor=owner, reason="mine")
+    services.membership_join(club=club, user=stranger)  # a member of both, as a manager finds him
+    theirs = Account.objects.filter(club=other).order_by("pk").first() or Account.objects.create(
+        club=other, member=m(other, stranger), kind=Account.Kind.WALLET
+    )
+    nobody = Account.objects.order_by("-pk").first().pk + 1000
+    client = client_for(owner)
+    pairs = [
+        ("admin:ledger_account_statement", theirs.pk, nobody),
+        ("admin:ledger_trial_balance", other.pk, other.pk + 1000),
+    ]
+    for name, foreign, missing in pairs:
+        far = client.get(reverse(name, args=[foreign]))
+        none = client.get(reverse(name, args=[missing]))
+        assert (far.status_code, none.status_code) == (404, 404), name
+        assert far.content == none.content
+        assert "Far Away" not in far.content.decode()
