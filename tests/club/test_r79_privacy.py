@@ -95,3 +95,34 @@ def test_the_admin_books_of_another_club_read_as_a_number_nobody_has(
         assert (far.status_code, none.status_code) == (404, 404), name
         assert far.content == none.content
         assert "Far Away" not in far.content.decode()
+
+
+@pytest.mark.parametrize(
+    "action", ["approve", "refuse", "role", "ban", "suspend", "unsuspend", "unban", "hand-over"]
+)
+def test_a_strangers_member_forms_read_alike_for_every_number(
+    action, owner, member, stranger, make_user, make_club, approval_club: Club, club: Club
+) -> None:
+    """A stranger posted a manager's form on a club's member, number after number: "Only the club's
+    managers can do this." for a membership of the club and a 404 for any other number told him who
+    had ever joined or asked to (the club's own page shows him no one). Every number now reads alike."""
+    services.membership_join(club=approval_club, user=member)  # asks to join: a number of the club
+    elsewhere = make_club(make_user("zoya"), "Elsewhere")
+    numbers = {
+        "applicant": m(approval_club, member).pk,
+        "owner": m(approval_club, owner).pk,
+        "of another club": m(elsewhere, elsewhere.created_by).pk,
+        "nobody's": Membership.objects.order_by("-pk").first().pk + 100,
+    }
+    answers = {}
+    for what, number in numbers.items():
+        url = f"/clubs/{approval_club.slug}/members/{number}/{action}/"
+        response = client_for(stranger).post(url, {"confirm": "1", "role": "manager", "reason": "x"})
+        answers[what] = (response.status_code, response.get("Location"), _said(response))
+    assert answers["applicant"] == (
+        302,
+        f"{approval_club.get_absolute_url()}#people",
+        ["Only the club's managers can do this."],
+    )
+    assert all(answer == answers["applicant"] for answer in answers.values()), answers
+    assert m(approval_club, member).status == Membership.Status.PENDING
