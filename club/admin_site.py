@@ -20,7 +20,7 @@ from django.contrib.admin.views.main import ERROR_FLAG, ChangeList
 from django.contrib.auth.views import PasswordChangeView
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.contenttypes.views import shortcut
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import DataError, router, transaction
 from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -614,6 +614,7 @@ class ClubScopedAdmin(OddQueryValuesAdmin):
         return False
 
     def check_club(self, request: HttpRequest, club: Club) -> None:
-        """Refuse an admin page about a club the user may not see."""
+        """Refuse an admin page about a club the user may not see: with the 404 of a number nobody
+        has. A 403 there told another club's manager which accounts and clubs exist (review 79)."""
         if not admin_clubs_for(request.user).filter(pk=club.pk).exists():
-            raise PermissionDenied
+            raise Http404

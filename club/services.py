@@ -693,6 +693,9 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
         .filter(models.Q(pk=membership.pk) | models.Q(role=Role.OWNER))
         .order_by("pk")
     )
+    # Before anything about the target is said: "Olga is already the club's owner." told anyone who
+    # posted the form with the owner's row the name a stranger's club page does not show (review 79).
+    mine = membership_require_manager(club=club, actor=actor)
     target = next((row for row in rows if row.pk == membership.pk), None)
     if target is None:
         raise ServiceError(_("This person is no longer in the club."), code="stale")
@@ -707,7 +710,6 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
         raise ServiceError(
             _("%(name)s is already the club's owner.") % {"name": name}, code="stale", done=mine_before
         )
-    mine = membership_require_manager(club=club, actor=actor)
     if mine.role != Role.OWNER:
         owner = next((row for row in rows if row.role == Role.OWNER), None)
         if owner is not None and AuditLog.objects.filter(

@@ -504,9 +504,13 @@ def invite_accept(request: HttpRequest, code: str) -> HttpResponse:
 
 def _membership_action(request: HttpRequest, slug: str, pk: int, act) -> HttpResponse:
     """Run one manager action on a membership of this club; answer htmx with the people partial."""
-    target = get_object_or_404(Membership.objects.select_related("club", "user"), pk=pk, club__slug=slug)
-    club = target.club
+    club = get_object_or_404(Club, slug=slug)
     try:
+        # Before the member is looked for (as ``invite_revoke``): a stranger's "only the managers" of
+        # a number that is a membership of the club and his 404 of one that is not told him, number
+        # after number, who had ever joined or asked to (review 79).
+        services.membership_require_manager(club=club, actor=request.user)
+        target = get_object_or_404(Membership.objects.select_related("club", "user"), pk=pk, club=club)
         message = act(target)
     except ServiceError as exc:
         refusal_say(request, exc)  # what was asked is already so: said as news, not in red
@@ -558,10 +562,15 @@ def membership_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 def membership_hand_over(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The owner hands the club over to a manager (a full page's form: the page changes for him)."""
-    target = get_object_or_404(Membership.objects.select_related("club", "user"), pk=pk, club__slug=slug)
-    club = target.club
+    club = get_object_or_404(Club, slug=slug)
     if request.POST.get("confirm") != "1":
         return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
+    try:
+        services.membership_require_manager(club=club, actor=request.user)  # as ``_membership_action``
+    except ServiceError as exc:
+        refusal_say(request, exc)
+        return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
+    target = get_object_or_404(Membership.objects.select_related("club", "user"), pk=pk, club=club)
     was_owner = Membership.objects.filter(club=club, user=request.user, role=Membership.Role.OWNER).exists()
     try:
         services.club_hand_over(membership=target, actor=request.user)

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page
-from django.db.models import FilteredRelation, Q
+from django.db.models import Exists, FilteredRelation, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -34,7 +34,7 @@ from .engine.shuffle import shuffled_deck
 from .forms import ReportForm
 from .howto import preset_title
 from .htmx_parts import htmx_part_wanted, htmx_varied
-from .models import Deal, Report, TableSession
+from .models import Deal, DealPlayer, Report, TableSession
 from .prepared import Prepared, first_of
 from .presenter import card, table_context
 from .services.dealing import deal_state
@@ -128,20 +128,31 @@ def _newest(page: Page) -> datetime | None:
     return page.paginator.object_list.values_list("finished_at", flat=True).first()
 
 
-def _named_in_club(user: User, club: Club) -> bool:
-    return User.objects.filter(pk=user.pk, pk__in=named_in_clubs([club.pk])).exists()
+def _named_in_club(user: User, club: Club, reader: Membership) -> bool:
+    """Whether the club shows ``user``'s name to ``reader``: its managers see those asking to join
+    and those banned (the club page lists them for them); a plain member sees the members and those
+    who played there. A plain member who typed the name of someone who had only asked to join read
+    an empty list where a name nobody has read "No player has this username.": who applied."""
+    if reader.is_manager:
+        return User.objects.filter(pk=user.pk, pk__in=named_in_clubs([club.pk])).exists()
+    played = Exists(DealPlayer.objects.filter(member=OuterRef("pk")))
+    return (
+        Membership.objects.filter(club=club, user=user)
+        .filter(Q(status=Membership.Status.ACTIVE) | Q(played))
+        .exists()
+    )
 
 
 @login_required
 def club_history(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    _require_member(request, club)
+    reader = _require_member(request, club)
     player_name = (request.GET.get("player") or "").strip()[:150]
     player = user_named(player_name) if player_name else None
     if player is None and player_name.startswith("@"):
         # The site writes usernames as "@vera": typed so, it is his (unless someone has the "@").
         player = user_named(player_name[1:].strip()) if player_name[1:].strip() else None
-    if player is not None and not _named_in_club(player, club):
+    if player is not None and not _named_in_club(player, club, reader):
         # Someone of the site who never was of this club: told as a name nobody has, so the box tells
         # a member nothing about who else has an account (and he had read an empty list, unexplained).
         player = None

@@ -111,9 +111,9 @@ def test_admin_manager_sees_own_club_only(two_clubs) -> None:
     journals = client.get(reverse("admin:ledger_journal_changelist")).content.decode()
     assert "mine" in journals and "theirs" not in journals
     assert client.get(reverse("admin:ledger_trial_balance", args=[club.pk])).status_code == 200
-    assert client.get(reverse("admin:ledger_trial_balance", args=[other.pk])).status_code == 403
+    assert client.get(reverse("admin:ledger_trial_balance", args=[other.pk])).status_code == 404
     foreign = Account.objects.filter(club=other).first()
-    assert client.get(reverse("admin:ledger_account_statement", args=[foreign.pk])).status_code == 403
+    assert client.get(reverse("admin:ledger_account_statement", args=[foreign.pk])).status_code == 404
 
 
 def test_admin_is_read_only_even_for_superusers(two_clubs) -> None:
