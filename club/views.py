@@ -402,7 +402,24 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_superuser and (
         membership is None or not membership.is_manager or membership.role != Membership.Role.OWNER
     ):
-        raise PermissionDenied
+        if membership is None or membership.status != Membership.Status.ACTIVE:
+            raise PermissionDenied
+        # A member, or an owner who has handed the club over since (his settings tab left open),
+        # read the bare 403 page: he is told who decides now, on the club's page.
+        owner = (
+            Membership.objects.filter(club=club, role=Membership.Role.OWNER, status=Membership.Status.ACTIVE)
+            .select_related("user")
+            .first()
+        )
+        if owner is None:
+            messages.error(request, _("Only the club's owner can change its settings."))
+        else:
+            messages.error(
+                request,
+                _("Only the club's owner can change its settings (%(name)s owns it).")
+                % {"name": owner.user.shown_name},
+            )
+        return redirect(club)
     form = ClubSettingsForm(
         request.POST or None,
         initial={

@@ -96,8 +96,12 @@ def test_settings_saved_twice_say_nothing_changed(club, owner):
 
 
 def test_only_the_owner_has_settings(club, manager, member, stranger):
+    assert client_for(stranger).get(reverse("club_settings", args=[club.slug])).status_code == 403
+    for user in (manager, member):
+        # A member is sent to the club's page, told who decides (the bare 403 page told him nothing).
+        response = client_for(user).get(reverse("club_settings", args=[club.slug]))
+        assert response.status_code == 302 and response["Location"] == club.get_absolute_url()
     for user in (manager, member, stranger):
-        assert client_for(user).get(reverse("club_settings", args=[club.slug])).status_code == 403
         with pytest.raises(NotAllowed):
             services.club_update(club=club, actor=user, description="taken over", join_policy="invite")
     club.refresh_from_db()
