@@ -656,9 +656,16 @@ class AuditLog(ChoiceLabels, models.Model):
 
     def details(self) -> list[tuple[str, str]]:
         """The row's data as (label, value) pairs a reader understands, in the active language."""
+        data = self.data if isinstance(self.data, dict) else {"data": self.data}
+        # "Before" ahead of "After": the database hands a row's keys back shortest first, and the log
+        # read "After: …; Before: …" of a moved table or a changed role (review 83).
+        keys = [key for key in data if not (key == "to" and "from" in data)]
+        if "from" in data and "to" in data:
+            keys.insert(keys.index("from") + 1, "to")
+        items = [(key, data[key]) for key in keys]
         return [
             (str(AUDIT_DATA_LABELS.get(key, key)), _audit_value(key, value, self.action))
-            for key, value in (self.data if isinstance(self.data, dict) else {"data": self.data}).items()
+            for key, value in items
             if value not in ("", None, [], {})
         ]
 
