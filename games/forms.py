@@ -33,15 +33,20 @@ class WallClockField(forms.DateTimeField):
     """A date and time typed on the reader's clock (his time zone). One that comes twice, the night
     the clocks go back, is the first (summer time), as a weekly table's repeat reads it: Django
     refused it as "ambiguous or not existing", and no table could be set for that hour at all. One
-    the clocks skip, the night they go forward, is refused in words that say so (review 83)."""
+    the clocks skip, the night they go forward, is refused in words that say so (review 83). Read
+    to the minute, as every page shows it: seconds typed made a table shown "20:00" deal at 20:00:37,
+    and moving it to the 20:00 it showed moved it."""
 
     def to_python(self, value: Any) -> datetime | None:
         try:
-            return super().to_python(value)
+            read = super().to_python(value)
         except forms.ValidationError as exc:
             if getattr(exc, "code", None) != "ambiguous_timezone":
                 raise
-            wall = exc.params["datetime"]
+            read = self._first_of_two(exc.params["datetime"])
+        return read.replace(second=0, microsecond=0) if read is not None else None
+
+    def _first_of_two(self, wall: datetime) -> datetime:
         zone = timezone.get_current_timezone()
         first = wall.replace(tzinfo=zone)  # fold 0: the first of the two, or read on the old offset
         if first.astimezone(UTC).astimezone(zone).replace(tzinfo=None) == wall:
