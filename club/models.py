@@ -656,9 +656,16 @@ class AuditLog(ChoiceLabels, models.Model):
 
     def details(self) -> list[tuple[str, str]]:
         """The row's data as (label, value) pairs a reader understands, in the active language."""
+        data = self.data if isinstance(self.data, dict) else {"data": self.data}
+        # "Before" ahead of "After": the database hands a row's keys back shortest first, and the log
+        # read "After: …; Before: …" of a moved table or a changed role (review 83).
+        keys = [key for key in data if not (key == "to" and "from" in data)]
+        if "from" in data and "to" in data:
+            keys.insert(keys.index("from") + 1, "to")
+        items = [(key, data[key]) for key in keys]
         return [
             (str(AUDIT_DATA_LABELS.get(key, key)), _audit_value(key, value, self.action))
-            for key, value in (self.data if isinstance(self.data, dict) else {"data": self.data}).items()
+            for key, value in items
             if value not in ("", None, [], {})
         ]
 
@@ -751,6 +758,18 @@ def _outcome_choices(action: str) -> dict[str, Any]:
     return {}
 
 
+def _audit_when(value: str) -> str | None:
+    """A moment stored in UTC as ISO, as the reader's time zone and language write it (None: not
+    one)."""
+    try:
+        when = parse_datetime(value)
+    except ValueError:
+        when = None
+    if when is not None and timezone.is_aware(when):
+        return date_format(timezone.localtime(when), "SHORT_DATETIME_FORMAT")
+    return None
+
+
 def _audit_value(key: str, value: Any, action: str = "") -> str:
     choices = {**dict(Membership.Role.choices), **dict(Membership.Status.choices)}
     if key == "outcome" and isinstance(value, str):
@@ -781,6 +800,12 @@ def _audit_value(key: str, value: Any, action: str = "") -> str:
         return str(dict(Report.Reason.choices).get(value, value))
     if key in ("join_policy", "old_join_policy"):
         return str(dict(Club.JoinPolicy.choices).get(value, value))
+    if key in ("from", "to") and action == "table.moved" and isinstance(value, str):
+        # A table's old and new start, stored in UTC as ISO: read as dates in the reader's own time
+        # zone and language (review 83: "2027-01-09T18:00:00+00:00" was shown to all).
+        moved = _audit_when(value)
+        if moved is not None:
+            return moved
     if key in ("from", "to") and isinstance(value, str):
         return str(choices.get(value, value))
     if key == "via" and isinstance(value, str):
@@ -798,12 +823,9 @@ def _audit_value(key: str, value: Any, action: str = "") -> str:
         return preset_title(value)
     if key == "until" and isinstance(value, str):
         # Stored in UTC, as ISO: read as a date, in the reader's own time zone.
-        try:
-            when = parse_datetime(value)
-        except ValueError:
-            when = None
-        if when is not None and timezone.is_aware(when):
-            return date_format(timezone.localtime(when), "SHORT_DATETIME_FORMAT")
+        until = _audit_when(value)
+        if until is not None:
+            return until
     if key in ("journal", "reversal") and isinstance(value, int):
         return f"#{value}"
     if key == "differences" and isinstance(value, list):

@@ -30,7 +30,7 @@ from club.errors import ServiceError
 from club.models import INVISIBLE_MESSAGE, Club
 
 from .engine.rules import PRESETS
-from .forms import TableSessionForm
+from .forms import TableSessionForm, WallClockField
 from .howto import preset_title
 from .models import Deal, DealAction, DealPlayer, Reservation, Seat, TableSession
 from .presenter import action_words, deal_result_label
@@ -70,7 +70,7 @@ class TableSessionAddForm(TableSessionForm):
 
 
 class SessionMoveForm(forms.Form):
-    starts_at = forms.DateTimeField(
+    starts_at = WallClockField(
         label=_("New start"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
@@ -25,6 +27,42 @@ from .howto import preset_title
 from .rules_errors import printable
 from .services.errors import TableError
 from .services.sessions import table_dates_check
+
+
+class WallClockField(forms.DateTimeField):
+    """A date and time typed on the reader's clock (his time zone). One that comes twice, the night
+    the clocks go back, is the first (summer time), as a weekly table's repeat reads it: Django
+    refused it as "ambiguous or not existing", and no table could be set for that hour at all. One
+    the clocks skip, the night they go forward, is refused in words that say so (review 83). Read
+    to the minute, as every page shows it: seconds typed made a table shown "20:00" deal at 20:00:37,
+    and moving it to the 20:00 it showed moved it."""
+
+    def to_python(self, value: Any) -> datetime | None:
+        try:
+            read = super().to_python(value)
+        except forms.ValidationError as exc:
+            if getattr(exc, "code", None) != "ambiguous_timezone":
+                raise
+            read = self._first_of_two(exc.params["datetime"])
+        return read.replace(second=0, microsecond=0) if read is not None else None
+
+    def _first_of_two(self, wall: datetime) -> datetime:
+        zone = timezone.get_current_timezone()
+        first = wall.replace(tzinfo=zone)  # fold 0: the first of the two, or read on the old offset
+        if first.astimezone(UTC).astimezone(zone).replace(tzinfo=None) == wall:
+            return first
+        raise forms.ValidationError(
+            _(
+                "There is no %(time)s on %(day)s in %(zone)s: the clocks go forward that night. Choose "
+                "another time."
+            ),
+            code="skipped_time",
+            params={
+                "time": date_format(wall, "TIME_FORMAT"),
+                "day": date_format(wall, "DATE_FORMAT"),
+                "zone": str(zone),
+            },
+        )
 
 
 class TableSessionForm(forms.Form):
@@ -44,14 +82,14 @@ class TableSessionForm(forms.Form):
     buy_in_min = WholeNumberField(label=_("Smallest buy-in"), min_value=1, max_value=10**15, initial=100)
     buy_in_max = WholeNumberField(label=_("Largest buy-in"), min_value=1, max_value=10**15, initial=500)
     turn_seconds = WholeNumberField(label=_("Seconds per turn"), min_value=5, max_value=600, initial=30)
-    starts_at = forms.DateTimeField(
+    starts_at = WallClockField(
         label=_("Starts at"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
         help_text=_("In your time zone. Empty: now. Seating opens 15 minutes before."),
     )
-    ends_at = forms.DateTimeField(
+    ends_at = WallClockField(
         label=_("Ends at"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),

@@ -40,13 +40,15 @@ LATE_START = timedelta(minutes=1)
 Status = TableSession.Status
 
 
-def _week_after(session: TableSession, now: datetime | None = None) -> datetime:
-    """The start a week after ``session``'s, at the same hour on the clock of the manager who
-    scheduled the series (his form was read in his time zone, kept with the series): "Friday 20:00"
-    in Sofia stays 20:00 there across a change of summer time, which the same UTC instant plus seven
-    days would not, and whatever he later sets in his profile. Counted from the series' first start,
-    so an hour that does not exist one week (skipped by the clock change) does not shift every week
-    after it."""
+def _week_after(session: TableSession, now: datetime | None = None) -> tuple[datetime, datetime | None]:
+    """The start and the end a week after ``session``'s, at the same hours on the clock of the
+    manager who scheduled the series (his form was read in his time zone, kept with the series):
+    "Friday 20:00" in Sofia stays 20:00 there across a change of summer time, which the same UTC
+    instant plus seven days would not, and whatever he later sets in his profile. Counted from the
+    series' first start, so an hour that does not exist one week (skipped by the clock change) does
+    not shift every week after it. The end too (review 83): "Saturday 22:00 to 04:00" ends at 04:00
+    the night the clocks change, an hour more or less of play, not at 05:00 or 03:00, and the weeks
+    after keep the hours set, not that night's length."""
     first = session.series if session.series_id else session
     try:
         zone = ZoneInfo(first.time_zone or session.created_by.time_zone or "UTC")
@@ -60,15 +62,27 @@ def _week_after(session: TableSession, now: datetime | None = None) -> datetime:
         # the weeks once winter time has come, and it skipped a week still to come (review 42).
         weeks = max(weeks, (now - first.starts_at) // timedelta(days=7))
 
+    first_wall = first.starts_at.astimezone(zone).replace(tzinfo=None)
+
     def start(weeks: int) -> datetime:
-        wall = first.starts_at.astimezone(zone).replace(tzinfo=None) + timedelta(days=7 * weeks)
+        wall = first_wall + timedelta(days=7 * weeks)
         return wall.replace(tzinfo=zone).astimezone(UTC)
 
     starts = start(weeks)
     while now is not None and starts <= now:  # gone by, or an hour short across a change of summer time
         weeks += 1
         starts = start(weeks)
-    return starts
+    if session.ends_at is None:
+        return starts, None
+    if first.ends_at is None:  # not so in a series (each week copies the first): its own length
+        return starts, starts + (session.ends_at - session.starts_at)
+    length = first.ends_at - first.starts_at
+    wall_length = first.ends_at.astimezone(zone).replace(tzinfo=None) - first_wall
+    wall = first_wall + timedelta(days=7 * weeks) + wall_length
+    ends = wall.replace(tzinfo=zone).astimezone(UTC)
+    if ends <= starts:  # both ends in the hour the clock skips, read on either side of it
+        ends = starts + length
+    return starts, ends
 
 
 def _next_week(session: TableSession, now: datetime | None = None) -> TableSession | None:
@@ -77,8 +91,7 @@ def _next_week(session: TableSession, now: datetime | None = None) -> TableSessi
     if not session.repeat_weekly:
         return None
     try:
-        starts = _week_after(session, now)
-        ends = starts + (session.ends_at - session.starts_at) if session.ends_at else None
+        starts, ends = _week_after(session, now)
     except OverflowError:
         # Next week is past the calendar's end (a date saved before the horizon was checked). The
         # series ends here: raising would undo the start or the cancel, and the clock would fail
