@@ -24,8 +24,18 @@ SOFIA = zoneinfo.ZoneInfo("Europe/Sofia")
 Status = TableSession.Status
 
 
+_ANCHOR: list[timezone.datetime] = []
+
+
+@pytest.fixture(autouse=True)
+def _anchor() -> None:
+    # One "now" per test for ``_minute``: read afresh at each call, a minute turning mid-test made
+    # the start set at 21:44 be compared with 21:45.
+    _ANCHOR[:] = [timezone.now()]
+
+
 def _minute(hours: float) -> timezone.datetime:
-    return (timezone.now() + timedelta(hours=hours)).replace(second=0, microsecond=0)
+    return (_ANCHOR[0] + timedelta(hours=hours)).replace(second=0, microsecond=0)
 
 
 def test_a_moved_table_keeps_its_length_and_reservations_and_opens_at_the_new_time(

@@ -74,32 +74,35 @@ def _move(client: Client, table: TableSession, hidden: dict[str, str], starts_at
 
 @pytest.mark.django_db
 def test_a_move_from_a_page_shown_before_another_managers_move_changes_nothing(make_table, owner, colleague):
-    table = make_table(starts_at=_minute(5))
+    # Each time read once: read again after a minute turned, 21:44 became 21:45 (a failed run).
+    start, later, soon = _minute(5), _minute(29), _minute(6)
+    table = make_table(starts_at=start)
     olga, misha = _client(owner), _client(colleague)
     olgas_page = _page(olga, table)
-    assert _move(misha, table, _page(misha, table), _minute(29)).status_code == 302
-    stale = _move(olga, table, olgas_page, _minute(6))
+    assert _move(misha, table, _page(misha, table), later).status_code == 302
+    stale = _move(olga, table, olgas_page, soon)
     assert stale.status_code == 200, [str(m) for m in get_messages(stale.wsgi_request)]
     html = stale.content.decode()
     assert 'class="errorlist"' in html and "moved this table" in html, html[-3000:]
-    assert TableSession.objects.get(pk=table.pk).starts_at == _minute(29)
+    assert TableSession.objects.get(pk=table.pk).starts_at == later
     # The page now shows the table's start as it is: sent from there, the move is made.
-    again = _move(olga, table, _page(olga, table), _minute(6))
+    again = _move(olga, table, _page(olga, table), soon)
     assert again.status_code == 302
-    assert TableSession.objects.get(pk=table.pk).starts_at == _minute(6)
+    assert TableSession.objects.get(pk=table.pk).starts_at == soon
 
 
 @pytest.mark.django_db
 def test_the_refused_page_itself_sent_again_moves(make_table, owner, colleague):
-    table = make_table(starts_at=_minute(5))
+    start, later, soon = _minute(5), _minute(29), _minute(6)
+    table = make_table(starts_at=start)
     olga = _client(owner)
     olgas_page = _page(olga, table)
-    _move(_client(colleague), table, _page(_client(colleague), table), _minute(29))
-    stale = _move(olga, table, olgas_page, _minute(6))
+    _move(_client(colleague), table, _page(_client(colleague), table), later)
+    stale = _move(olga, table, olgas_page, soon)
     html = stale.content.decode()
     hidden = _hidden(html)
-    assert _move(olga, table, hidden, _minute(6)).status_code == 302
-    assert TableSession.objects.get(pk=table.pk).starts_at == _minute(6)
+    assert _move(olga, table, hidden, soon).status_code == 302
+    assert TableSession.objects.get(pk=table.pk).starts_at == soon
 
 
 @pytest.mark.django_db
@@ -107,8 +110,9 @@ def test_the_same_move_sent_twice_is_said_done(make_table, owner):
     table = make_table(starts_at=_minute(5))
     olga = _client(owner)
     hidden = _page(olga, table)
-    assert _move(olga, table, hidden, _minute(7)).status_code == 302
-    twice = _move(olga, table, hidden, _minute(7))
+    target = _minute(7)
+    assert _move(olga, table, hidden, target).status_code == 302
+    twice = _move(olga, table, hidden, target)
     assert twice.status_code == 302
     said = [(m.level_tag, str(m)) for m in get_messages(twice.wsgi_request)]
     assert said[-1][0] == "info" and "already starts" in said[-1][1], said
