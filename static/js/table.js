@@ -23,18 +23,31 @@
 
   // The clock counts down what the server said was left when it sent the table, on this
   // browser's own clock: a wrong system clock cannot show the wrong time.
+  // Counted on two clocks, and the lesser time left shown: the computer's (Date) runs on while a
+  // laptop sleeps, but jumps when the system sets its time (set back, it gave the player minutes the
+  // table does not); the page's steady clock (performance.now) never jumps, but may stand still
+  // while the computer sleeps. Neither alone shows too much time.
+  function steadyNow() {
+    return window.performance && performance.now ? performance.now() : Date.now();
+  }
+
   function armClocks(root) {
-    var now = Date.now();
+    var now = Date.now(), steady = steadyNow();
     (root || document).querySelectorAll(".clock[data-remaining]").forEach(function (clock) {
-      clock.dataset.until = String(now + parseInt(clock.dataset.remaining || "0", 10));
+      var remaining = parseInt(clock.dataset.remaining || "0", 10);
+      clock.dataset.until = String(now + remaining);
+      clock.dataset.steadyUntil = String(steady + remaining);
     });
   }
 
   function tickClocks() {
-    var now = Date.now();
+    var now = Date.now(), steady = steadyNow();
     document.querySelectorAll(".clock[data-until]").forEach(function (clock) {
       var total = Math.max(1, parseFloat(clock.dataset.total || "30")) * 1000;
-      var left = Math.max(0, parseInt(clock.dataset.until, 10) - now);
+      var past = now - parseInt(clock.dataset.until, 10);  // how long since the turn's end, if over
+      var steadyUntil = parseFloat(clock.dataset.steadyUntil);
+      if (!isNaN(steadyUntil)) past = Math.max(past, steady - steadyUntil);
+      var left = Math.max(0, -past);
       var bar = clock.querySelector(".clock-bar");
       var text = clock.querySelector(".clock-text");
       if (bar) bar.style.width = Math.min(100, (left / total) * 100) + "%";
@@ -43,7 +56,7 @@
       if (text) text.textContent = format.replace("{seconds}", String(Math.ceil(left / 1000)));
       clock.classList.toggle("urgent", left < 5000);
       warnIfLate(clock, total, left, format);
-      checkOverdue(clock, now);
+      checkOverdue(clock, past);
     });
   }
 
@@ -472,9 +485,9 @@
   // stands still answers with the same position, and is not asked again every few seconds).
   var OVERDUE = 5000, askedFor = null;
 
-  function checkOverdue(clock, now) {
+  function checkOverdue(clock, past) {
     var until = parseInt(clock.dataset.until, 10);
-    if (!(now - until > OVERDUE) || heardAt > until) return;
+    if (!(past > OVERDUE) || heardAt > until) return;
     var live = document.getElementById("table-live");
     var turn = live ? (live.dataset.dealNumber || "") + ":" + (live.dataset.seq || "") : "";
     if (askedFor === turn) return;

@@ -1,0 +1,69 @@
+"""Review 81: the turn clock as a player meets it in a real browser, when his computer's clock is
+wrong or changes under the page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games.models import TableSession
+from games.services import practice_table_open
+
+from .daphne_server import daphne_url  # noqa: F401  (a fixture)
+from .test_review43_offline import _my_turn
+from .test_table_play import _club_with_players, _login, _open_table
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+#: The computer's clock, which the test may set right or wrong at any moment (``window.__dateOffset``
+#: milliseconds): the page's ``Date`` follows it, as it follows the system's clock.
+SETTABLE_DATE = """(() => {
+  const Real = Date;
+  window.__dateOffset = 0;
+  class Settable extends Real {
+    constructor(...args) { if (args.length) super(...args); else super(Real.now() + window.__dateOffset); }
+    static now() { return Real.now() + window.__dateOffset; }
+  }
+  window.Date = Settable;
+})();"""
+
+
+def _seconds_shown(page: Page) -> int:
+    text = page.locator("#table-live .seat.me .clock .clock-text").text_content() or ""
+    return int(re.match(r"\d+", text).group())
+
+
+def _clock_shown_again(page: Page) -> None:
+    """Blanks the clock's text and waits for the page to draw it again (its next tick)."""
+    text = page.locator("#table-live .seat.me .clock .clock-text")
+    text.evaluate("e => { e.textContent = ''; }")
+    expect(text).to_have_text(re.compile(r"^\d"), timeout=5_000)
+
+
+@pytest.mark.parametrize("step_ms", [-300_000, -3_600_000])
+def test_a_computer_clock_set_back_mid_turn_does_not_give_time_the_table_does_not(
+    daphne_url: str,  # noqa: F811
+    browser: Browser,
+    step_ms: int,
+) -> None:
+    """The page counted the turn down on the computer's clock (``Date``): set back in the middle of a
+    turn (the system fixing its time from the network, a laptop's clock put right after a trip), it
+    showed the player five minutes, or an hour, more than the 60 seconds the table gives him, and the
+    clock moved for him while his page still read "360s". The time left is now counted on the page's
+    steady clock too, and the page shows the lesser of the two: never more than the table gives."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = practice_table_open(club=club, user=vera)
+    TableSession.objects.filter(pk=table.pk).update(turn_seconds=60)
+    page = _login(browser, daphne_url, "vera")
+    page.add_init_script(SETTABLE_DATE)
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    _my_turn(page)
+    _clock_shown_again(page)
+    assert _seconds_shown(page) <= 60
+
+    page.evaluate(f"() => {{ window.__dateOffset = {step_ms}; }}")  # the computer's clock is set back
+    _clock_shown_again(page)
+    assert _seconds_shown(page) <= 60, page.locator("#table-live .seat.me .clock").inner_text()
+    page.context.close()
