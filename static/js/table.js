@@ -174,15 +174,24 @@
         if (result) said.push(result.textContent.trim());
       }
     }
-    if (myTurn && !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn)) {
+    // Marked away (his time ran out, or he stepped away): said, with how his moves are made now. The
+    // badge and "I'm back" are drawn, not said, and a player whose time ran out heard only that the
+    // clock moved for him, then "your turn" again and again, each time the clock's.
+    var awayNotice = live.querySelector("#away-notice");
+    var away = !!awayNotice;
+    if (away && heard && !heard.away) said.push(awayNotice.textContent.replace(/\s+/g, " ").trim());
+    if (myTurn && !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn && heard.away === away)) {
       var phase = live.querySelector(".center .phase");
       if (phase) said.push(phase.textContent.replace(/\s+/g, " ").trim());
       // And how long he has: the clock is drawn, not said, and nobody reads a timer out by himself.
+      // Away, the time is the clock's (it moves for him at once), not his to move in.
       var clock = live.querySelector(".seat.me .clock");
       var left = clock && clock.querySelector(".clock-text");
-      if (left && left.textContent) said.push((clock.getAttribute("aria-label") || "") + ": " + left.textContent + ".");
+      if (!away && left && left.textContent) {
+        said.push((clock.getAttribute("aria-label") || "") + ": " + left.textContent + ".");
+      }
     }
-    heard = {deal: deal, seq: seq, lines: lines.length, settled: settled, myTurn: myTurn};
+    heard = {deal: deal, seq: seq, lines: lines.length, settled: settled, myTurn: myTurn, away: away};
     if (said.length) box.textContent = said.join(" ");
   }
 

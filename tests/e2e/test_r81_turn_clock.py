@@ -67,3 +67,53 @@ def test_a_computer_clock_set_back_mid_turn_does_not_give_time_the_table_does_no
     _clock_shown_again(page)
     assert _seconds_shown(page) <= 60, page.locator("#table-live .seat.me .clock").inner_text()
     page.context.close()
+
+
+#: Keeps what the table's announcer says from now on (``window.__said``).
+KEEP_SAID = """() => {
+  const box = document.getElementById("table-announce");
+  window.__said = [];
+  new MutationObserver(() => window.__said.push(box.textContent))
+    .observe(box, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def _said_at_last(page: Page, words: str) -> None:
+    """Waits for the announcer to have said ``words`` (its text is soon replaced by the next news)."""
+    for _ in range(50):
+        if any(words in said for said in page.evaluate("window.__said")):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never said: {words!r}; said: {page.evaluate('window.__said')!r}")
+
+
+AWAY = "You are away: your moves are made for you (pass, stand pat, the lowest card)."
+
+
+def test_a_player_whose_time_ran_out_is_told_he_is_away_and_not_given_a_second_to_move(
+    daphne_url: str,  # noqa: F811
+    browser: Browser,
+) -> None:
+    """A screen reader user whose time ran out heard "The clock moves for Vera: Vera passes." and
+    nothing of being marked away (the seat's badge and the "I'm back" button are drawn, not said);
+    each turn of his after that was announced as his to play: "your turn · Time left: 1s.", the
+    second in which the clock made the move for him again. He is now told he is away, and how his
+    moves are made, and an away player's turn no longer tells him a time to move in."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = practice_table_open(club=club, user=vera)
+    TableSession.objects.filter(pk=table.pk).update(turn_seconds=5)
+    page = _login(browser, daphne_url, "vera")
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    _my_turn(page)
+    page.evaluate(KEEP_SAID)
+    # Her five seconds run out: the clock passes for her and marks her away.
+    expect(page.locator("#back-button")).to_be_visible(timeout=20_000)
+    _said_at_last(page, AWAY)
+    # Her next turns (if this deal gives her one) are the clock's: no time to move in is said.
+    log = page.locator("#deal-log")
+    moved_for = re.compile(r"(The clock moves for Vera:[\s\S]*){2}|collects|Everybody passed")
+    expect(log).to_contain_text(moved_for, timeout=30_000)
+    said = page.evaluate("window.__said")
+    assert sum(AWAY in s for s in said) == 1, said
+    assert not any("Time left" in s for s in said), said
+    page.context.close()
