@@ -164,6 +164,8 @@
     var myTurn = live.dataset.myTurn === "1";
     var settled = !!live.querySelector(".settlement");
     var said = [];
+    // Connected again: said, and on his turn that turn and its time again (the clock ran meanwhile).
+    var back = !!backSaid;
     if (backSaid) said.push(backSaid);
     backSaid = null;
     if (heard) {
@@ -180,7 +182,7 @@
     var awayNotice = live.querySelector("#away-notice");
     var away = !!awayNotice;
     if (away && heard && !heard.away) said.push(awayNotice.textContent.replace(/\s+/g, " ").trim());
-    if (myTurn && !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn && heard.away === away)) {
+    if (myTurn && (back || !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn && heard.away === away))) {
       var phase = live.querySelector(".center .phase");
       if (phase) said.push(phase.textContent.replace(/\s+/g, " ").trim());
       // And how long he has: the clock is drawn, not said, and nobody reads a timer out by himself.

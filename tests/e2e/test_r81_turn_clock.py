@@ -117,3 +117,28 @@ def test_a_player_whose_time_ran_out_is_told_he_is_away_and_not_given_a_second_t
     assert sum(AWAY in s for s in said) == 1, said
     assert not any("Time left" in s for s in said), said
     page.context.close()
+
+
+def test_a_connection_back_on_the_player_s_turn_says_the_time_he_has_left(
+    daphne_url: str,  # noqa: F811
+    browser: Browser,
+) -> None:
+    """His turn was said with its time when it began ("Time left: 60s."); the connection lost on it,
+    and back, a screen reader said "Connected to the table again." and nothing of the turn that was
+    still his, nor of the time the clock had run down meanwhile. He now hears both again."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = practice_table_open(club=club, user=vera)
+    TableSession.objects.filter(pk=table.pk).update(turn_seconds=60)
+    page = _login(browser, daphne_url, "vera")
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    _my_turn(page)
+    page.evaluate(KEEP_SAID)
+    banner = page.locator("#table-banner")
+    page.context.set_offline(True)
+    expect(banner).to_be_visible(timeout=3_000)
+    page.context.set_offline(False)
+    expect(banner).to_be_hidden(timeout=10_000)
+    _said_at_last(page, "Connected to the table again.")
+    back = next(s for s in page.evaluate("window.__said") if "Connected to the table again." in s)
+    assert re.search(r"your turn Time left: \d+s\.$", back), back
+    page.context.close()
