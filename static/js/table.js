@@ -182,6 +182,10 @@
     var awayNotice = live.querySelector("#away-notice");
     var away = !!awayNotice;
     if (away && heard && !heard.away) said.push(awayNotice.textContent.replace(/\s+/g, " ").trim());
+    // Back ("I'm back", or a move of his own): said too, or the button went in silence.
+    if (!away && heard && heard.away && live.querySelector("#away-button") && box.dataset.present) {
+      said.push(box.dataset.present);
+    }
     if (myTurn && (back || !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn && heard.away === away))) {
       var phase = live.querySelector(".center .phase");
       if (phase) said.push(phase.textContent.replace(/\s+/g, " ").trim());

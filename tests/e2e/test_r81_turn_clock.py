@@ -142,3 +142,24 @@ def test_a_connection_back_on_the_player_s_turn_says_the_time_he_has_left(
     back = next(s for s in page.evaluate("window.__said") if "Connected to the table again." in s)
     assert re.search(r"your turn Time left: \d+s\.$", back), back
     page.context.close()
+
+
+def test_i_m_back_is_said(daphne_url: str, browser: Browser) -> None:  # noqa: F811
+    """Marked away, a screen reader user pressed "I'm back" (the B key) and heard nothing of it: the
+    button went, and nothing said that his moves were his own again (or that the press had worked at
+    all). It is now said."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = practice_table_open(club=club, user=vera)
+    TableSession.objects.filter(pk=table.pk).update(turn_seconds=5)
+    page = _login(browser, daphne_url, "vera")
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    _my_turn(page)
+    back = page.locator("#back-button")
+    expect(back).to_be_visible(timeout=20_000)  # her five seconds ran out: she is marked away
+    page.evaluate(KEEP_SAID)
+    page.keyboard.press("b")
+    expect(page.locator("#away-button")).to_be_visible(timeout=10_000)
+    _said_at_last(page, "You are back: you make your own moves again.")
+    said = page.evaluate("window.__said")
+    assert not any(AWAY in s for s in said), said
+    page.context.close()
