@@ -869,7 +869,7 @@ def _seat_controls(
                 csrf,
                 '<input type="hidden" name="do" value="back"><button type="submit" id="back-button">',
                 w.gettext("I'm back"),
-                '</button></form>\n        <span class="muted small">',
+                '</button></form>\n        <span class="muted small" id="away-notice">',
                 w.gettext("You are away: your moves are made for you (pass, stand pat, the lowest card)."),
                 "</span>\n      ",
             ]

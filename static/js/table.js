@@ -23,18 +23,31 @@
 
   // The clock counts down what the server said was left when it sent the table, on this
   // browser's own clock: a wrong system clock cannot show the wrong time.
+  // Counted on two clocks, and the lesser time left shown: the computer's (Date) runs on while a
+  // laptop sleeps, but jumps when the system sets its time (set back, it gave the player minutes the
+  // table does not); the page's steady clock (performance.now) never jumps, but may stand still
+  // while the computer sleeps. Neither alone shows too much time.
+  function steadyNow() {
+    return window.performance && performance.now ? performance.now() : Date.now();
+  }
+
   function armClocks(root) {
-    var now = Date.now();
+    var now = Date.now(), steady = steadyNow();
     (root || document).querySelectorAll(".clock[data-remaining]").forEach(function (clock) {
-      clock.dataset.until = String(now + parseInt(clock.dataset.remaining || "0", 10));
+      var remaining = parseInt(clock.dataset.remaining || "0", 10);
+      clock.dataset.until = String(now + remaining);
+      clock.dataset.steadyUntil = String(steady + remaining);
     });
   }
 
   function tickClocks() {
-    var now = Date.now();
+    var now = Date.now(), steady = steadyNow();
     document.querySelectorAll(".clock[data-until]").forEach(function (clock) {
       var total = Math.max(1, parseFloat(clock.dataset.total || "30")) * 1000;
-      var left = Math.max(0, parseInt(clock.dataset.until, 10) - now);
+      var past = now - parseInt(clock.dataset.until, 10);  // how long since the turn's end, if over
+      var steadyUntil = parseFloat(clock.dataset.steadyUntil);
+      if (!isNaN(steadyUntil)) past = Math.max(past, steady - steadyUntil);
+      var left = Math.max(0, -past);
       var bar = clock.querySelector(".clock-bar");
       var text = clock.querySelector(".clock-text");
       if (bar) bar.style.width = Math.min(100, (left / total) * 100) + "%";
@@ -43,7 +56,7 @@
       if (text) text.textContent = format.replace("{seconds}", String(Math.ceil(left / 1000)));
       clock.classList.toggle("urgent", left < 5000);
       warnIfLate(clock, total, left, format);
-      checkOverdue(clock, now);
+      checkOverdue(clock, past);
     });
   }
 
@@ -151,6 +164,8 @@
     var myTurn = live.dataset.myTurn === "1";
     var settled = !!live.querySelector(".settlement");
     var said = [];
+    // Connected again: said, and on his turn that turn and its time again (the clock ran meanwhile).
+    var back = !!backSaid;
     if (backSaid) said.push(backSaid);
     backSaid = null;
     if (heard) {
@@ -161,15 +176,28 @@
         if (result) said.push(result.textContent.trim());
       }
     }
-    if (myTurn && !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn)) {
+    // Marked away (his time ran out, or he stepped away): said, with how his moves are made now. The
+    // badge and "I'm back" are drawn, not said, and a player whose time ran out heard only that the
+    // clock moved for him, then "your turn" again and again, each time the clock's.
+    var awayNotice = live.querySelector("#away-notice");
+    var away = !!awayNotice;
+    if (away && heard && !heard.away) said.push(awayNotice.textContent.replace(/\s+/g, " ").trim());
+    // Back ("I'm back", or a move of his own): said too, or the button went in silence.
+    if (!away && heard && heard.away && live.querySelector("#away-button") && box.dataset.present) {
+      said.push(box.dataset.present);
+    }
+    if (myTurn && (back || !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn && heard.away === away))) {
       var phase = live.querySelector(".center .phase");
       if (phase) said.push(phase.textContent.replace(/\s+/g, " ").trim());
       // And how long he has: the clock is drawn, not said, and nobody reads a timer out by himself.
+      // Away, the time is the clock's (it moves for him at once), not his to move in.
       var clock = live.querySelector(".seat.me .clock");
       var left = clock && clock.querySelector(".clock-text");
-      if (left && left.textContent) said.push((clock.getAttribute("aria-label") || "") + ": " + left.textContent + ".");
+      if (!away && left && left.textContent) {
+        said.push((clock.getAttribute("aria-label") || "") + ": " + left.textContent + ".");
+      }
     }
-    heard = {deal: deal, seq: seq, lines: lines.length, settled: settled, myTurn: myTurn};
+    heard = {deal: deal, seq: seq, lines: lines.length, settled: settled, myTurn: myTurn, away: away};
     if (said.length) box.textContent = said.join(" ");
   }
 
@@ -472,9 +500,9 @@
   // stands still answers with the same position, and is not asked again every few seconds).
   var OVERDUE = 5000, askedFor = null;
 
-  function checkOverdue(clock, now) {
+  function checkOverdue(clock, past) {
     var until = parseInt(clock.dataset.until, 10);
-    if (!(now - until > OVERDUE) || heardAt > until) return;
+    if (!(past > OVERDUE) || heardAt > until) return;
     var live = document.getElementById("table-live");
     var turn = live ? (live.dataset.dealNumber || "") + ":" + (live.dataset.seq || "") : "";
     if (askedFor === turn) return;
