@@ -21,10 +21,19 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
+    """A yes or a no; unset or blank is ``default``. Anything else stops the start: read as "no",
+    HTTPS_ONLY=ture (a typo) served the site on plain HTTP and nothing said so."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={os.environ[name]!r} is not a yes or a no: write 1, true, yes or on, or 0, false, no "
+        "or off (or leave it unset)."
+    )
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -412,8 +421,8 @@ if TABLE_CLOCK not in {"ticker", "celery", "both"}:
 if TABLE_CLOCK != "ticker" and not REDIS_URL:
     raise ImproperlyConfigured(f'TABLE_CLOCK="{TABLE_CLOCK}" needs a Celery broker: set REDIS_URL.')
 # The test process drives the clock itself (games/ticker.py reads TABLE_TICKER; its environment
-# variable still wins).
-TABLE_TICKER = TABLE_CLOCK in {"ticker", "both"} and not TESTING
+# variable still wins, read here first so that a typo stops the start instead of the clock).
+TABLE_TICKER = env_bool("TABLE_TICKER", TABLE_CLOCK in {"ticker", "both"} and not TESTING)
 #: How often beat's sweeper looks for deadlines, deals and schedule changes a task missed.
 TABLE_SWEEP_SECONDS = float(os.environ.get("TABLE_SWEEP_SECONDS", "2"))
 
