@@ -56,9 +56,11 @@ if not SECRET_KEY:
 if (
     not DEBUG
     and not TESTING
-    and (not SECRET_KEY or SECRET_KEY.startswith(_INSECURE_PREFIX) or len(SECRET_KEY) < 50)
+    and (SECRET_KEY.startswith(_INSECURE_PREFIX) or len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5)
 ):
-    # Refusing to start is kinder than signing sessions with a key anyone can read on GitHub.
+    # Refusing to start is kinder than signing sessions with a key anyone can read on GitHub, or
+    # guess: sixty spaces or one letter repeated (Django's own test for a weak key, W009, which only
+    # `check --deploy` ran).
     raise ImproperlyConfigured(
         "SECRET_KEY must be set to a random string of at least 50 characters when DEBUG is off "
         '(python -c "import secrets; print(secrets.token_urlsafe(64))").'
