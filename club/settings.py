@@ -8,6 +8,7 @@ PostgreSQL, channels-redis and a real Celery broker.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -37,7 +38,27 @@ def env_bool(name: str, default: bool) -> bool:
 
 
 def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+    """Comma-separated items; unset or blank is ``default``."""
+    value = os.environ.get(name, "").strip() or default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+# A host as ALLOWED_HOSTS matches it: a name (".example.org" for its subdomains too), an address, "*".
+_HOST = re.compile(r"\*|\.?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\]")
+# An origin as CSRF_TRUSTED_ORIGINS matches it: a scheme, a host ("*." for subdomains), a port.
+_ORIGIN = re.compile(r"https?://(\*\.)?([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|\[[0-9A-Fa-f:.]+\])(:[0-9]+)?")
+
+
+def env_checked_list(name: str, default: str, pattern: re.Pattern[str], what: str, example: str) -> list[str]:
+    """``env_list`` whose every item must match ``pattern``: a space for a comma or a URL for a host
+    matched no request, and the site answered every page with a bare "Bad Request (400)"."""
+    items = env_list(name, default)
+    for item in items:
+        if not pattern.fullmatch(item):
+            raise ImproperlyConfigured(
+                f"{name}: {item!r} is not {what}: separate them with commas, e.g. {example}."
+            )
+    return items
 
 
 # pytest (>= 8.2) exports PYTEST_VERSION; the suite runs with DEBUG off, like production, but on
@@ -66,8 +87,20 @@ if (
         '(python -c "import secrets; print(secrets.token_urlsafe(64))").'
     )
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+ALLOWED_HOSTS = env_checked_list(
+    "ALLOWED_HOSTS",
+    "localhost,127.0.0.1,[::1]",
+    _HOST,
+    "a host name (no scheme, path or port)",
+    "khrap.example.org,www.khrap.example.org",
+)
+CSRF_TRUSTED_ORIGINS = env_checked_list(
+    "CSRF_TRUSTED_ORIGINS",
+    "",
+    _ORIGIN,
+    "an origin (a scheme and a host, with no path)",
+    "https://khrap.example.org,https://www.khrap.example.org",
+)
 
 INSTALLED_APPS = [
     "daphne",
