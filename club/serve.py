@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.daphne:
         parser.error("give the daphne command line")
-    if args.processes > 1 and not os.environ.get("REDIS_URL"):
+    if args.processes > 1 and not os.environ.get("REDIS_URL", "").strip():
         parser.error("more than one process needs a shared channel layer: set REDIS_URL")
     program, *rest = args.daphne
     bind, port, daphne_args = "127.0.0.1", 8000, []

@@ -183,13 +183,35 @@ TEMPLATES = [
 # The test run uses neither (its database is dropped at the end, which open connections prevent).
 DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "0" if TESTING else "8"))
 DB_CONN_MAX_AGE = int(os.environ.get("DB_CONN_MAX_AGE", "0"))
-DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=DB_CONN_MAX_AGE,
-        conn_health_checks=True,
-    )
-}
+
+
+def database_url() -> str:
+    """DATABASE_URL, or the SQLite file of the project folder when it is unset. A blank one or one
+    of a scheme no backend reads stops the start naming the variable (dj-database-url said only
+    "Scheme '://' is unknown"), without showing the URL: it holds the database's password."""
+    url = os.environ.get("DATABASE_URL")
+    if url is None:
+        return f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+    url = url.strip()
+    if not url:
+        raise ImproperlyConfigured(
+            "DATABASE_URL is set but blank: give the database's URL "
+            "(postgres://USER:PASSWORD@HOST:5432/NAME), or unset it for the SQLite file of the project "
+            "folder."
+        )
+    return url
+
+
+_database_url = database_url()
+try:
+    _database = dj_database_url.parse(_database_url, conn_max_age=DB_CONN_MAX_AGE, conn_health_checks=True)
+except (dj_database_url.UnknownSchemeError, ValueError):
+    _scheme = _database_url.partition("://")[0] if "://" in _database_url else ""
+    raise ImproperlyConfigured(
+        f"DATABASE_URL: {_scheme!r} is no database this site reads: write "
+        "postgres://USER:PASSWORD@HOST:5432/NAME (the URL itself is not shown: it holds a password)."
+    ) from None
+DATABASES = {"default": _database}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE > 0:
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django returns a pooled connection when it closes it
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
@@ -365,7 +387,14 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Khrap Club <noreply@localhost>")
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+# Blank is unset. A URL without its scheme ("redis.internal:6379") started the site, and the first
+# table socket, the worker and beat failed on it later.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(
+        "REDIS_URL must start with redis://, rediss:// or unix:// (redis://HOST:6379/0), or be unset "
+        "for the in-process channel layer and tasks."
+    )
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
