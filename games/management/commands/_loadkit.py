@@ -39,6 +39,27 @@ ROOT = Path(__file__).resolve().parents[3]
 # --- servers ----------------------------------------------------------------------------------------
 
 
+def require_scratch_database(command: str) -> None:
+    """Stop ``command`` before it writes anything if the configured database holds a club or a person
+    that is not a bench's: it writes clubs, members with chips and journals, which cannot be deleted,
+    and an operator's environment points every command at the site's own books."""
+    from django.core.management.base import CommandError
+    from django.db import connection
+
+    from club.models import Club, User
+
+    ours = (
+        Club.objects.exclude(name__startswith="Bench ").exists()
+        or User.objects.exclude(username__startswith="bench-").exists()
+    )
+    if ours:
+        raise CommandError(
+            f"{command} writes clubs, members and journals that cannot be deleted, and the configured "
+            f"database ({connection.settings_dict['NAME']}) holds clubs or people of its own: run it "
+            "with DATABASE_URL of a scratch database (createdb khrap_bench; manage.py migrate)."
+        )
+
+
 def shared_listener() -> socket.socket:
     """A listening TCP socket on a free loopback port that several daphne processes accept on."""
     listener = socket.socket()

@@ -39,6 +39,7 @@ from ._loadkit import (
     install_bare_view,
     pages_fixture,
     percentile,
+    require_scratch_database,
     shared_listener,
     summary,
 )
@@ -61,6 +62,7 @@ class Command(BaseCommand):
         parser.add_argument("--log", default="")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        require_scratch_database(__name__.rsplit(".", 1)[-1])
         staticfiles = settings.STORAGES["staticfiles"]["BACKEND"]
         if "Manifest" in staticfiles and not (Path(settings.STATIC_ROOT) / "staticfiles.json").exists():
             call_command("collectstatic", interactive=False, verbosity=0)

@@ -38,6 +38,7 @@ from ._loadkit import (
     TableStats,
     bare_socket,
     play_table_socket,
+    require_scratch_database,
     seat_tables,
     summary,
 )
@@ -72,6 +73,7 @@ class Command(BaseCommand):
         parser.add_argument("--log", default="", help="file for the servers' output")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        require_scratch_database(__name__.rsplit(".", 1)[-1])
         if not settings.REDIS_URL and (options["servers"] > 1 or len(options["url"]) > 1):
             raise CommandError("several servers need a shared channel layer: set REDIS_URL")
         sizes = [int(s) for s in str(options["tables"]).split(",") if s.strip()]
