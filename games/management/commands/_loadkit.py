@@ -15,6 +15,7 @@ The websocket client is the ``websockets`` package (a test dependency).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import html
@@ -37,6 +38,36 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[3]
 
 # --- servers ----------------------------------------------------------------------------------------
+
+
+def at_least_one(value: str) -> int:
+    """An argparse type: a size of a bench (tables, servers, deals), a whole number of at least 1."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a whole number of at least 1")
+    return number
+
+
+def sizes(value: str) -> str:
+    """An argparse type: a comma list of sizes (``--tables 10,50,100``), each checked as above."""
+    for item in value.split(","):
+        at_least_one(item.strip())
+    return value
+
+
+def seconds_list(value: str) -> str:
+    """An argparse type: a comma list of seconds above 0 (``--delays 5,2``)."""
+    for item in value.split(","):
+        try:
+            number = float(item)
+        except ValueError:
+            number = 0.0
+        if not 0 < number < float("inf"):
+            raise argparse.ArgumentTypeError(f"{item.strip()} is not a number of seconds above 0")
+    return value
 
 
 def require_scratch_database(command: str) -> None:
