@@ -532,6 +532,15 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
 # Websocket frames for a table view are a few KB; anything near this is an attack, not a move.
 WEBSOCKET_MAX_MESSAGE_SIZE = 64 * 1024
 
+# In any case ("debug" as most tools write it); another word stopped the start with "Unable to
+# configure root logger", naming no variable.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO"
+if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    raise ImproperlyConfigured(
+        f"LOG_LEVEL={os.environ['LOG_LEVEL']!r} is not a level: write DEBUG, INFO, WARNING, ERROR "
+        "or CRITICAL."
+    )
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -540,7 +549,7 @@ LOGGING = {
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["client_errors"]},
     },
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         # Django's own console handler (DEBUG only) would print every record a second time beside the
         # root's: the site's handler is the one place records are written.
