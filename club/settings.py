@@ -396,9 +396,10 @@ SESSION_ENGINE = "club.sessions"
 X_FRAME_OPTIONS = "DENY"
 
 # Email: the console by default; SMTP when EMAIL_HOST is set.
-if os.environ.get("EMAIL_HOST"):
+# Blank is unset: EMAIL_HOST=" " chose SMTP to the host " ", and every reset mail failed later.
+if os.environ.get("EMAIL_HOST", "").strip():
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_HOST = os.environ["EMAIL_HOST"].strip()
     EMAIL_PORT = env_number("EMAIL_PORT", 587, least=1, most=65535)
     EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
