@@ -28,6 +28,18 @@ def bad_request_response(request: HttpRequest | None = None) -> HttpResponse:
     return response
 
 
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500 (club/urls.py): the site's 500 page in the reader's language, taken from the
+    request as ``bad_request_response`` does. With the database down the session's read failed in a
+    middleware before the locale one, and a logged-in reader got the page in English."""
+    language = translation.get_language_from_request(request)
+    with translation.override(language):
+        html = loader.render_to_string("500.html", {"LANGUAGE_CODE": language})
+    response = HttpResponse(html, status=500)
+    response.headers["Content-Language"] = language
+    return response
+
+
 def _has_nul(values: Iterable[str]) -> bool:
     return any("\x00" in value for value in values)
 

@@ -222,6 +222,21 @@ class UserManager(auth_models.UserManager):
             raise self.model.DoesNotExist(f"{self.model._meta.object_name} matching query does not exist.")
         return rows[0]
 
+    def create_superuser(self, username: Any, email: Any = None, password: Any = None, **extra: Any) -> Any:
+        """``createsuperuser``'s way in: an address another account uses, in any case or spelling, is
+        refused with the forms' words (the command prints a ValidationError as one line). It was an
+        IntegrityError traceback, or in another spelling (a decomposed "é", a punycode domain) a
+        second account of one mailbox."""
+        if email and self.model is User:
+            from .forms import EMAIL_TAKEN, mailbox_spellings
+
+            taken = models.Q()
+            for spelling in mailbox_spellings(email):
+                taken |= models.Q(email__iexact=spelling)
+            if User.objects.filter(taken).exists():
+                raise ValidationError(EMAIL_TAKEN, code="email_taken")
+        return super().create_superuser(username, email, password, **extra)
+
     def get_by_natural_key(self, username: Any) -> Any:
         """The log-in's lookup. Usernames are unique as read (``username_skeleton``: case, look-alike
         letters), so "Vera" typed for "vera" is the same person and one account only: the name as

@@ -25,16 +25,28 @@ import sys
 import time
 
 
+def _at_least_one(value: str) -> int:
+    """--processes: 0 (WEB_PROCESSES=0) bound the port and started no daphne, so the site took
+    connections and never answered them."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a whole number of at least 1")
+    return number
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--processes", type=_at_least_one, default=os.cpu_count() or 1)
     parser.add_argument("daphne", nargs=argparse.REMAINDER, help="the daphne command line, with -b and -p")
     args = parser.parse_args(argv)
     if not args.daphne:
         parser.error("give the daphne command line")
-    if args.processes > 1 and not os.environ.get("REDIS_URL"):
+    if args.processes > 1 and not os.environ.get("REDIS_URL", "").strip():
         parser.error("more than one process needs a shared channel layer: set REDIS_URL")
     program, *rest = args.daphne
     bind, port, daphne_args = "127.0.0.1", 8000, []

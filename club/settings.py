@@ -8,6 +8,7 @@ PostgreSQL, channels-redis and a real Celery broker.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -21,14 +22,63 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
+    """A yes or a no; unset or blank is ``default``. Anything else stops the start: read as "no",
+    HTTPS_ONLY=ture (a typo) served the site on plain HTTP and nothing said so."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={os.environ[name]!r} is not a yes or a no: write 1, true, yes or on, or 0, false, no "
+        "or off (or leave it unset)."
+    )
 
 
 def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+    """Comma-separated items; unset or blank is ``default``."""
+    value = os.environ.get(name, "").strip() or default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_number(name: str, default: float, *, kind: type = int, least: float = 0, most: float | None = None):
+    """A whole number (``kind`` int) or a number of ``kind`` float, at least ``least`` (and at most
+    ``most``); unset or blank is ``default``. Anything else stops the start naming the variable:
+    int("abc") said only "invalid literal for int() with base 10", a negative pause or a sweep of
+    0 seconds were taken as they came."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return kind(default)
+    try:
+        number = kind(value)
+    except ValueError:
+        number = None
+    finite = number is not None and number == number and abs(number) != float("inf")  # not nan, not inf
+    if not finite or number < least or (most is not None and number > most):
+        what = "a whole number" if kind is int else "a number"
+        bounds = f"of at least {least:g}" + (f" and at most {most:g}" if most is not None else "")
+        raise ImproperlyConfigured(f"{name}={os.environ[name]!r} is not {what} {bounds}.")
+    return number
+
+
+# A host as ALLOWED_HOSTS matches it: a name (".example.org" for its subdomains too), an address, "*".
+_HOST = re.compile(r"\*|\.?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\]")
+# An origin as CSRF_TRUSTED_ORIGINS matches it: a scheme, a host ("*." for subdomains), a port.
+_ORIGIN = re.compile(r"https?://(\*\.)?([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|\[[0-9A-Fa-f:.]+\])(:[0-9]+)?")
+
+
+def env_checked_list(name: str, default: str, pattern: re.Pattern[str], what: str, example: str) -> list[str]:
+    """``env_list`` whose every item must match ``pattern``: a space for a comma or a URL for a host
+    matched no request, and the site answered every page with a bare "Bad Request (400)"."""
+    items = env_list(name, default)
+    for item in items:
+        if not pattern.fullmatch(item):
+            raise ImproperlyConfigured(
+                f"{name}: {item!r} is not {what}: separate them with commas, e.g. {example}."
+            )
+    return items
 
 
 # pytest (>= 8.2) exports PYTEST_VERSION; the suite runs with DEBUG off, like production, but on
@@ -47,16 +97,30 @@ if not SECRET_KEY:
 if (
     not DEBUG
     and not TESTING
-    and (not SECRET_KEY or SECRET_KEY.startswith(_INSECURE_PREFIX) or len(SECRET_KEY) < 50)
+    and (SECRET_KEY.startswith(_INSECURE_PREFIX) or len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5)
 ):
-    # Refusing to start is kinder than signing sessions with a key anyone can read on GitHub.
+    # Refusing to start is kinder than signing sessions with a key anyone can read on GitHub, or
+    # guess: sixty spaces or one letter repeated (Django's own test for a weak key, W009, which only
+    # `check --deploy` ran).
     raise ImproperlyConfigured(
         "SECRET_KEY must be set to a random string of at least 50 characters when DEBUG is off "
         '(python -c "import secrets; print(secrets.token_urlsafe(64))").'
     )
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+ALLOWED_HOSTS = env_checked_list(
+    "ALLOWED_HOSTS",
+    "localhost,127.0.0.1,[::1]",
+    _HOST,
+    "a host name (no scheme, path or port)",
+    "khrap.example.org,www.khrap.example.org",
+)
+CSRF_TRUSTED_ORIGINS = env_checked_list(
+    "CSRF_TRUSTED_ORIGINS",
+    "",
+    _ORIGIN,
+    "an origin (a scheme and a host, with no path)",
+    "https://khrap.example.org,https://www.khrap.example.org",
+)
 
 INSTALLED_APPS = [
     "daphne",
@@ -137,21 +201,43 @@ TEMPLATES = [
 # are collected (under load: "too many clients"). A pooled connection is checked before it is handed
 # out, so one that died (a database restart, a dropped connection) is replaced, not returned.
 # The test run uses neither (its database is dropped at the end, which open connections prevent).
-DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "0" if TESTING else "8"))
-DB_CONN_MAX_AGE = int(os.environ.get("DB_CONN_MAX_AGE", "0"))
-DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=DB_CONN_MAX_AGE,
-        conn_health_checks=True,
-    )
-}
+DB_POOL_SIZE = env_number("DB_POOL_SIZE", 0 if TESTING else 8)
+DB_CONN_MAX_AGE = env_number("DB_CONN_MAX_AGE", 0)
+
+
+def database_url() -> str:
+    """DATABASE_URL, or the SQLite file of the project folder when it is unset. A blank one or one
+    of a scheme no backend reads stops the start naming the variable (dj-database-url said only
+    "Scheme '://' is unknown"), without showing the URL: it holds the database's password."""
+    url = os.environ.get("DATABASE_URL")
+    if url is None:
+        return f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+    url = url.strip()
+    if not url:
+        raise ImproperlyConfigured(
+            "DATABASE_URL is set but blank: give the database's URL "
+            "(postgres://USER:PASSWORD@HOST:5432/NAME), or unset it for the SQLite file of the project "
+            "folder."
+        )
+    return url
+
+
+_database_url = database_url()
+try:
+    _database = dj_database_url.parse(_database_url, conn_max_age=DB_CONN_MAX_AGE, conn_health_checks=True)
+except (dj_database_url.UnknownSchemeError, ValueError):
+    _scheme = _database_url.partition("://")[0] if "://" in _database_url else ""
+    raise ImproperlyConfigured(
+        f"DATABASE_URL: {_scheme!r} is no database this site reads: write "
+        "postgres://USER:PASSWORD@HOST:5432/NAME (the URL itself is not shown: it holds a password)."
+    ) from None
+DATABASES = {"default": _database}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE > 0:
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django returns a pooled connection when it closes it
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": DB_POOL_SIZE,
-        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+        "timeout": env_number("DB_POOL_TIMEOUT", 10, kind=float, least=0.001),
     }  # with CONN_HEALTH_CHECKS, Django has the pool check a connection before handing it out
 # Server-side parameters and prepared statements: a query a connection has run twice is planned
 # once and kept. Planning the pages' joins cost PostgreSQL more CPU than running them (a deal page:
@@ -205,52 +291,52 @@ LOGOUT_REDIRECT_URL = "home"
 # TRUSTED_PROXY_COUNT to the number of reverse proxies in front of daphne (1 by default when
 # BEHIND_PROXY is set, 0 otherwise; AXES_PROXY_COUNT is read as its old name). daphne runs without
 # --proxy-headers, which would trust the left-most entry, the one a client writes.
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
+AXES_FAILURE_LIMIT = env_number("AXES_FAILURE_LIMIT", 5, least=1)
+AXES_COOLOFF_TIME = env_number("AXES_COOLOFF_HOURS", 1, kind=float, least=0.001)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 # ...and per address over every username (password spraying): club/login_throttle.py.
 AXES_HANDLER = "club.login_throttle.ClubAxesHandler"
-LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
+LOGIN_ADDRESS_FAILURE_LIMIT = env_number("LOGIN_ADDRESS_FAILURE_LIMIT", 30, least=1)
 # Password-reset mail for strangers' requests, per hour (club/password_reset.py).
-RESET_MAILS_PER_ADDRESS = int(os.environ.get("RESET_MAILS_PER_ADDRESS", "3"))
-RESET_REQUESTS_PER_NETWORK = int(os.environ.get("RESET_REQUESTS_PER_NETWORK", "10"))
+RESET_MAILS_PER_ADDRESS = env_number("RESET_MAILS_PER_ADDRESS", 3)
+RESET_REQUESTS_PER_NETWORK = env_number("RESET_REQUESTS_PER_NETWORK", 10)
 # A reset mail goes out beside the answer, not before it (club/password_reset.py); the tests read
 # their mail as soon as the page has answered.
 RESET_MAIL_IN_BACKGROUND = env_bool("RESET_MAIL_IN_BACKGROUND", not TESTING)
 # Accounts one client network may open per hour (club/views.py, register).
-REGISTRATIONS_PER_NETWORK = int(os.environ.get("REGISTRATIONS_PER_NETWORK", "20"))
+REGISTRATIONS_PER_NETWORK = env_number("REGISTRATIONS_PER_NETWORK", 20)
 # Answers "another account uses this address" one client network may read per hour (registration
 # and profile; club/password_reset.py): each says an account exists, which the reset page never does.
-EMAIL_TAKEN_ANSWERS_PER_NETWORK = int(os.environ.get("EMAIL_TAKEN_ANSWERS_PER_NETWORK", "10"))
+EMAIL_TAKEN_ANSWERS_PER_NETWORK = env_number("EMAIL_TAKEN_ANSWERS_PER_NETWORK", 10)
 # Deals one member may report in a day (games/services/reports.py): each asks the managers to look.
-REPORTS_PER_MEMBER_PER_DAY = int(os.environ.get("REPORTS_PER_MEMBER_PER_DAY", "10"))
+REPORTS_PER_MEMBER_PER_DAY = env_number("REPORTS_PER_MEMBER_PER_DAY", 10)
 # Clubs one person may open in a day (club/services.py, club_create; superusers are not counted).
-CLUBS_PER_USER_PER_DAY = int(os.environ.get("CLUBS_PER_USER_PER_DAY", "5"))
+CLUBS_PER_USER_PER_DAY = env_number("CLUBS_PER_USER_PER_DAY", 5)
 # Times one person may join (or ask to join) one club in a day: leaving and coming back writes the
 # club's log and asks its managers again each time.
-JOINS_PER_CLUB_PER_DAY = int(os.environ.get("JOINS_PER_CLUB_PER_DAY", "5"))
+JOINS_PER_CLUB_PER_DAY = env_number("JOINS_PER_CLUB_PER_DAY", 5)
 # Practice tables one person may open in a day, over all his clubs (games/services/sessions.py,
 # practice_table_open; his open one given back is not counted). Each writes a table, four seats,
 # eight journals of treasury chips that are never deleted and six lines of the club's log: a script
 # that opened and left one in a loop wrote 160 journals a minute and buried the managers' log.
 # A player practises a few times a day.
-PRACTICE_TABLES_PER_USER_PER_DAY = int(os.environ.get("PRACTICE_TABLES_PER_USER_PER_DAY", "30"))
+PRACTICE_TABLES_PER_USER_PER_DAY = env_number("PRACTICE_TABLES_PER_USER_PER_DAY", 30)
 # Times one member may sit down at one table in an hour (games/services/seating.py, table_sit). Each
 # sit and leave books two journals that are never deleted, writes two lines of the club's log and
 # sends the table to everyone watching it: a script sitting and leaving between deals did it a few
 # times a second. A player who goes broke and buys in again sits down a few times in an evening.
-SITS_PER_TABLE_PER_HOUR = int(os.environ.get("SITS_PER_TABLE_PER_HOUR", "20"))
+SITS_PER_TABLE_PER_HOUR = env_number("SITS_PER_TABLE_PER_HOUR", 20)
 # Seats one member may reserve at one coming table in an hour (games/services/schedule.py,
 # seat_reserve): each reservation is a row that stays and sends the table to all who watch it, and
 # reserving and cancelling in a loop had no end. A player changes his mind a few times.
-RESERVATIONS_PER_TABLE_PER_HOUR = int(os.environ.get("RESERVATIONS_PER_TABLE_PER_HOUR", "20"))
+RESERVATIONS_PER_TABLE_PER_HOUR = env_number("RESERVATIONS_PER_TABLE_PER_HOUR", 20)
 # Table sockets one person may open in one server process (games/consumers.py): a burst (a dozen
 # tabs after a restart, a few reloads), then one every two seconds. Each connect reads the table and
 # the reader's rights, marks presence and renders the whole table (about 30 ms of the server's
 # time): a script opening and closing sockets in a loop kept a core busy, never holding more than
 # the twelve open sockets a person may have at once.
-TABLE_CONNECT_BURST = int(os.environ.get("TABLE_CONNECT_BURST", "30"))
-TABLE_CONNECTS_PER_SECOND = float(os.environ.get("TABLE_CONNECTS_PER_SECOND", "0.5"))
+TABLE_CONNECT_BURST = env_number("TABLE_CONNECT_BURST", 30, least=1)
+TABLE_CONNECTS_PER_SECOND = env_number("TABLE_CONNECTS_PER_SECOND", 0.5, kind=float, least=0.001)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.axes_client_ip"
@@ -288,13 +374,13 @@ HTTPS_ONLY = env_bool("HTTPS_ONLY", not DEBUG and not TESTING)
 SECURE_SSL_REDIRECT = HTTPS_ONLY
 SESSION_COOKIE_SECURE = HTTPS_ONLY
 CSRF_COOKIE_SECURE = HTTPS_ONLY
-SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "31536000")) if HTTPS_ONLY else 0
+SECURE_HSTS_SECONDS = env_number("HSTS_SECONDS", 31536000) if HTTPS_ONLY else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS_ONLY
 SECURE_HSTS_PRELOAD = HTTPS_ONLY
 BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
-TRUSTED_PROXY_COUNT = int(
-    os.environ.get("TRUSTED_PROXY_COUNT") or os.environ.get("AXES_PROXY_COUNT") or (1 if BEHIND_PROXY else 0)
+TRUSTED_PROXY_COUNT = env_number(
+    "TRUSTED_PROXY_COUNT", env_number("AXES_PROXY_COUNT", 1 if BEHIND_PROXY else 0), most=20
 )
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -310,10 +396,11 @@ SESSION_ENGINE = "club.sessions"
 X_FRAME_OPTIONS = "DENY"
 
 # Email: the console by default; SMTP when EMAIL_HOST is set.
-if os.environ.get("EMAIL_HOST"):
+# Blank is unset: EMAIL_HOST=" " chose SMTP to the host " ", and every reset mail failed later.
+if os.environ.get("EMAIL_HOST", "").strip():
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    EMAIL_HOST = os.environ["EMAIL_HOST"]
-    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST = os.environ["EMAIL_HOST"].strip()
+    EMAIL_PORT = env_number("EMAIL_PORT", 587, least=1, most=65535)
     EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
@@ -321,7 +408,14 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Khrap Club <noreply@localhost>")
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+# Blank is unset. A URL without its scheme ("redis.internal:6379") started the site, and the first
+# table socket, the worker and beat failed on it later.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(
+        "REDIS_URL must start with redis://, rediss:// or unix:// (redis://HOST:6379/0), or be unset "
+        "for the in-process channel layer and tasks."
+    )
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -336,8 +430,8 @@ if REDIS_URL:
                 "capacity": 1500,
                 "expiry": 60,
                 # Connections per process and event loop; Redis's own limit is 10,000 clients.
-                "pool_max_connections": int(os.environ.get("REDIS_POOL_MAX_CONNECTIONS", "200")),
-                "pool_timeout": float(os.environ.get("REDIS_POOL_TIMEOUT", "20")),
+                "pool_max_connections": env_number("REDIS_POOL_MAX_CONNECTIONS", 200, least=1),
+                "pool_timeout": env_number("REDIS_POOL_TIMEOUT", 20, kind=float, least=0.001),
             },
         }
     }
@@ -395,7 +489,7 @@ CELERY_TASK_ANNOTATIONS = {"ledger.tasks.ledger_reconcile": {"soft_time_limit": 
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     # A message taken by a worker that died (SIGKILL, a lost machine) is delivered again after this
     # long; longer than any task runs and than the wait of any turn deadline held for its time.
-    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+    "visibility_timeout": env_number("CELERY_VISIBILITY_TIMEOUT", 3600, least=1),
     "socket_connect_timeout": 5,
 }
 CELERY_TIMEZONE = "UTC"
@@ -412,10 +506,13 @@ if TABLE_CLOCK not in {"ticker", "celery", "both"}:
 if TABLE_CLOCK != "ticker" and not REDIS_URL:
     raise ImproperlyConfigured(f'TABLE_CLOCK="{TABLE_CLOCK}" needs a Celery broker: set REDIS_URL.')
 # The test process drives the clock itself (games/ticker.py reads TABLE_TICKER; its environment
-# variable still wins).
-TABLE_TICKER = TABLE_CLOCK in {"ticker", "both"} and not TESTING
+# variable still wins, read here first so that a typo stops the start instead of the clock).
+TABLE_TICKER = env_bool("TABLE_TICKER", TABLE_CLOCK in {"ticker", "both"} and not TESTING)
+# The tables' pace (games/conf.py reads them when it needs them): checked here, at the start.
+for _pace in ("TABLE_DEAL_PAUSE", "TABLE_FIRST_DEAL_PAUSE", "TABLE_BOT_DELAY", "TABLE_AWAY_DELAY"):
+    env_number(_pace, 0.0, kind=float)
 #: How often beat's sweeper looks for deadlines, deals and schedule changes a task missed.
-TABLE_SWEEP_SECONDS = float(os.environ.get("TABLE_SWEEP_SECONDS", "2"))
+TABLE_SWEEP_SECONDS = env_number("TABLE_SWEEP_SECONDS", 2, kind=float, least=0.001)
 
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Missed deadlines, due deals and the schedule (open, start, cancel, end, weekly repeats,
@@ -436,6 +533,15 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
 # Websocket frames for a table view are a few KB; anything near this is an attack, not a move.
 WEBSOCKET_MAX_MESSAGE_SIZE = 64 * 1024
 
+# In any case ("debug" as most tools write it); another word stopped the start with "Unable to
+# configure root logger", naming no variable.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO"
+if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    raise ImproperlyConfigured(
+        f"LOG_LEVEL={os.environ['LOG_LEVEL']!r} is not a level: write DEBUG, INFO, WARNING, ERROR "
+        "or CRITICAL."
+    )
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -444,7 +550,7 @@ LOGGING = {
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["client_errors"]},
     },
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         # Django's own console handler (DEBUG only) would print every record a second time beside the
         # root's: the site's handler is the one place records are written.

@@ -12,6 +12,9 @@ def favicon(request: HttpRequest) -> HttpResponseRedirect:
     return HttpResponseRedirect(static("img/favicon.svg"))
 
 
+# In the reader's language even when the request failed before the locale middleware (club.middleware).
+handler500 = "club.middleware.server_error"
+
 urlpatterns = [
     path("favicon.ico", favicon),
     path("i18n/setlang/", language_set, name="set_language"),

@@ -9,7 +9,7 @@ from django.conf import settings
 
 def _seconds(name: str, default: float) -> float:
     # The environment wins, so a test server (or an operator) can set the pace without a settings file.
-    if os.environ.get(name):
+    if os.environ.get(name, "").strip():  # checked at the start (club/settings.py); blank is unset
         return float(os.environ[name])
     return float(getattr(settings, name, default))
 

@@ -25,8 +25,8 @@ INTERVAL = 0.2
 def ticker_enabled() -> bool:
     """On by default, except in the test process (tests drive the clock themselves); ``TABLE_TICKER``
     in the environment or the settings decides otherwise."""
-    if os.environ.get("TABLE_TICKER"):
-        return os.environ["TABLE_TICKER"].lower() in {"1", "true", "yes", "on"}
+    if os.environ.get("TABLE_TICKER", "").strip():
+        return os.environ["TABLE_TICKER"].strip().lower() in {"1", "true", "yes", "on"}
     return bool(getattr(settings, "TABLE_TICKER", not getattr(settings, "TESTING", False)))
 
 

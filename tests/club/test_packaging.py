@@ -80,7 +80,8 @@ def test_the_readme_names_every_environment_variable_the_settings_read():
     # Review 41: `HSTS_SECONDS` (how long browsers hold the HSTS header, a year with subdomains and
     # preload unless told) and `TEST_DATABASE_NAME` were read but named nowhere.
     read = re.compile(
-        r"""(?:environ(?:\.get)?[(\[]|env_bool\(|env_list\(|_seconds\()\s*["']([A-Z][A-Z0-9_]+)["']"""
+        r"""(?:environ(?:\.get)?[(\[]|env_bool\(|env_list\(|env_checked_list\(|env_number\(|_seconds\()\s*"""
+        r"""["']([A-Z][A-Z0-9_]+)["']"""
     )
     names = set()
     for module in ("club/settings.py", "games/conf.py", "games/ticker.py"):

@@ -15,6 +15,7 @@ The websocket client is the ``websockets`` package (a test dependency).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import html
@@ -37,6 +38,57 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[3]
 
 # --- servers ----------------------------------------------------------------------------------------
+
+
+def at_least_one(value: str) -> int:
+    """An argparse type: a size of a bench (tables, servers, deals), a whole number of at least 1."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a whole number of at least 1")
+    return number
+
+
+def sizes(value: str) -> str:
+    """An argparse type: a comma list of sizes (``--tables 10,50,100``), each checked as above."""
+    for item in value.split(","):
+        at_least_one(item.strip())
+    return value
+
+
+def seconds_list(value: str) -> str:
+    """An argparse type: a comma list of seconds above 0 (``--delays 5,2``)."""
+    for item in value.split(","):
+        try:
+            number = float(item)
+        except ValueError:
+            number = 0.0
+        if not 0 < number < float("inf"):
+            raise argparse.ArgumentTypeError(f"{item.strip()} is not a number of seconds above 0")
+    return value
+
+
+def require_scratch_database(command: str) -> None:
+    """Stop ``command`` before it writes anything if the configured database holds a club or a person
+    that is not a bench's: it writes clubs, members with chips and journals, which cannot be deleted,
+    and an operator's environment points every command at the site's own books."""
+    from django.core.management.base import CommandError
+    from django.db import connection
+
+    from club.models import Club, User
+
+    ours = (
+        Club.objects.exclude(name__startswith="Bench ").exists()
+        or User.objects.exclude(username__startswith="bench-").exists()
+    )
+    if ours:
+        raise CommandError(
+            f"{command} writes clubs, members and journals that cannot be deleted, and the configured "
+            f"database ({connection.settings_dict['NAME']}) holds clubs or people of its own: run it "
+            "with DATABASE_URL of a scratch database (createdb khrap_bench; manage.py migrate)."
+        )
 
 
 def shared_listener() -> socket.socket:

@@ -7,6 +7,7 @@ takes), inside a transaction that is rolled back at the end, so it leaves nothin
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import time
@@ -21,7 +22,7 @@ from django.utils import timezone, translation
 from club.models import Membership, User
 from club.services import club_create, membership_join
 from games.broadcast import table_messages, user_group
-from games.engine import observe
+from games.engine import PRESETS, observe
 from games.engine.bots import BasicBot
 from games.live_frame import live_frame_html
 from games.models import Deal
@@ -34,6 +35,17 @@ class _Rollback(Exception):
     pass
 
 
+def _at_least_one(value: str) -> int:
+    """--deals: 0 measured nothing and stopped on "mean requires at least one data point"."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a whole number of at least 1")
+    return number
+
+
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -43,8 +55,8 @@ class Command(BaseCommand):
     help = "Measure queries and milliseconds per table_act (JSON), leaving the database unchanged."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--deals", type=int, default=20)
-        parser.add_argument("--preset", default="classic")
+        parser.add_argument("--deals", type=_at_least_one, default=20)
+        parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
 
     def handle(self, *args: Any, **options: Any) -> None:
         result: dict[str, Any] = {}

@@ -37,6 +37,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, connections
 from django.utils import timezone
 
+from ._loadkit import at_least_one, seconds_list
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -259,14 +261,17 @@ class Command(BaseCommand):
     help = "Benchmark the Celery worker's turn deadlines at 100 running tables; prints JSON."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--tables", type=int, default=100)
+        parser.add_argument("--tables", type=at_least_one, default=100)
         parser.add_argument(
             "--delays",
+            type=seconds_list,
             default="5,2",
             help="seconds from each move to the next deadline, one lag run each (default: 5,2: a load the "
             "worker keeps up with at 100 tables, then more than it can)",
         )
-        parser.add_argument("--concurrency", type=int, default=2, help="worker processes (make serve: 2)")
+        parser.add_argument(
+            "--concurrency", type=at_least_one, default=2, help="worker processes (make serve: 2)"
+        )
         parser.add_argument("--timeout", type=float, default=300.0, help="longest wait for a run")
 
     def handle(self, *args: Any, **options: Any) -> None:

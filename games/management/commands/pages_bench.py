@@ -36,9 +36,11 @@ from ._loadkit import (
     BARE_PATH,
     DaphneProcess,
     HttpConnection,
+    at_least_one,
     install_bare_view,
     pages_fixture,
     percentile,
+    require_scratch_database,
     shared_listener,
     summary,
 )
@@ -50,17 +52,20 @@ class Command(BaseCommand):
     help = "Benchmark the main pages in-process, through one daphne and on the production shape (JSON)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--tables", type=int, default=3)
-        parser.add_argument("--deals", type=int, default=2)
+        parser.add_argument("--tables", type=at_least_one, default=3)
+        parser.add_argument("--deals", type=at_least_one, default=2)
         parser.add_argument("--grants", type=int, default=10)
-        parser.add_argument("--requests", type=int, default=40, help="in-process requests per page")
+        parser.add_argument("--requests", type=at_least_one, default=40, help="in-process requests per page")
         parser.add_argument("--seconds", type=float, default=4.0, help="per page and measure, through daphne")
-        parser.add_argument("--concurrency", type=int, default=16)
-        parser.add_argument("--servers", type=int, default=2, help="processes of the production shape")
+        parser.add_argument("--concurrency", type=at_least_one, default=16)
+        parser.add_argument(
+            "--servers", type=at_least_one, default=2, help="processes of the production shape"
+        )
         parser.add_argument("--rate", type=float, default=100.0, help="open-loop requests/s (production)")
         parser.add_argument("--log", default="")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        require_scratch_database(__name__.rsplit(".", 1)[-1])
         staticfiles = settings.STORAGES["staticfiles"]["BACKEND"]
         if "Manifest" in staticfiles and not (Path(settings.STATIC_ROOT) / "staticfiles.json").exists():
             call_command("collectstatic", interactive=False, verbosity=0)

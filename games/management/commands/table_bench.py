@@ -36,9 +36,12 @@ from ._loadkit import (
     Player,
     TableRun,
     TableStats,
+    at_least_one,
     bare_socket,
     play_table_socket,
+    require_scratch_database,
     seat_tables,
+    sizes,
     summary,
 )
 
@@ -53,8 +56,10 @@ class Command(BaseCommand):
     help = "Benchmark the live tables through daphne and the channel layer against a bare broadcast (JSON)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--tables", default="10", help="tables of four; a comma list runs each size")
-        parser.add_argument("--servers", type=int, default=2, help="daphne processes to start")
+        parser.add_argument(
+            "--tables", type=sizes, default="10", help="tables of four; a comma list runs each size"
+        )
+        parser.add_argument("--servers", type=at_least_one, default=2, help="daphne processes to start")
         parser.add_argument(
             "--url", action="append", default=[], help="ws://host:port of a running server (bench app)"
         )
@@ -72,6 +77,7 @@ class Command(BaseCommand):
         parser.add_argument("--log", default="", help="file for the servers' output")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        require_scratch_database(__name__.rsplit(".", 1)[-1])
         if not settings.REDIS_URL and (options["servers"] > 1 or len(options["url"]) > 1):
             raise CommandError("several servers need a shared channel layer: set REDIS_URL")
         sizes = [int(s) for s in str(options["tables"]).split(",") if s.strip()]
