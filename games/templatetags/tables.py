@@ -71,11 +71,12 @@ def open_reports(club: Club) -> int:
 def seats_left_on_leaving(membership: Any) -> list[dict]:
     """The member's seats at his club's tables (not practice ones: their chips are the club's), with
     the chips on each (its stack and what a deal holds of his) and whether he plays the deal in
-    progress: leaving the club stands him up from each. The leave confirmation said only that his
-    wallet's chips stay his: the chips at a table went unmentioned, as did the seat he loses."""
+    progress, then the seats he holds ahead of a start (``reserved``): leaving the club stands him
+    up from each and gives up each held seat. The leave confirmation said only that his wallet's
+    chips stay his: the chips at a table went unmentioned, as did the seat he loses."""
     from ledger.models import Account
 
-    from ..models import Seat
+    from ..models import Reservation, Seat
     from ..services.dealing import deal_running
 
     if membership is None or membership.pk is None or not membership.is_active:
@@ -97,7 +98,7 @@ def seats_left_on_leaving(membership: Any) -> list[dict]:
         .annotate(chips=Subquery(chips[:1]))
         .order_by("session_id")
     )
-    shown = []
+    shown: list[dict] = []
     for seat in seats:
         deal = deal_running(seat.session)
         shown.append(
@@ -105,6 +106,17 @@ def seats_left_on_leaving(membership: Any) -> list[dict]:
                 "table": seat.session.title,
                 "chips": seat.chips or 0,
                 "dealing": deal is not None and seat.pk in deal.players,
+            }
+        )
+    # A seat reserved ahead is given up as well (``member_leave_tables``): one who left and came
+    # back before the start found his seat gone, and nothing had told him.
+    held = Reservation.objects.filter(member=membership, status=Reservation.Status.HELD)
+    for reservation in held.select_related("session").order_by("session__starts_at", "pk"):
+        shown.append(
+            {
+                "table": reservation.session.title,
+                "reserved": reservation.session.starts_at,
+                "position": reservation.position + 1,
             }
         )
     return shown

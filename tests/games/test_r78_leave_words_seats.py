@@ -63,3 +63,24 @@ def test_a_member_playing_a_deal_is_told_it_is_played_out_first(make_table, play
     assert "Вы играете раздачу за столом «classic table»" in ru and "раздачу доиграют за вас" in ru
     bg = _words(players[0], club, "leave/", "bg")
     assert "Играете раздаване на масата „classic table“" in bg
+
+
+@pytest.mark.django_db
+def test_a_seat_reserved_ahead_is_said_to_be_given_up(make_table, players, club):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.services import tables_tick
+    from games.services.schedule import seat_reserve
+
+    starts = timezone.now().replace(second=0, microsecond=0) + timedelta(days=2)
+    table = make_table(starts_at=starts, ends_at=starts + timedelta(hours=2))
+    tables_tick(timezone.now())
+    seat_reserve(session_id=table.pk, user=players[0], position=2)
+    words = _words(players[0], club, "leave/")
+    assert re.search(r"Seat 3 you reserved at “classic table” \(from [^)]+\) is given up\.", words), words
+    assert "Ваша бронь места 3 за столом «classic table»" in _words(players[0], club, "leave/", "ru")
+    bg = _words(players[0], club, "leave/", "bg")
+    assert "Резервацията ви за място 3 на масата „classic table“" in bg
+    assert "is given up" not in _words(players[1], club, "leave/")
