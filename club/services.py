@@ -636,6 +636,17 @@ def membership_approve(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.PENDING:
         raise _not_pending(target, approving=True)
+    if not target.user.is_active:
+        # He cannot log in to play: approved, he was counted and listed a member, and chips could be
+        # granted to an account the site's operators had switched off.
+        raise ServiceError(
+            _(
+                "The account of %(name)s is switched off by the site: the request cannot be approved. "
+                "Refuse it, or leave it until the account is switched on again."
+            )
+            % {"name": target.user.shown_name},
+            code="stale",
+        )
     target.status = Status.ACTIVE
     target.save(update_fields=["status", "updated_at"])
     audit_log_write(action="membership.approved", actor=actor, club=target.club, target_user=target.user)
