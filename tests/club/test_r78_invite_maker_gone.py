@@ -127,3 +127,21 @@ def test_the_ru_and_bg_list_notes(secret, owner, manager):
         client = client_for(owner)
         client.cookies["django_language"] = language
         assert words in html_lib.unescape(client.get(secret.get_absolute_url()).content.decode())
+
+
+def test_a_manager_is_told_before_leaving_that_his_links_stop(secret, manager, member, owner):
+    words = {
+        "en": "You are one of the club's managers: leaving ends that (if you come back, you are a plain "
+        "member), and the invite links you made stop working.",
+        "ru": "Вы один из менеджеров клуба: с выходом это заканчивается",
+        "bg": "Вие сте един от мениджърите на клуба: с напускането това приключва",
+    }
+    for language, said in words.items():
+        for path in ("leave/", ""):
+            client = client_for(manager)
+            client.cookies["django_language"] = language
+            page = html_lib.unescape(client.get(f"{secret.get_absolute_url()}{path}").content.decode())
+            assert said in page, (language, path)
+    services.membership_set_role(membership=m(secret, manager), actor=owner, role=Membership.Role.MEMBER)
+    page = html_lib.unescape(client_for(manager).get(f"{secret.get_absolute_url()}leave/").content.decode())
+    assert "invite links you made" not in page
