@@ -110,3 +110,29 @@ def test_leaving_from_two_tabs_is_one_leave() -> None:
     assert sum(isinstance(r, Membership) for r in results) == 1, results
     assert all(isinstance(r, Membership) or r.done for r in results), results
     assert AuditLog.objects.filter(club=club, target_user=member, action="membership.left").count() == 1
+
+
+@pytest.mark.parametrize("attempt", range(2))
+def test_a_hand_over_racing_the_new_owners_leave(attempt: int) -> None:
+    owner, heir = _people("owner", "heir")
+    club = services.club_create(user=owner, name="Crown")
+    services.membership_join(club=club, user=heir)
+    services.membership_set_role(membership=_row(club, heir), actor=owner, role="manager")
+    row = _row(club, heir)
+    calls = [
+        lambda: services.club_hand_over(membership=row, actor=owner),
+        lambda: services.membership_leave(club=club, user=heir),
+    ]
+
+    results = race(2, lambda i: calls[i]())
+
+    assert not any(isinstance(r, str) for r in results), results
+    assert sum(isinstance(r, Membership) for r in results) == 1, results
+    owners = Membership.objects.filter(club=club, role="owner", status="active")
+    assert owners.count() == 1  # a club always has an active owner
+    heir_row = _row(club, heir)
+    if isinstance(results[0], Membership):
+        assert heir_row.role == "owner" and heir_row.status == "active"
+        assert _row(club, owner).role == "manager"
+    else:
+        assert heir_row.status == "left" and _row(club, owner).role == "owner"
