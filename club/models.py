@@ -550,7 +550,36 @@ class Invite(models.Model):
 
     @property
     def is_usable(self) -> bool:
-        return not self.revoked and self.uses < self.max_uses and self.expires_at > timezone.now()
+        return (
+            not self.revoked
+            and self.uses < self.max_uses
+            and self.expires_at > timezone.now()
+            and self.maker_manages
+        )
+
+    @property
+    def maker_manages(self) -> bool:
+        """Can the one who made the link still manage the club (``invite_maker_manages``)? A link
+        lets people in on its maker's word: a manager demoted, banned, gone or switched off had his
+        links go on letting in whoever held them. Read from the row's annotation when it has one."""
+        annotated = self.__dict__.get("maker_manages_now")
+        if annotated is not None:
+            return bool(annotated)
+        return Invite.objects.filter(pk=self.pk).filter(invite_maker_manages()).exists()
+
+
+def invite_maker_manages() -> models.Q:
+    """Invites whose maker can still manage their club: his account is on and he is an active owner
+    or manager of it, or the site's operator (a superuser acts with the owner's powers)."""
+    managing = Membership.objects.filter(
+        club_id=models.OuterRef("club_id"),
+        user_id=models.OuterRef("created_by_id"),
+        status=Membership.Status.ACTIVE,
+        role__in=[Membership.Role.OWNER, Membership.Role.MANAGER],
+    )
+    return models.Q(created_by__is_active=True) & (
+        models.Q(created_by__is_superuser=True) | models.Exists(managing)
+    )
 
 
 #: What each dotted action name means to a reader of the audit log.

@@ -5,14 +5,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, Count, F, FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import (
+    BooleanField,
+    Case,
+    Count,
+    ExpressionWrapper,
+    F,
+    FilteredRelation,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 from django.http import Http404
 from django.utils import timezone
 
 from games.prepared import Prepared, first_of
 
 from .confusables import name_search_pattern, name_skeleton
-from .models import AuditLog, Club, Invite, Membership, User
+from .models import AuditLog, Club, Invite, Membership, User, invite_maker_manages
 
 Status = Membership.Status
 Role = Membership.Role
@@ -175,13 +188,22 @@ def clubs_managed_by(*, user: User) -> QuerySet[Club]:
     return Club.objects.filter(pk__in=managed)
 
 
-def invite_list_usable(*, club: Club) -> QuerySet[Invite]:
-    """Invites that still let someone in: not withdrawn, not expired, not used up."""
+def invite_list_open(*, club: Club) -> QuerySet[Invite]:
+    """Invites not withdrawn, not expired, not used up, newest first, each marked whether its maker
+    still manages the club (``maker_manages``): those whose maker does not let nobody in, and the
+    club page says so beside them."""
     return (
         Invite.objects.filter(club=club, revoked=False, expires_at__gt=timezone.now(), uses__lt=F("max_uses"))
+        .annotate(maker_manages_now=ExpressionWrapper(invite_maker_manages(), output_field=BooleanField()))
         .select_related("created_by")
         .order_by("-created_at")
     )
+
+
+def invite_list_usable(*, club: Club) -> QuerySet[Invite]:
+    """Invites that still let someone in: not withdrawn, not expired, not used up, and made by one
+    who still manages the club."""
+    return invite_list_open(club=club).filter(invite_maker_manages())
 
 
 def audit_log_recent(*, club: Club, limit: int = 20) -> QuerySet[AuditLog]:

@@ -504,6 +504,15 @@ def invite_check(*, invite: Invite | None, user: User | None = None) -> None:
         raise ServiceError(_("This invite has been withdrawn."), code="invite_revoked")
     if invite.expires_at <= timezone.now():
         raise ServiceError(_("This invite has expired."), code="invite_expired")
+    if not invite.maker_manages:
+        # He was demoted, banned, left or had his account switched off: the link was his word.
+        raise ServiceError(
+            _(
+                "This invite link no longer works: the manager who made it no longer manages the "
+                "club. Ask one of its managers for a new link."
+            ),
+            code="invite_maker_gone",
+        )
     # A use is a person let in: one who came by this link, left and comes back by it takes no
     # other's place, so the link's last place taken (by him or others) does not keep him out.
     if invite.uses >= invite.max_uses and not _came_by(invite, user):
@@ -627,6 +636,17 @@ def membership_approve(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.PENDING:
         raise _not_pending(target, approving=True)
+    if not target.user.is_active:
+        # He cannot log in to play: approved, he was counted and listed a member, and chips could be
+        # granted to an account the site's operators had switched off.
+        raise ServiceError(
+            _(
+                "The account of %(name)s is switched off by the site: the request cannot be approved. "
+                "Refuse it, or leave it until the account is switched on again."
+            )
+            % {"name": target.user.shown_name},
+            code="stale",
+        )
     target.status = Status.ACTIVE
     target.save(update_fields=["status", "updated_at"])
     audit_log_write(action="membership.approved", actor=actor, club=target.club, target_user=target.user)

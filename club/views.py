@@ -277,19 +277,25 @@ def _people_page(request: HttpRequest) -> int:
 
 
 def _invites_context(request: HttpRequest, club: Club) -> dict:
-    """The usable invite links, newest first, ``INVITES_PAGE`` at a time: a club that hands out a link
-    a day had them all on its page. A first page that holds them all gives their count."""
+    """The open invite links, newest first, ``INVITES_PAGE`` at a time: a club that hands out a link
+    a day had them all on its page. Those whose maker no longer manages the club are listed as
+    stopped (he may come back to find them, and a manager withdraws them); the count is of those
+    that work. A first page that holds them all gives it."""
     page = _page_param(request, "invites")
     start = (page - 1) * INVITES_PAGE
-    usable = selectors.invite_list_usable(club=club)
-    invites = list(usable[start : start + INVITES_PAGE + 1])
+    listed = selectors.invite_list_open(club=club)
+    invites = list(listed[start : start + INVITES_PAGE + 1])
     more = len(invites) > INVITES_PAGE
     invites = invites[:INVITES_PAGE]
+    if page == 1 and not more:
+        count = sum(invite.maker_manages for invite in invites)
+    else:
+        count = selectors.invite_list_usable(club=club).count()
     return {
         "invites": invites,
         "invites_page": page,
         "invites_more": more,
-        "invite_count": len(invites) if page == 1 and not more else usable.count(),
+        "invite_count": count,
     }
 
 

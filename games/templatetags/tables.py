@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from django import template
+from django.db.models import OuterRef, Subquery, Sum
 from django.utils import translation
 
 from club.models import Club
@@ -63,3 +65,58 @@ def open_reports(club: Club) -> int:
     from ..models import Report
 
     return Report.objects.filter(deal__session__club=club, status=Report.Status.OPEN).count()
+
+
+@register.simple_tag
+def seats_left_on_leaving(membership: Any) -> list[dict]:
+    """The member's seats at his club's tables (not practice ones: their chips are the club's), with
+    the chips on each (its stack and what a deal holds of his) and whether he plays the deal in
+    progress, then the seats he holds ahead of a start (``reserved``): leaving the club stands him
+    up from each and gives up each held seat. The leave confirmation said only that his wallet's
+    chips stay his: the chips at a table went unmentioned, as did the seat he loses."""
+    from ledger.models import Account
+
+    from ..models import Reservation, Seat
+    from ..services.dealing import deal_running
+
+    if membership is None or membership.pk is None or not membership.is_active:
+        return []
+    chips = (
+        Account.objects.filter(
+            member_id=OuterRef("member_id"),
+            table_id=OuterRef("session_id"),
+            kind__in=[Account.Kind.STACK, Account.Kind.HOLD],
+        )
+        .values("member_id")
+        .annotate(total=Sum("balance"))
+        .values("total")
+    )
+    seats = (
+        Seat.objects.filter(member=membership, session__practice=False)
+        .exclude(status=Seat.Status.LEFT)
+        .select_related("session")
+        .annotate(chips=Subquery(chips[:1]))
+        .order_by("session_id")
+    )
+    shown: list[dict] = []
+    for seat in seats:
+        deal = deal_running(seat.session)
+        shown.append(
+            {
+                "table": seat.session.title,
+                "chips": seat.chips or 0,
+                "dealing": deal is not None and seat.pk in deal.players,
+            }
+        )
+    # A seat reserved ahead is given up as well (``member_leave_tables``): one who left and came
+    # back before the start found his seat gone, and nothing had told him.
+    held = Reservation.objects.filter(member=membership, status=Reservation.Status.HELD)
+    for reservation in held.select_related("session").order_by("session__starts_at", "pk"):
+        shown.append(
+            {
+                "table": reservation.session.title,
+                "reserved": reservation.session.starts_at,
+                "position": reservation.position + 1,
+            }
+        )
+    return shown
