@@ -117,7 +117,11 @@ ROTATIONS = _Rotations()
 
 
 class _Building:
-    """A State's layout without its frozen guard: filled in, then made a State by its class."""
+    """A State's layout without its frozen guard: given its instance dict, then made a State by its
+    class. The dict is assigned whole rather than filled in attribute by attribute: an object whose
+    attributes were stored one by one keeps them in its first class's inline layout, and after the
+    class changes CPython 3.11 no longer specialises reading them (``state.phase``, ``state.queue``
+    cost about four times as much, and they are read several times per play)."""
 
 
 #: ``held`` with every card of every hand still held, by the hands' sizes.
@@ -254,9 +258,11 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
     if len(queue) > 1:
         # _mid_trick, inline: most plays end here, and a call costs as much as what it does.
         s = _Building()
-        s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
-        s.phase = "play"  # type: ignore[attr-defined]
-        s.queue = queue[1:]  # type: ignore[attr-defined]
+        s.__dict__ = {
+            "_play": (ctx, held, trick, log, core[4], core[5], core[6], core[7]),
+            "phase": "play",
+            "queue": queue[1:],
+        }
         s.__class__ = CompactState  # type: ignore[assignment]
         return s, alone  # type: ignore[return-value]
     return _trick_end(ctx, core, held, trick, log, alone[0], winner_without_joker(trick, ctx.trump))
@@ -265,9 +271,11 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
 def _mid_trick(ctx: PlayContext, held: int, trick: tuple, log: tuple, core: tuple, queue: tuple) -> State:
     """The state after a card that does not end the trick: the next seat in ``queue`` plays."""
     s = _Building()
-    s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
-    s.phase = "play"  # type: ignore[attr-defined]
-    s.queue = queue[1:]  # type: ignore[attr-defined]
+    s.__dict__ = {
+        "_play": (ctx, held, trick, log, core[4], core[5], core[6], core[7]),
+        "phase": "play",
+        "queue": queue[1:],
+    }
     s.__class__ = CompactState  # type: ignore[assignment]
     return s  # type: ignore[return-value]
 
@@ -285,9 +293,11 @@ def _trick_end(
     if no < ctx.total:
         order = ROTATIONS[winner, ctx.status]
         s = _Building()
-        s._play = (ctx, held, (), log, tricks, no, winner, trick)  # type: ignore[attr-defined]
-        s.phase = "play"  # type: ignore[attr-defined]
-        s.queue = order  # type: ignore[attr-defined]
+        s.__dict__ = {
+            "_play": (ctx, held, (), log, tricks, no, winner, trick),
+            "phase": "play",
+            "queue": order,
+        }
         s.__class__ = CompactState  # type: ignore[assignment]
         return s, (event, won)  # type: ignore[return-value]
     return _last(ctx, (ctx, held, (), log, tricks, no, core[6], trick), [event, won])
