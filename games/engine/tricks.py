@@ -67,6 +67,7 @@ class _SuitBits(dict[str, dict[str, int]]):
 
 
 _SUIT_BITS = _SuitBits()
+_NO_SUITS = _SUIT_BITS[""]
 
 
 class PlayContext:
@@ -82,12 +83,23 @@ class PlayContext:
         self.status: tuple[str, ...] = base["status"]
         # Per seat: the play of each card of his hand, and the hand's cards of each suit as bits.
         # Seats out of the deal hold nothing and share the empty entries (never changed).
-        # (One loop over the hands, each hand mapped in C: a chain of maps per field cost more.)
+        # A hand of four cards (every preset's but Khrap-5's and Named-5's) is unpacked and looked
+        # up card by card: a map object per hand and field costs more than the lookups themselves.
         plays: list[tuple[Action, ...]] = []
         suits: list[dict[str, int]] = []
+        play_of = PLAY
+        suit_of = SUIT
         for hand in self.hands:
-            plays.append(tuple(map(_PLAY_OF, hand)))
-            suits.append(_SUIT_BITS["".join(map(_SUIT_OF, hand))])
+            if not hand:
+                plays.append(())
+                suits.append(_NO_SUITS)
+            elif len(hand) == 4:
+                a, b, c, d = hand
+                plays.append((play_of[a], play_of[b], play_of[c], play_of[d]))
+                suits.append(_SUIT_BITS[suit_of[a] + suit_of[b] + suit_of[c] + suit_of[d]])
+            else:
+                plays.append(tuple(map(_PLAY_OF, hand)))
+                suits.append(_SUIT_BITS["".join(map(_SUIT_OF, hand))])
         self.plays = plays
         self.suits = suits
         # Student: the 7S's bit in each seat's hand (0 where the seat does not hold it).
