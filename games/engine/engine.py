@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import sub
-from typing import Any
 
 from . import events as ev
 from . import tricks
@@ -25,7 +24,7 @@ from .exchange import apply_exchange
 from .legal import can_look
 from .play import play_card
 from .rules import Rules
-from .state import STATE_FIELDS, Outcome, Setup, State, Work, from_dict
+from .state import STATE_FIELDS, EmptyWork, Outcome, Setup, State, Work, blank, from_dict
 
 _NAMES = frozenset(ACTION_NAMES)
 
@@ -123,7 +122,7 @@ def new_deal(
     seen_t = tuple(seen)
     status_t = tuple(status)
     # Built field by field, without the dataclasses' __init__ (a third of this function's time).
-    setup = _new_frozen(
+    setup = blank(
         Setup,
         {
             "rules": rules,
@@ -216,12 +215,6 @@ def _is_deck(deck: tuple[str, ...], size: int) -> bool:
     return set(deck) == cards
 
 
-def _new_frozen(cls: type, fields: dict[str, object]) -> Any:
-    obj = object.__new__(cls)
-    object.__setattr__(obj, "__dict__", fields)
-    return obj
-
-
 def deal_start_events(state: State) -> tuple[Event, ...]:
     """What happened in ``new_deal``: DealStarted, one ante ChipsMoved per payer, TrumpTurned."""
     setup = state.setup
@@ -296,7 +289,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, 
         if not setup.hidden_dealer and (step == "S" or (step == "H" and setup.rules.five)):
             d["queue"] = q[1:]
             return from_dict(d), _PASSED[seat]
-    w = _new(Work)
+    w = EmptyWork()
     w.__dict__ = d
     out: list[Event] = []
     if phase == "bid":
@@ -305,9 +298,6 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, 
         apply_exchange(w, seat, action, out)
     w.__class__ = State  # type: ignore[assignment]  # the scratch copy becomes the new state
     return w, tuple(out)  # type: ignore[return-value]
-
-
-_new = object.__new__
 
 
 class _Passed(dict[int, tuple[Event]]):

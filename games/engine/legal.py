@@ -165,8 +165,9 @@ def _wrap_swap(position: int) -> Action:
 def legal_actions(state: State, seat: int) -> list[Action]:
     """Every action ``seat`` may take now; ``look`` is included when legal, even out of turn."""
     queue = state.queue
-    core = state._play
-    if core is not None and state.phase == "play":  # a compact play state: nobody may look
+    # The phase first: reading ``_play`` (a class attribute the compact states' own entry shadows)
+    # is not specialised by CPython, so bids and exchanges skip it.
+    if state.phase == "play" and (core := state._play) is not None:  # compact: nobody may look
         if not queue or queue[0] != seat:
             return []
         # 4.5 on the compact core (follow suit, else trump, else anything), inline: most calls of a

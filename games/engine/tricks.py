@@ -67,6 +67,7 @@ class _SuitBits(dict[str, dict[str, int]]):
 
 
 _SUIT_BITS = _SuitBits()
+_NO_SUITS = _SUIT_BITS[""]
 
 
 class PlayContext:
@@ -82,12 +83,23 @@ class PlayContext:
         self.status: tuple[str, ...] = base["status"]
         # Per seat: the play of each card of his hand, and the hand's cards of each suit as bits.
         # Seats out of the deal hold nothing and share the empty entries (never changed).
-        # (One loop over the hands, each hand mapped in C: a chain of maps per field cost more.)
+        # A hand of four cards (every preset's but Khrap-5's and Named-5's) is unpacked and looked
+        # up card by card: a map object per hand and field costs more than the lookups themselves.
         plays: list[tuple[Action, ...]] = []
         suits: list[dict[str, int]] = []
+        play_of = PLAY
+        suit_of = SUIT
         for hand in self.hands:
-            plays.append(tuple(map(_PLAY_OF, hand)))
-            suits.append(_SUIT_BITS["".join(map(_SUIT_OF, hand))])
+            if not hand:
+                plays.append(())
+                suits.append(_NO_SUITS)
+            elif len(hand) == 4:
+                a, b, c, d = hand
+                plays.append((play_of[a], play_of[b], play_of[c], play_of[d]))
+                suits.append(_SUIT_BITS[suit_of[a] + suit_of[b] + suit_of[c] + suit_of[d]])
+            else:
+                plays.append(tuple(map(_PLAY_OF, hand)))
+                suits.append(_SUIT_BITS["".join(map(_SUIT_OF, hand))])
         self.plays = plays
         self.suits = suits
         # Student: the 7S's bit in each seat's hand (0 where the seat does not hold it).
@@ -117,7 +129,11 @@ ROTATIONS = _Rotations()
 
 
 class _Building:
-    """A State's layout without its frozen guard: filled in, then made a State by its class."""
+    """A State's layout without its frozen guard: given its instance dict, then made a State by its
+    class. The dict is assigned whole rather than filled in attribute by attribute: an object whose
+    attributes were stored one by one keeps them in its first class's inline layout, and after the
+    class changes CPython 3.11 no longer specialises reading them (``state.phase``, ``state.queue``
+    cost about four times as much, and they are read several times per play)."""
 
 
 #: ``held`` with every card of every hand still held, by the hands' sizes.
@@ -254,9 +270,11 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
     if len(queue) > 1:
         # _mid_trick, inline: most plays end here, and a call costs as much as what it does.
         s = _Building()
-        s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
-        s.phase = "play"  # type: ignore[attr-defined]
-        s.queue = queue[1:]  # type: ignore[attr-defined]
+        s.__dict__ = {
+            "_play": (ctx, held, trick, log, core[4], core[5], core[6], core[7]),
+            "phase": "play",
+            "queue": queue[1:],
+        }
         s.__class__ = CompactState  # type: ignore[assignment]
         return s, alone  # type: ignore[return-value]
     return _trick_end(ctx, core, held, trick, log, alone[0], winner_without_joker(trick, ctx.trump))
@@ -265,9 +283,11 @@ def play(state: State, core: tuple, seat: int, action: Action) -> tuple[State, t
 def _mid_trick(ctx: PlayContext, held: int, trick: tuple, log: tuple, core: tuple, queue: tuple) -> State:
     """The state after a card that does not end the trick: the next seat in ``queue`` plays."""
     s = _Building()
-    s._play = (ctx, held, trick, log, core[4], core[5], core[6], core[7])  # type: ignore[attr-defined]
-    s.phase = "play"  # type: ignore[attr-defined]
-    s.queue = queue[1:]  # type: ignore[attr-defined]
+    s.__dict__ = {
+        "_play": (ctx, held, trick, log, core[4], core[5], core[6], core[7]),
+        "phase": "play",
+        "queue": queue[1:],
+    }
     s.__class__ = CompactState  # type: ignore[assignment]
     return s  # type: ignore[return-value]
 
@@ -285,9 +305,11 @@ def _trick_end(
     if no < ctx.total:
         order = ROTATIONS[winner, ctx.status]
         s = _Building()
-        s._play = (ctx, held, (), log, tricks, no, winner, trick)  # type: ignore[attr-defined]
-        s.phase = "play"  # type: ignore[attr-defined]
-        s.queue = order  # type: ignore[attr-defined]
+        s.__dict__ = {
+            "_play": (ctx, held, (), log, tricks, no, winner, trick),
+            "phase": "play",
+            "queue": order,
+        }
         s.__class__ = CompactState  # type: ignore[assignment]
         return s, (event, won)  # type: ignore[return-value]
     return _last(ctx, (ctx, held, (), log, tricks, no, core[6], trick), [event, won])
