@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games.services import TableError, table_bot_add, table_bot_remove, table_stand_up
+from games.services import TableError, table_bot_remove, table_stand_up
 
 from .conftest import sit_all
 

@@ -38,7 +38,8 @@ def test_a_sweep_stand_up_is_told_after_a_rename(make_table, players):
     assert _last_seat(table, players[0]).left_because == Seat.LeftBecause.IDLE
     players[0].display_name = "Veronika"
     players[0].save(update_fields=["display_name"])
-    assert _back_said(table, players[0]).startswith("You were stood up after ten minutes without a sign of life")
+    said = _back_said(table, players[0])
+    assert said.startswith("You were stood up after ten minutes without a sign of life"), said
 
 
 def test_each_way_of_leaving_is_written_on_the_seat(make_table, players, owner, club):
