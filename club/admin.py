@@ -18,7 +18,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
-from django.db.models import Model, Prefetch, QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, Model, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.urls import URLPattern, URLResolver, path, reverse
@@ -42,7 +42,16 @@ from .csv_stream import csv_response, csv_text
 from .errors import ServiceError
 from .fields import WholeNumberField
 from .forms import LoadedField, club_form_loaded
-from .models import AUDIT_ACTION_LABELS, AuditLog, Club, Invite, Membership, User, validate_visible_text
+from .models import (
+    AUDIT_ACTION_LABELS,
+    AuditLog,
+    Club,
+    Invite,
+    Membership,
+    User,
+    invite_maker_manages,
+    validate_visible_text,
+)
 
 
 def person(user: User | None) -> str:
@@ -501,10 +510,21 @@ class InviteAdmin(ClubScopedAdmin):
         "uses",
         "max_uses",
         "revoked",
+        "lets_people_in",
     )
     list_filter = ("revoked", ("club", admin.RelatedOnlyFieldListFilter))
     list_select_related = ("club", "created_by")
     exclude = ("code",)  # an invite code is a password: don't show it in lists and pages
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Invite]:
+        # Whether each link's maker still manages the club, read with the rows (``Invite.maker_manages``).
+        manages = ExpressionWrapper(invite_maker_manages(), output_field=BooleanField())
+        return super().get_queryset(request).annotate(maker_manages_now=manages)
+
+    @admin.display(description=_("lets people in"), boolean=True)
+    def lets_people_in(self, obj: Invite) -> bool:
+        # A link whose maker was demoted or left read as any other link not withdrawn (review 78).
+        return obj.is_usable
 
     @admin.display(description=_("code"))
     def short_code(self, obj: Invite) -> str:
