@@ -254,7 +254,18 @@ def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Seat %(n)s is yours until the session starts.") % {"n": int(raw)})
+        # The start read after the seat is held: a page shown before the table was moved gave the
+        # member no hint that it now starts at another hour.
+        starts = TableSession.objects.filter(pk=session_id).values_list("starts_at", flat=True).first()
+        messages.success(
+            request,
+            _("Seat %(n)s of “%(title)s” is yours until it starts, %(when)s.")
+            % {
+                "n": int(raw),
+                "title": session.title,
+                "when": date_format(timezone.localtime(starts or session.starts_at), _("D j M Y, H:i")),
+            },
+        )
     return redirect(session.club)
 
 
