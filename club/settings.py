@@ -66,7 +66,9 @@ def env_number(name: str, default: float, *, kind: type = int, least: float = 0,
 # A host as ALLOWED_HOSTS matches it: a name (".example.org" for its subdomains too), an address, "*".
 _HOST = re.compile(r"\*|\.?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\]")
 # An origin as CSRF_TRUSTED_ORIGINS matches it: a scheme, a host ("*." for subdomains), a port.
-_ORIGIN = re.compile(r"https?://(\*\.)?([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|\[[0-9A-Fa-f:.]+\])(:[0-9]+)?")
+_ORIGIN = re.compile(
+    r"https?://(\*\.)?([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|\[[0-9A-Fa-f:.]+\])(:[0-9]+)?", re.IGNORECASE
+)
 
 
 def env_checked_list(name: str, default: str, pattern: re.Pattern[str], what: str, example: str) -> list[str]:
@@ -114,13 +116,18 @@ ALLOWED_HOSTS = env_checked_list(
     "a host name (no scheme, path or port)",
     "khrap.example.org,www.khrap.example.org",
 )
-CSRF_TRUSTED_ORIGINS = env_checked_list(
-    "CSRF_TRUSTED_ORIGINS",
-    "",
-    _ORIGIN,
-    "an origin (a scheme and a host, with no path)",
-    "https://khrap.example.org,https://www.khrap.example.org",
-)
+# Lower case, as a browser sends its Origin: Django compares them as strings, and "HTTPS://Khrap.org"
+# matched no form ever sent.
+CSRF_TRUSTED_ORIGINS = [
+    origin.lower()
+    for origin in env_checked_list(
+        "CSRF_TRUSTED_ORIGINS",
+        "",
+        _ORIGIN,
+        "an origin (a scheme and a host, with no path)",
+        "https://khrap.example.org,https://www.khrap.example.org",
+    )
+]
 
 INSTALLED_APPS = [
     "daphne",

@@ -44,7 +44,7 @@ def test_usual_lists_and_a_blank_are_read():
         DEBUG="0",
         SECRET_KEY=KEY,
         ALLOWED_HOSTS=" khrap.example.org , .example.net,[::1],127.0.0.1,* ",
-        CSRF_TRUSTED_ORIGINS="https://khrap.example.org, https://*.example.net,http://localhost:8000",
+        CSRF_TRUSTED_ORIGINS="HTTPS://Khrap.example.org, https://*.example.net,http://localhost:8000",
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert (
