@@ -124,6 +124,9 @@ def live_frame_html(context: Mapping[str, Any], *, csrf: str = "", replay: bool 
         str((deal and deal.get("number")) or 0),
         '" data-seq="',
         str((deal and deal.get("seq")) or 0),
+        # The turn's end: a look by another player moves ``seq`` but not the turn (nor its clock).
+        '" data-turn="',
+        _text((deal and deal.get("deadline")) or ""),
         '" data-my-turn="',
         "1" if my_turn else "",
         '" data-contribute="',

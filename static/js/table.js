@@ -64,10 +64,17 @@
   // (the clock is drawn, not said) is told once more, ten seconds before it ends, that time is short.
   var WARN_MS = 10000, warnedFor = null;
 
+  // Which turn a frame shows: its deal and the turn's end. A look by another player at his own
+  // cards (blind play) moves the table's seq but not the turn: keyed on seq, each look said "your
+  // turn, time left" again, and in the last ten seconds the warning twice.
+  function turnOf(live) {
+    return (live.dataset.dealNumber || "") + ":" + (live.dataset.turn || live.dataset.seq || "");
+  }
+
   function warnIfLate(clock, total, left, format) {
     var live = document.getElementById("table-live");
     if (!live || !clock.closest(".seat.me") || total <= WARN_MS || left <= 0 || left > WARN_MS) return;
-    var turn = (live.dataset.dealNumber || "") + ":" + (live.dataset.seq || "");
+    var turn = turnOf(live);
     if (warnedFor === turn) return;
     warnedFor = turn;
     var box = document.getElementById("table-announce");
@@ -159,7 +166,7 @@
   function announce(live) {
     var box = document.getElementById("table-announce");
     if (!box || !live) return;
-    var deal = live.dataset.dealNumber || "0", seq = live.dataset.seq || "0";
+    var deal = live.dataset.dealNumber || "0", turn = turnOf(live);
     var lines = live.querySelectorAll("#deal-log li");
     var myTurn = live.dataset.myTurn === "1";
     var settled = !!live.querySelector(".settlement");
@@ -186,7 +193,7 @@
     if (!away && heard && heard.away && live.querySelector("#away-button") && box.dataset.present) {
       said.push(box.dataset.present);
     }
-    if (myTurn && (back || !(heard && heard.deal === deal && heard.seq === seq && heard.myTurn && heard.away === away))) {
+    if (myTurn && (back || !(heard && heard.deal === deal && heard.turn === turn && heard.myTurn && heard.away === away))) {
       var phase = live.querySelector(".center .phase");
       if (phase) said.push(phase.textContent.replace(/\s+/g, " ").trim());
       // And how long he has: the clock is drawn, not said, and nobody reads a timer out by himself.
@@ -197,7 +204,7 @@
         said.push((clock.getAttribute("aria-label") || "") + ": " + left.textContent + ".");
       }
     }
-    heard = {deal: deal, seq: seq, lines: lines.length, settled: settled, myTurn: myTurn, away: away};
+    heard = {deal: deal, turn: turn, lines: lines.length, settled: settled, myTurn: myTurn, away: away};
     if (said.length) box.textContent = said.join(" ");
   }
 
