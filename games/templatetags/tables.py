@@ -76,8 +76,7 @@ def seats_left_on_leaving(membership: Any) -> list[dict]:
     chips stay his: the chips at a table went unmentioned, as did the seat he loses."""
     from ledger.models import Account
 
-    from ..models import Reservation, Seat
-    from ..services.dealing import deal_running
+    from ..models import Deal, Reservation, Seat
 
     if membership is None or membership.pk is None or not membership.is_active:
         return []
@@ -98,16 +97,18 @@ def seats_left_on_leaving(membership: Any) -> list[dict]:
         .annotate(chips=Subquery(chips[:1]))
         .order_by("session_id")
     )
+    seats = list(seats)
+    # The running deals of those tables in one read (a read per table grew with the seats he holds).
+    dealt: set[int] = set()
+    if seats:
+        running = Deal.objects.filter(
+            session_id__in=[seat.session_id for seat in seats], finished_at__isnull=True
+        )
+        for players in running.values_list("players", flat=True):
+            dealt.update(players)
     shown: list[dict] = []
     for seat in seats:
-        deal = deal_running(seat.session)
-        shown.append(
-            {
-                "table": seat.session.title,
-                "chips": seat.chips or 0,
-                "dealing": deal is not None and seat.pk in deal.players,
-            }
-        )
+        shown.append({"table": seat.session.title, "chips": seat.chips or 0, "dealing": seat.pk in dealt})
     # A seat reserved ahead is given up as well (``member_leave_tables``): one who left and came
     # back before the start found his seat gone, and nothing had told him.
     held = Reservation.objects.filter(member=membership, status=Reservation.Status.HELD)

@@ -6,6 +6,7 @@ forms read a time to the minute, as they show it."""
 
 from __future__ import annotations
 
+import zoneinfo
 from datetime import timedelta
 
 import pytest
@@ -24,7 +25,11 @@ pytestmark = pytest.mark.django_db
 def test_a_start_and_an_end_typed_with_seconds_are_kept_to_the_minute(club, owner):
     client = Client()
     client.force_login(owner, backend="django.contrib.auth.backends.ModelBackend")
-    evening = (timezone.localtime() + timedelta(days=5)).replace(hour=20, minute=0, second=0, microsecond=0)
+    # In his time zone, which the form reads: the zone active in this thread may be another test's.
+    zone = zoneinfo.ZoneInfo(owner.time_zone)
+    evening = (timezone.now().astimezone(zone) + timedelta(days=5)).replace(
+        hour=20, minute=0, second=0, microsecond=0
+    )
     response = client.post(
         f"/clubs/{club.slug}/tables/new/",
         {

@@ -9,7 +9,7 @@ import pytest
 
 from games import broadcast
 from games.models import Seat
-from games.services import table_leave
+from games.services import TableError, table_leave
 
 from .conftest import sit_all, start_deal
 
@@ -27,7 +27,10 @@ def test_leave_pressed_again_during_a_deal_sends_nothing(make_table, players, mo
     assert table_leave(session_id=table.pk, user=players[0]) is False
     assert pushed == [table.pk]  # the table shows he leaves after the deal
     for _ in range(5):
-        assert table_leave(session_id=table.pk, user=players[0]) is False
+        # Said as done ("You have already asked to leave"), changing nothing.
+        with pytest.raises(TableError) as again:
+            table_leave(session_id=table.pk, user=players[0])
+        assert again.value.code == "leaving_already" and again.value.done
     assert pushed == [table.pk]
     assert Seat.objects.get(session=table, member__user=players[0], left_at__isnull=True).leave_after_deal
 
