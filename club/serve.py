@@ -24,24 +24,14 @@ import subprocess
 import sys
 import time
 
-
-def _at_least_one(value: str) -> int:
-    """--processes: 0 (WEB_PROCESSES=0) bound the port and started no daphne, so the site took
-    connections and never answered them."""
-    try:
-        number = int(value)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a whole number of at least 1")
-    return number
+from club.cli_types import at_least_one
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--processes", type=_at_least_one, default=os.cpu_count() or 1)
+    parser.add_argument("--processes", type=at_least_one, default=os.cpu_count() or 1)
     parser.add_argument("daphne", nargs=argparse.REMAINDER, help="the daphne command line, with -b and -p")
     args = parser.parse_args(argv)
     if not args.daphne:

@@ -15,7 +15,6 @@ The websocket client is the ``websockets`` package (a test dependency).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import html
@@ -35,24 +34,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from club.cli_types import at_least_one, seconds_above_zero
+
 ROOT = Path(__file__).resolve().parents[3]
 
 # --- servers ----------------------------------------------------------------------------------------
 
 
-def at_least_one(value: str) -> int:
-    """An argparse type: a size of a bench (tables, servers, deals), a whole number of at least 1."""
-    try:
-        number = int(value)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a whole number of at least 1")
-    return number
-
-
 def sizes(value: str) -> str:
-    """An argparse type: a comma list of sizes (``--tables 10,50,100``), each checked as above."""
+    """An argparse type: a comma list of sizes (``--tables 10,50,100``), each a whole number of at
+    least 1."""
     for item in value.split(","):
         at_least_one(item.strip())
     return value
@@ -61,12 +52,7 @@ def sizes(value: str) -> str:
 def seconds_list(value: str) -> str:
     """An argparse type: a comma list of seconds above 0 (``--delays 5,2``)."""
     for item in value.split(","):
-        try:
-            number = float(item)
-        except ValueError:
-            number = 0.0
-        if not 0 < number < float("inf"):
-            raise argparse.ArgumentTypeError(f"{item.strip()} is not a number of seconds above 0")
+        seconds_above_zero(item)
     return value
 
 

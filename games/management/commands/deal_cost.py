@@ -7,7 +7,6 @@ takes), inside a transaction that is rolled back at the end, so it leaves nothin
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import time
@@ -19,6 +18,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
+from club.cli_types import at_least_one
 from club.models import Membership, User
 from club.services import club_create, membership_join
 from games.broadcast import table_messages, user_group
@@ -35,17 +35,6 @@ class _Rollback(Exception):
     pass
 
 
-def _at_least_one(value: str) -> int:
-    """--deals: 0 measured nothing and stopped on "mean requires at least one data point"."""
-    try:
-        number = int(value)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a whole number of at least 1")
-    return number
-
-
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -55,7 +44,7 @@ class Command(BaseCommand):
     help = "Measure queries and milliseconds per table_act (JSON), leaving the database unchanged."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--deals", type=_at_least_one, default=20)
+        parser.add_argument("--deals", type=at_least_one, default=20)
         parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -9,7 +9,6 @@ figure (``pgbench -c 4 -j 2 -T 20``) so the result can be read against the hardw
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import multiprocessing
@@ -25,6 +24,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, connections
+
+from club.cli_types import at_least_one, seconds_above_zero
 
 ACCOUNTS_PER_PROCESS = 8
 
@@ -145,11 +146,11 @@ class Command(BaseCommand):
     help = "Benchmark journal_post (eight-entry journals per second) in a scratch database; prints JSON."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--seconds", type=_seconds, default=10.0, help="length of each run")
+        parser.add_argument("--seconds", type=seconds_above_zero, default=10.0, help="length of each run")
         parser.add_argument(
-            "--processes", type=_at_least_one, default=4, help="processes of the concurrent run"
+            "--processes", type=at_least_one, default=4, help="processes of the concurrent run"
         )
-        parser.add_argument("--pgbench-seconds", type=_at_least_one, default=20)
+        parser.add_argument("--pgbench-seconds", type=at_least_one, default=20)
         parser.add_argument("--no-pgbench", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -194,24 +195,3 @@ class Command(BaseCommand):
                         runs[-1]["journals_per_second"] / pgbench["tps"], 3
                     )
         self.stdout.write(json.dumps(result, indent=2))
-
-
-def _seconds(value: str) -> float:
-    """An argparse type: seconds above 0 (``--seconds -5`` ran nothing and printed a result)."""
-    try:
-        number = float(value)
-    except ValueError:
-        number = 0.0
-    if not 0 < number < float("inf"):
-        raise argparse.ArgumentTypeError(f"{value} is not a number of seconds above 0")
-    return number
-
-
-def _at_least_one(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a whole number of at least 1")
-    return number
