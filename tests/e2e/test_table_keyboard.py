@@ -36,9 +36,9 @@ def _table(names):
     return table, users
 
 
-def _running(table) -> Deal:
+def _running(table, tries: int = 100) -> Deal:
     """The deal the server's clock starts (a moment after the last player sits)."""
-    for _ in range(100):
+    for _ in range(tries):
         deal = Deal.objects.filter(session=table, finished_at__isnull=True).first()
         if deal is not None:
             return deal

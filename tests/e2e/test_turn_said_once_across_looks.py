@@ -6,7 +6,6 @@ warning twice), as if a new turn had begun. His turn is said once; the look itse
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from django.db import connection
@@ -15,24 +14,16 @@ from playwright.sync_api import Browser, expect
 from games.engine import to_act
 from games.engine.actions import LOOK, PASS
 from games.engine.legal import can_look
-from games.models import Deal, Seat
+from games.models import Seat
 from games.services import dealing, table_act, table_session_create, table_sit
 
 from .daphne_server import daphne_url  # noqa: F401  (a fixture)
 from .test_r81_turn_clock import KEEP_SAID, _said_at_last
 from .test_review43_offline import _my_turn
+from .test_table_keyboard import _running
 from .test_table_play import _club_with_players, _login, _open_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def _running_deal(table) -> Deal:
-    for _ in range(300):
-        deal = Deal.objects.filter(session=table, finished_at__isnull=True).first()
-        if deal is not None:
-            return deal
-        time.sleep(0.1)
-    raise AssertionError("no deal started")
 
 
 def _by_another_thread(move) -> None:
@@ -71,7 +62,7 @@ def test_another_players_look_does_not_say_the_turn_again(daphne_url: str, brows
         table_sit(session_id=table.pk, user=user, position=position, buy_in=200)
     page = _login(browser, daphne_url, "vera")
     _open_table(page, f"{daphne_url}/tables/{table.pk}/")
-    deal = _running_deal(table)
+    deal = _running(table, tries=300)
     users = {
         seat: Seat.objects.select_related("member__user").get(pk=seat_id).member.user
         for seat, seat_id in enumerate(deal.players)
