@@ -864,6 +864,17 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
         )
         until_shown = date_format(timezone.localtime(target.suspended_until), "DATETIME_FORMAT")
         raise ServiceError(refusal % {"name": target.user.shown_name, "until": until_shown}, code="stale")
+    if target.is_suspended and until == target.suspended_until:
+        # Two managers at once, or a page shown before: the second reason would replace the first
+        # without a word, and the club's page would say only the later one.
+        refusal = _(
+            "%(name)s is already suspended from the tables until %(until)s for another reason: lift "
+            "the suspension first to suspend him for yours. The reason standing: %(reason)s."
+        )
+        until_shown = date_format(timezone.localtime(until), "DATETIME_FORMAT")
+        words = {"name": target.user.shown_name, "until": until_shown, "reason": target.suspend_reason}
+        # The reason is the manager's own words and may end with its own full stop.
+        raise ServiceError(one_full_stop(refusal % words), code="stale")
     target.suspended_until = until
     target.suspend_reason = reason
     target.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])

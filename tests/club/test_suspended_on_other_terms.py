@@ -79,3 +79,19 @@ def test_after_the_lift_a_sooner_end_is_taken(club, owner, manager, member):
     services.membership_unsuspend(membership=m(club, member), actor=manager)
     services.membership_suspend(membership=m(club, member), actor=manager, reason="rude chat", until=_days(1))
     assert m(club, member).suspended_until == _days(1)
+
+
+def test_the_same_end_for_another_reason_is_refused_saying_the_standing_reason(club, owner, manager, member):
+    """Olga and Misha suspend Petar until Friday at once, she for cheating, he for rude chat: Misha's
+    reason replaced Olga's without a word, and the club's page said 'rude chat' only."""
+    services.membership_suspend(membership=m(club, member), actor=owner, reason="cheating.", until=_days(3))
+    with pytest.raises(ServiceError) as refused:
+        services.membership_suspend(
+            membership=m(club, member), actor=manager, reason="rude chat", until=_days(3)
+        )
+    assert not refused.value.done
+    assert "already suspended from the tables until" in refused.value.message
+    assert "cheating" in refused.value.message and "lift the suspension first" in refused.value.message
+    assert not refused.value.message.endswith("..")
+    kept = m(club, member)
+    assert kept.suspended_until == _days(3) and kept.suspend_reason == "cheating."
