@@ -21,6 +21,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
@@ -377,12 +378,19 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
-    """Leaving takes two steps: the button opens a confirmation (the club page's own, or this page
-    without JavaScript), and only a POST that says ``confirm`` leaves."""
+    """Leaving takes two steps: the button opens a confirmation (the club page's own, fetched from here
+    with htmx when it is opened, or this page without JavaScript), and only a POST that says
+    ``confirm`` leaves."""
     club = get_object_or_404(Club, slug=slug)
     if request.method != "POST" or request.POST.get("confirm") != "1":
         membership = selectors.membership_get(club=club, user=request.user)
-        return render(request, "club/club_leave.html", {"club": club, "membership": membership})
+        template = (
+            "club/club_leave.html#confirm" if getattr(request, "htmx", False) else "club/club_leave.html"
+        )
+        response = render(request, template, {"club": club, "membership": membership})
+        # One address, two answers: a browser's cache must not give the box's part as the page.
+        patch_vary_headers(response, ("HX-Request",))
+        return response
     try:
         services.membership_leave(
             club=club, user=request.user, request_only=bool(request.POST.get("withdraw"))

@@ -44,7 +44,11 @@ def test_leaving_needs_a_confirmation(club, member):
     client = client_for(member)
     page = client.get(club.get_absolute_url()).content.decode()
     leave = page.split('id="leave"')[1]
-    assert "<details" in leave and 'name="confirm" value="1"' in leave
+    # The box fetches the confirmation when it is opened (htmx), and links to it without JavaScript.
+    leave_url = reverse("club_leave", args=[club.slug])
+    assert "<details" in leave and f'hx-get="{leave_url}"' in leave and f'href="{leave_url}"' in leave
+    box = client.get(leave_url, HTTP_HX_REQUEST="true").content.decode()
+    assert 'name="confirm" value="1"' in box and "<html" not in box
     # The grant form and the chips come before, the leave section after everything else.
     assert page.index('id="leave"') > page.index('id="people"')
 

@@ -19,9 +19,11 @@ pytestmark = pytest.mark.django_db
 
 def _pages(club: Club, user, language: str) -> list[str]:
     client = client_for(user)
+    # The club page's box (fetched with htmx when opened) and the leave page without JavaScript.
+    leave = reverse("club_leave", args=[club.slug])
     return [
-        client.get(reverse(name, args=[club.slug]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
-        for name in ("club_detail", "club_leave")
+        client.get(leave, HTTP_ACCEPT_LANGUAGE=language, HTTP_HX_REQUEST="true").content.decode(),
+        client.get(leave, HTTP_ACCEPT_LANGUAGE=language).content.decode(),
     ]
 
 

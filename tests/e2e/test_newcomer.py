@@ -118,6 +118,8 @@ def test_leaving_the_club_takes_a_second_click(live_server, browser: Browser, bu
     expect(confirm).to_be_hidden()
     page.get_by_text("Leave the club…").click()
     expect(confirm).to_be_visible()
+    # The words come with the button, read when the box was opened.
+    expect(page.locator("#leave")).to_contain_text("You will no longer see the club's tables and members.")
     confirm.click()
     expect(page.locator(".message")).to_contain_text("You have left Long Names Club.")
     assert Membership.objects.get(club=club, user=ivan).status == "left"

@@ -20,7 +20,10 @@ def _words(user, club, path: str, language: str = "en") -> str:
     client = Client()
     client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
     client.cookies["django_language"] = language
-    page = html.unescape(client.get(f"/clubs/{club.slug}/{path}").content.decode())
+    # "": the club page's box, which fetches the leave page's part with htmx when it is opened.
+    address = f"/clubs/{club.slug}/leave/"
+    headers = {"HTTP_HX_REQUEST": "true"} if path == "" else {}
+    page = html.unescape(client.get(address, **headers).content.decode())
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
 
 
