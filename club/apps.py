@@ -7,3 +7,5 @@ class ClubConfig(AppConfig):
     verbose_name = _("Clubs and people")
     default_auto_field = "django.db.models.BigAutoField"
 
+    def ready(self) -> None:
+        from . import checks  # noqa: F401  (registers the site's system checks)

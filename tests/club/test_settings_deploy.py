@@ -36,9 +36,22 @@ def test_check_deploy_is_clean_with_debug_off() -> None:
     result = _manage(
         "check", "--deploy", "--fail-level", "WARNING",
         DEBUG="0", SECRET_KEY="k" + os.urandom(40).hex(), ALLOWED_HOSTS="khrap.example",
+        EMAIL_HOST="smtp.khrap.example",
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_check_deploy_warns_that_reset_links_go_to_the_logs_without_email_host() -> None:
+    """With no EMAIL_HOST a reset mail is printed, link and all, to the server's output: whoever reads
+    its logs could reset any account's password, and nothing said so."""
+    env = {k: "" for k in ("EMAIL_HOST",)}
+    result = _manage(
+        "check", "--deploy", "--fail-level", "WARNING",
+        DEBUG="0", SECRET_KEY="k" + os.urandom(40).hex(), ALLOWED_HOSTS="khrap.example", **env,
+    )
+    assert result.returncode != 0
+    assert "club.W001" in result.stderr and "EMAIL_HOST is not set" in result.stderr
 
 
 def test_debug_mode_runs_without_configuration() -> None:
