@@ -3,9 +3,11 @@
 daphne serves one process: one Python thread of control, one core. This opens the listening socket
 once and starts ``--processes`` daphne processes that all accept on it (``daphne --fd``), so the
 kernel spreads connections over them, and starts again, after a short pause, any that dies (a
-crash, an out-of-memory kill), so the port keeps answering. Websockets of one table may land on
-different processes: the Redis channel layer joins them (REDIS_URL is required with more than one).
-SIGTERM or SIGINT stops them all.
+crash, an out-of-memory kill), so the port keeps answering. Processes that exit within seconds of
+their start five times in a row cannot start at all (a mistyped application, settings that stop at
+import): it then stops, says so and exits with 1, so the supervisor sees the failure. Websockets of
+one table may land on different processes: the Redis channel layer joins them (REDIS_URL is
+required with more than one). SIGTERM or SIGINT stops them all.
 
     python -m club.serve --processes 2 daphne -b 0.0.0.0 -p 8000 \
         --websocket-max-message-size 65536 club.asgi:application
@@ -25,6 +27,16 @@ import sys
 import time
 
 from club.cli_types import at_least_one
+
+#: A process that exits sooner than this after its start did not start.
+QUICK_EXIT_S = 5.0
+#: Quick exits in a row (over all processes) after which club.serve gives up.
+GIVE_UP_AFTER = 5
+
+
+def quick_exits(before: int, *, lived: float) -> int:
+    """The quick exits in a row after a process that ``lived`` seconds exits."""
+    return before + 1 if lived < QUICK_EXIT_S else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,10 +69,16 @@ def main(argv: list[str] | None = None) -> int:
     listener.set_inheritable(True)
     command = [program, "--fd", str(listener.fileno()), *daphne_args]
 
+    started_at: dict[int, float] = {}
+
     def start() -> subprocess.Popen[bytes]:
-        return subprocess.Popen(command, pass_fds=(listener.fileno(),))
+        child = subprocess.Popen(command, pass_fds=(listener.fileno(),))
+        started_at[child.pid] = time.monotonic()
+        return child
 
     children = [start() for _ in range(args.processes)]
+    quick = 0
+    given_up = False
     print(f"club.serve: {args.processes} daphne process(es) on {bind}:{port}", flush=True)
     stopping = False
 
@@ -77,6 +95,16 @@ def main(argv: list[str] | None = None) -> int:
         time.sleep(0.5)
         for i, child in enumerate(children):
             if child.poll() is not None and not stopping:
+                quick = quick_exits(quick, lived=time.monotonic() - started_at.pop(child.pid))
+                if quick >= GIVE_UP_AFTER:
+                    print(
+                        f"club.serve: daphne exited at its start {quick} times in a row (last exit code "
+                        f"{child.returncode}): giving up; see its output above",
+                        flush=True,
+                    )
+                    given_up = True
+                    stop(signal.SIGTERM, None)
+                    break
                 print(
                     f"club.serve: process {child.pid} exited ({child.returncode}); starting another",
                     flush=True,
@@ -89,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
             child.wait(timeout=max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             child.kill()
-    return 0
+    return 1 if given_up else 0
 
 
 if __name__ == "__main__":
