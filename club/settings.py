@@ -154,6 +154,8 @@ MIDDLEWARE = [
     "club.middleware.RejectNulMiddleware",
     # The client's address through the site's proxies (X-Forwarded-For, right-most untrusted hop).
     "club.client_ip.ClientAddressMiddleware",
+    # A redirect to HTTPS that can only loop (the proxy and BEHIND_PROXY disagree) is said in the log.
+    "club.proxy_check.ProxyMisconfigMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
