@@ -217,6 +217,7 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
     context = table_context(view=view, public=public, user_id=request.user.pk, now=timezone.now())
     dealt = history.dealt_hands(state)
     my_reports = _MY_REPORTS(deal.pk, request.user.pk)
+    journals = deal_journal_lines(deal=deal)
     context.update(
         my_reports=my_reports,
         open_report=any(r.status == Report.Status.OPEN for r in my_reports),
@@ -228,7 +229,9 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
         my_seat=seat,
         my_dealt=[card(c) for c in dealt[seat]] if seat is not None and dealt[seat] else [],
         players=players,
-        journals=deal_journal_lines(deal=deal),
+        journals=journals,
+        # Chips moved back after the deal (a report's outcome): the table shows the deal as played.
+        moved_back=any(j.reversal_of is not None for j in journals),
         steps=deal.seq,
         replay=True,
     )

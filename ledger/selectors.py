@@ -257,6 +257,8 @@ class DealJournal:
     pk: int
     kind_label: str
     lines: list[DealLine]
+    #: The journal this one moves back (a manager's reversal), None for the deal's own.
+    reversal_of: int | None = None
 
 
 # Only the columns the pages show, in one query compiled once per process: the journals and their
@@ -305,7 +307,7 @@ def deal_journal_lines(*, deal: Any) -> list[DealJournal]:
                 if reversal_of is not None
                 else choice_label(Journal, "kind", journal_kind)
             )
-            journals.append(DealJournal(journal_id, label, []))
+            journals.append(DealJournal(journal_id, label, [], reversal_of))
         if member_id is not None:
             who = display_name or username  # User.shown_name
         elif seat_id is not None:
