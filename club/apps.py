@@ -8,4 +8,6 @@ class ClubConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import checks  # noqa: F401  (registers the site's system checks)
+        from . import admin_icons, checks  # noqa: F401  (checks: registers the site's system checks)
+
+        admin_icons.install()

@@ -32,3 +32,23 @@ def test_the_list_says_which_links_let_people_in(make_club, owner, manager):
     html = client_for(owner).get("/admin/club/invite/").content.decode()
     assert _row_icon(html, mine) == "yes"
     assert _row_icon(html, his) == "no"
+
+
+@pytest.mark.parametrize(
+    ("language", "yes", "no"), [("en", "Yes", "No"), ("ru", "Да", "Нет"), ("bg", "Да", "Не")]
+)
+def test_the_icons_are_read_in_the_managers_language(make_club, owner, manager, language, yes, no):
+    """Django wrote the value as the icon's text: a screen reader read "True"/"False" to everyone."""
+    club = make_club(owner, "Back Room", join_policy=Club.JoinPolicy.INVITE)
+    services.invite_accept(code=services.invite_create(club=club, actor=owner).code, user=manager)
+    services.membership_set_role(membership=m(club, manager), actor=owner, role=Membership.Role.MANAGER)
+    his = services.invite_create(club=club, actor=manager)
+    mine = services.invite_create(club=club, actor=owner)
+    services.membership_set_role(membership=m(club, manager), actor=owner, role=Membership.Role.MEMBER)
+    owner.preferred_language = language
+    owner.save(update_fields=["preferred_language"])
+    html = client_for(owner).get("/admin/club/invite/").content.decode()
+    for invite, word in ((mine, yes), (his, no)):
+        row = next(r for r in re.findall(r"<tr.*?</tr>", html, re.S) if f"/{invite.pk}/change/" in r)
+        assert re.search(rf'<img src="[^"]*icon-(yes|no)\.svg" alt="{word}">', row), row
+    assert 'alt="True"' not in html and 'alt="False"' not in html
