@@ -438,8 +438,9 @@ def table_stand_up(
         raise TableError("seat_changed", n=position + 1)
     if seat.is_bot:
         # The admin's seat list has bots beside players: "Nobody plays at seat 3" of the bot the
-        # manager ticked told him nothing. It is taken off, as its "Remove bot" button does.
-        if seat.leave_after_deal:
+        # manager ticked told him nothing. It is taken off, as its "Remove bot" button does. The
+        # inactivity sweep's leave is no manager's (a player back cancels it): his word replaces it.
+        if seat.leave_after_deal and not seat.idle_leave:
             raise TableError("already_leaving", done=True)
         return _bot_off(session, seat)
     membership_require_rank(mine=mine, target=seat.member)
