@@ -388,8 +388,12 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS_ONLY
 SECURE_HSTS_PRELOAD = HTTPS_ONLY
 BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
-TRUSTED_PROXY_COUNT = env_number(
-    "TRUSTED_PROXY_COUNT", env_number("AXES_PROXY_COUNT", 1 if BEHIND_PROXY else 0), most=20
+# The old name is read only when the new one is unset: a mistyped AXES_PROXY_COUNT left behind
+# stopped a start that set TRUSTED_PROXY_COUNT right.
+TRUSTED_PROXY_COUNT = (
+    env_number("TRUSTED_PROXY_COUNT", 0, most=20)
+    if os.environ.get("TRUSTED_PROXY_COUNT", "").strip()
+    else env_number("AXES_PROXY_COUNT", 1 if BEHIND_PROXY else 0, most=20)
 )
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

@@ -57,3 +57,14 @@ def test_check_deploy_warns_that_reset_links_go_to_the_logs_without_email_host()
 def test_debug_mode_runs_without_configuration() -> None:
     result = _manage("check", DEBUG="1")
     assert result.returncode == 0, result.stderr
+
+
+def test_an_old_proxy_count_left_behind_does_not_stop_a_start_that_sets_the_new_one() -> None:
+    """AXES_PROXY_COUNT=two (the old name, mistyped) stopped the start though TRUSTED_PROXY_COUNT=2
+    was set and is the one read; and the old name's value above 20 went unchecked."""
+    shown = "from django.conf import settings; print(settings.TRUSTED_PROXY_COUNT)"
+    result = _manage("shell", "-c", shown, DEBUG="1", TRUSTED_PROXY_COUNT="2", AXES_PROXY_COUNT="two")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "2"
+    result = _manage("check", DEBUG="1", AXES_PROXY_COUNT="99")
+    assert result.returncode != 0 and "AXES_PROXY_COUNT='99'" in result.stderr
