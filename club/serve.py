@@ -110,6 +110,10 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
                 time.sleep(1.0)
+                if stopping:
+                    # Told to stop during the pause: a process started now would get no SIGTERM,
+                    # take connections, and be killed mid-request at the end of the wait below.
+                    break
                 children[i] = start()
     deadline = time.monotonic() + 15
     for child in children:

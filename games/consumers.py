@@ -109,7 +109,26 @@ def connect_allowed(user_id: int) -> bool:
         return False
     _CONNECTS[user_id] = (tokens - 1, now)
     return True
+
+
 _TRY_AGAIN = gettext_lazy("The table could not be reached just now; please make your move again.")
+
+
+def _pushed_again(session_id: int, message: Message | None) -> bool:
+    """After a database error under ``message``: send the table's picture to every socket again (a
+    commit whose answer was lost sent none), and say whether ``message``, a move, is in it already.
+    False when the database cannot be read yet either."""
+    from .broadcast import table_push_soon
+    from .models import Deal
+
+    try:
+        table_push_soon(session_id)
+        if not isinstance(message, Act):
+            return False
+        seq = Deal.objects.filter(session_id=session_id, number=message.deal).values_list("seq", flat=True)
+        return (seq.first() or 0) > message.seq
+    except DatabaseError:
+        return False
 
 
 def _db(func: Any) -> Any:
@@ -338,9 +357,15 @@ class TableConsumer(JsonSocketConsumer):
                 # again (with backoff) until the table can be read.
                 await self.close(code=1011)
                 return
-            # The database went away under the move (a restart, a dropped connection): the move's
-            # transaction rolled back whole, the broken connection is dropped after this call, and
-            # the player is told to make the move again rather than left waiting.
+            # The database went away under the move (a restart, a dropped connection). Mostly the
+            # move's transaction rolled back whole, and the player is told to make it again rather
+            # than left waiting. But the connection may have dropped with the COMMIT on its way: the
+            # change is then in the books while Django dropped its on-commit update, the one way it
+            # reaches the sockets, and every other page kept the table before it (the next player's
+            # clock ran unseen until his default move). So the table is read afresh and sent to
+            # everyone, and a move that did land is not asked for again.
+            if await _db(_pushed_again)(self.session_id, parsed):
+                return
             await self.send_error("try_again", _TRY_AGAIN)
 
     async def _handle(self, message: Message) -> None:

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
-from django.db import connection, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -377,6 +377,26 @@ def clock_anything_due(now: datetime) -> bool:
     return bool(row and row[0])
 
 
+def _connection_lost(exc: BaseException) -> bool:
+    """Whether the work that just failed lost its database connection (a restart, a failover,
+    pg_terminate_backend). That is no fault of the deal or table it was at, and putting it aside for
+    a minute froze the table for its players; the next tick (or sweep) does the work on a new
+    connection. A statement refused on a working connection (a timeout, a deadlock) is no such loss.
+    Logged without a traceback: every table the drop hit says the same."""
+    cause = exc.__cause__
+    if not isinstance(exc, (InterfaceError, OperationalError)) or not type(cause).__module__.startswith(
+        "psycopg"
+    ):
+        return False
+    sqlstate = getattr(cause, "sqlstate", None)
+    # None: the server never answered (the connection broke); 08: connection exceptions; 57P: the
+    # server shut the session (admin or crash shutdown, a restart not yet accepting connections).
+    if sqlstate is not None and not sqlstate.startswith(("08", "57P")):
+        return False
+    logger.warning("table clock: the database connection was lost (%s); the next tick goes on", exc)
+    return True
+
+
 def tables_tick(now: datetime | None = None) -> int:
     """Everything the table clock owes at ``now``; returns how many moves and deals it made.
 
@@ -398,7 +418,9 @@ def tables_tick(now: datetime | None = None) -> int:
             continue
         except SoftTimeLimitExceeded:
             raise  # the sweep's time is up (not this deal's fault): the next sweep goes on
-        except Exception:
+        except Exception as exc:
+            if _connection_lost(exc):
+                continue  # not the deal's fault: tried again at the next tick (see the function)
             # One broken deal must not stop every other table's clock: log it, and look again in
             # a minute rather than at every tick.
             logger.exception("table clock: deal %s could not move", deal_id)
@@ -409,7 +431,9 @@ def tables_tick(now: datetime | None = None) -> int:
                 done += 1
         except SoftTimeLimitExceeded:
             raise
-        except Exception:
+        except Exception as exc:
+            if _connection_lost(exc):
+                continue
             logger.exception("table clock: table %s could not deal", session_id)
             TableSession.objects.filter(pk=session_id).update(next_deal_at=now + QUARANTINE)
     try:

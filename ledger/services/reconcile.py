@@ -17,9 +17,11 @@ together) is seen either before or after, never half way.
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import Any
 
 from django.apps import apps
+from django.db import transaction
 from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Value, Window
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -204,7 +206,24 @@ def ledger_reconcile_run() -> ReconciliationRun:
     # journal is sealed, the shorter the time in which it could be edited unseen.
     chain_seal()
     # Stored once the run is over: stored at its start, a run that failed or hit its time limit
-    # stayed behind as "not consistent" with no difference, one more at each retry.
+    # stayed behind as "not consistent" with no difference, one more at each retry. Stored with the
+    # log rows that tell the clubs of it, in one transaction: a worker killed or a connection lost
+    # between them left a run nobody was told of, and the retry stored a second one.
+    with transaction.atomic():
+        run = _run_store(started_at, differences, n_accounts, n_journals)
+    if differences:
+        logger.error(
+            "ledger reconciliation run %s found %d difference(s): %s",
+            run.pk,
+            len(differences),
+            differences[:20],
+        )
+    return run
+
+
+def _run_store(
+    started_at: datetime, differences: list[dict[str, Any]], n_accounts: int, n_journals: int
+) -> ReconciliationRun:
     run = ReconciliationRun.objects.create(
         started_at=started_at,
         finished_at=timezone.now(),
@@ -214,12 +233,6 @@ def ledger_reconcile_run() -> ReconciliationRun:
         differences=differences,
     )
     if differences:
-        logger.error(
-            "ledger reconciliation run %s found %d difference(s): %s",
-            run.pk,
-            len(differences),
-            differences[:20],
-        )
         by_club: dict[int | None, list[dict[str, Any]]] = {}
         for difference in differences:
             by_club.setdefault(difference.get("club"), []).append(difference)
