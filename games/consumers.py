@@ -112,6 +112,9 @@ def connect_allowed(user_id: int) -> bool:
 
 
 _TRY_AGAIN = gettext_lazy("The table could not be reached just now; please make your move again.")
+# Not a move (a sit-down, a stand-up, a leave, "I'm back"…): "make your move again" read as if a move
+# had been lost.
+_TRY_AGAIN_OTHER = gettext_lazy("The table could not be reached just now; please try again.")
 
 
 def _pushed_again(session_id: int, message: Message | None) -> bool:
@@ -366,7 +369,7 @@ class TableConsumer(JsonSocketConsumer):
             # everyone, and a move that did land is not asked for again.
             if await _db(_pushed_again)(self.session_id, parsed):
                 return
-            await self.send_error("try_again", _TRY_AGAIN)
+            await self.send_error("try_again", _TRY_AGAIN if isinstance(parsed, Act) else _TRY_AGAIN_OTHER)
 
     async def _handle(self, message: Message) -> None:
         call = _db
