@@ -4,6 +4,7 @@ With HTTPS_ONLY on, Django sends a plain-HTTP request to https://. Behind a prox
 site only sees plain HTTP, and knows better from the proxy's ``X-Forwarded-Proto`` when
 BEHIND_PROXY is set: without it (or without the header) each answer is a redirect to the same
 address, and the browser gives up with "too many redirects" while the log shows nothing but 301s.
+A trusted proxy's "HTTPS" (any case) is read as https, which Django's exact comparison did not.
 """
 
 from __future__ import annotations
@@ -37,9 +38,15 @@ class ProxyMisconfigMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        proto = request.META.get("HTTP_X_FORWARDED_PROTO", "")
+        # The visitor's own is the first value (each proxy on the way appends its own), as Django reads it.
+        first = proto.split(",", 1)[0].strip()
+        if settings.BEHIND_PROXY and first != "https" and first.lower() == "https":
+            # A scheme is case-insensitive (RFC 3986), Django's comparison is not: "HTTPS" from the
+            # trusted proxy read as plain HTTP, and every request was redirected to itself.
+            request.META["HTTP_X_FORWARDED_PROTO"] = "https"
         if settings.SECURE_SSL_REDIRECT and not request.is_secure():
-            proto = request.META.get("HTTP_X_FORWARDED_PROTO", "")
-            if not settings.BEHIND_PROXY and proto.strip().lower() == "https":
+            if not settings.BEHIND_PROXY and first.lower() == "https":
                 _say(NOT_BEHIND_PROXY)
             elif settings.BEHIND_PROXY and not proto:
                 _say(NO_PROTO_HEADER)

@@ -138,4 +138,15 @@
     var input = event.target;
     if (input instanceof HTMLInputElement && input.matches("[data-select-on-click]")) input.select();
   });
+
+  // A box that reads its words when opened (hx-trigger="opened") reads them at each opening: fetched
+  // once, it said the chips and seats of the first opening after they had changed. "toggle" fires on
+  // closing too, and a trigger filter needs eval, which the Content-Security-Policy forbids. The
+  // event does not bubble: caught on its way down.
+  document.addEventListener("toggle", function (event) {
+    var box = event.target;
+    if (box instanceof HTMLDetailsElement && box.open && box.matches("[hx-trigger=opened]") && window.htmx) {
+      window.htmx.trigger(box, "opened");
+    }
+  }, true);
 })();
