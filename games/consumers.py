@@ -483,6 +483,8 @@ class TableConsumer(JsonSocketConsumer):
         """The login this socket was opened under ended: a logout of its session (told, and closed
         for good), or a password change or a switched-off account (closed: the page connects again,
         and only a login that still holds gets in)."""
+        if getattr(self, "closing", False):
+            return
         session = event.get("session")
         if session is not None:
             if session != self.login_session:

@@ -118,11 +118,3 @@ def _on_login_ended(sender: Any, user_id: int, session_key: str | None, **kwargs
     from ..broadcast import layer_send
 
     layer_send([(kick_group(user_id), {"type": "table.login", "session": session_key})])
-
-
-def _on_logged_out(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    session = getattr(request, "session", None)
-    key = getattr(session, "session_key", None)
-    if user is not None and key:
-        # Sent before the session is flushed: the key is still the one the sockets were opened with.
-        _on_login_ended(sender, user_id=user.pk, session_key=key)
