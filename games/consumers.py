@@ -14,6 +14,7 @@ import logging
 import time
 from datetime import datetime
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -120,6 +121,13 @@ def _db(func: Any) -> Any:
     return database_sync_to_async(func, thread_sensitive=False)
 
 
+def _drawn_for(scope: dict[str, Any], user_id: int) -> bool:
+    """Whether the page that opened the socket was drawn for ``user_id``: its ``as`` query value (the
+    table page writes it) is his id, or there is none (a client other than the page)."""
+    values = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("as")
+    return not values or values[-1] == str(user_id)
+
+
 def _check_access(session_id: int, user: Any) -> tuple[int, bool]:
     """Refuses a stranger (``TableError``); the table's club, and whether the user may seat bots."""
     session = table_get(session_id=session_id)
@@ -171,6 +179,13 @@ class TableConsumer(JsonSocketConsumer):
         self.zone = socket_time_zone(self.scope)
         if self.user is None or not self.user.is_authenticated:
             await self._refuse_at_connect(TableError("logged_out"), 4401)
+            return
+        if not _drawn_for(self.scope, self.user.pk):
+            # The page connects again with whatever log-in the browser holds by then: one opened for
+            # Vera, whose socket dropped while Gleb logged in in another tab, showed his seat, his
+            # buttons and his cards under a header that named her. Closed for good (4401): a reload
+            # draws the page for whoever is logged in now.
+            await self._refuse_at_connect(TableError("other_account"), 4401)
             return
         if not connect_allowed(self.user.pk):
             # Before any query: the loop this stops cost a table read and render per connect.

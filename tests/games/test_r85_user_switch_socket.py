@@ -18,7 +18,7 @@ from django.test import override_settings
 from tests.conftest import TEST_PASSWORD
 
 from .conftest import sit_all
-from .sockets import error_of, frames, is_error
+from .sockets import error_of, frames, is_error, refused
 from .test_socket_login_end import _closed_with, _logged_in, _open
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -75,3 +75,47 @@ def test_logging_in_again_as_oneself_keeps_the_sockets(make_table, players):
 
     got = async_to_sync(scenario)()
     assert got and not is_error(got[-1])
+
+
+def _drawn_for(user_id: int, session_id: int):
+    from channels.testing import WebsocketCommunicator
+
+    from games.consumers import TableConsumer
+
+    socket = WebsocketCommunicator(
+        TableConsumer.as_asgi(),
+        f"/ws/table/{session_id}/?as={user_id}",
+        headers=[(b"origin", b"http://127.0.0.1")],
+    )
+    socket.scope["url_route"] = {"kwargs": {"session_id": session_id}}
+    return socket
+
+
+def test_a_page_drawn_for_another_account_is_refused_its_socket(make_table, players):
+    """The page connects again with whatever log-in the browser holds: one drawn for Vera, whose
+    socket dropped while Gleb logged in in another tab, showed his table under her name."""
+    table = make_table()
+    sit_all(table, players)
+    vera, gleb = players[0], players[1]
+
+    async def scenario() -> tuple[tuple[str | None, int | None], list[str]]:
+        stale = _drawn_for(vera.pk, table.pk)
+        stale.scope["user"] = gleb
+        said = await refused(stale)
+        own = _drawn_for(gleb.pk, table.pk)
+        own.scope["user"] = gleb
+        assert (await own.connect(timeout=5))[0]
+        got = await frames(own)
+        await own.disconnect()
+        return said, got
+
+    said, got = async_to_sync(scenario)()
+    assert said == ("other_account", 4401)
+    assert got and not is_error(got[0])
+
+
+def test_the_table_page_names_the_account_it_is_drawn_for(make_table, players):
+    table = make_table()
+    vera = players[0]
+    page = _logged_in(vera).get(f"/tables/{table.pk}/")
+    assert f'ws-connect="/ws/table/{table.pk}/?as={vera.pk}"' in page.content.decode()
