@@ -51,14 +51,6 @@ class SessionStore(db.SessionStore):
             transaction.on_commit(ended)
 
 
-def login_expiry(session_key: str) -> datetime | None:
-    """When the login of ``session_key`` ends (``None``: it has ended, or there is none)."""
-    row = _SESSION.first(session_key)
-    if row is None or row.expire_date <= timezone.now():
-        return None
-    return row.expire_date
-
-
 def login_current_until(session_key: str, user: Any) -> datetime | None:
     """When the login of ``session_key`` ends, if it is still a login of ``user`` as he is now (read
     fresh: his password, or the account switched off, unchanged since he logged in), as Django's

@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
 
 from club.errors import ServiceError
-from club.sessions import login_current_until, login_expiry
+from club.sessions import login_current_until
 from club.ws import JsonSocketConsumer
 
 from .broadcast import user_group, watch_group
@@ -137,20 +137,24 @@ def _check_access(session_id: int, user: Any) -> tuple[int, bool]:
     return session.club_id, table_can_manage(session=session, user=user)
 
 
-def _frame(session_id: int, user: Any, login_session: Any = None) -> dict[str, Any]:
-    """The reader's picture of the table, if he may still see it. ``login_session``: the key of the
-    login the socket was opened under, checked to be still his (``login_current_until``)."""
+def _still_here(session_id: int, user: Any, login_session: Any = None) -> Any:
+    """The table, if the user may still see it under the login the socket was opened under
+    (``login_session``, its key, checked against his row read just now: ``login_current_until``);
+    a ``TableError`` otherwise."""
     session = table_get(session_id=session_id)
     if session is None:
         raise TableError("no_table")
     membership = member_require_active(session=session, user=user)
-    login_ends = None
-    if isinstance(login_session, str):
-        login_ends = login_current_until(login_session, membership.user)  # his row, read just now
-        if login_ends is None:
-            raise TableError("logged_out")
+    if isinstance(login_session, str) and login_current_until(login_session, membership.user) is None:
+        raise TableError("logged_out")
+    return session
+
+
+def _frame(session_id: int, user: Any, login_session: Any = None) -> dict[str, Any]:
+    """The reader's picture of the table, if he may still see it."""
+    session = _still_here(session_id, user, login_session)
     frame = table_frame_for(session=session, user=user)
-    return {"view": frame.view, "public": frame.public, "login_ends": login_ends}
+    return {"view": frame.view, "public": frame.public}
 
 
 class TableConsumer(JsonSocketConsumer):
@@ -193,9 +197,9 @@ class TableConsumer(JsonSocketConsumer):
             return
         ensure_ticker()
         session = self.scope.get("session")
+        # Checked with the socket's first picture (``_frame``), once it hears of a password change,
+        # and at each heartbeat.
         self.login_session = getattr(session, "session_key", None)
-        # Read with the socket's first picture (``_frame``), once it hears of a password change.
-        self.login_expires: datetime | None = None
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         try:
             self.club_id, self.can_manage = await _db(_check_access)(self.session_id, self.user)
@@ -294,22 +298,18 @@ class TableConsumer(JsonSocketConsumer):
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             with contextlib.suppress(DatabaseError):
-                if not await self._login_holds():
-                    self.heartbeat = None  # this task: closing must not cancel it mid-send
-                    await self.send_error(TableError("logged_out"))
-                    await self.close(code=4401)
-                    return
-            with contextlib.suppress(DatabaseError):
                 try:
-                    await _db(_check_access)(self.session_id, self.user)
+                    await _db(_still_here)(self.session_id, self.user, self.login_session)
                 except TableError as exc:
-                    # A ban's kick goes through the channel layer: one that restarted empty (Redis
-                    # without persistence) as the ban came lost it, and the banned member went on
-                    # watching the table until he reloaded. The beat asks the database again, and
-                    # says what a kick would have said (he saw the table: nothing to hide from him).
-                    self.heartbeat = None
+                    # A ban's kick and a log-out's word go through the channel layer: one that
+                    # restarted empty (Redis without persistence) as they came lost them, and the
+                    # member went on watching, or playing under a login that had ended, until he
+                    # reloaded (or for two weeks, until that login would have run out). The beat
+                    # asks the database again, and says what the word would have said (he saw the
+                    # table: nothing to hide from him).
+                    self.heartbeat = None  # this task: closing must not cancel it mid-send
                     await self.send_error(exc)
-                    await self.close(code=4403)
+                    await self.close(code=4401 if exc.code == "logged_out" else 4403)
                     return
             with contextlib.suppress(Exception):  # a missed beat only ages the presence mark
                 await _db(presence_beat)(session_id=self.session_id, user=self.user)
@@ -318,18 +318,6 @@ class TableConsumer(JsonSocketConsumer):
             with contextlib.suppress(Exception):
                 for group in self.joined:
                     await self.channel_layer.group_add(group, self.channel_name)
-
-    async def _login_holds(self) -> bool:
-        """Whether the login this socket was opened under still holds. A logout or a password
-        change closes the socket at once (``table_login``); a login that simply runs out sends
-        nothing, and the socket went on acting for its player for as long as the tab stayed open.
-        Its end is read again only once it is due (it moves on when the login is renewed)."""
-        if not isinstance(self.login_session, str):
-            return True
-        if self.login_expires is not None and timezone.now() < self.login_expires:
-            return True
-        self.login_expires = await _db(login_expiry)(self.login_session)
-        return self.login_expires is not None
 
     # --- from the browser (club.ws.JsonSocketConsumer has checked the frame) -----------------------
 
@@ -438,8 +426,6 @@ class TableConsumer(JsonSocketConsumer):
             await self.send_error(exc)
             await self.close(code=4401 if exc.code == "logged_out" else 4403)
             return
-        if frame["login_ends"] is not None:
-            self.login_expires = frame["login_ends"]  # the first heartbeat need not read it again
         await self._render(frame["view"], frame["public"])
 
     async def _render(self, view: dict[str, Any] | None, public: dict[str, Any]) -> None:
