@@ -100,7 +100,12 @@ def _kick(*, user_id: int, club_id: int, reason: str, params: dict[str, str]) ->
     from ..broadcast import layer_send
 
     message = {"type": "table.kick", "club": club_id, "reason": reason, "params": params}
-    layer_send([(kick_group(user_id), message)])
+    try:
+        layer_send([(kick_group(user_id), message)])
+    except Exception:
+        # Sent after the commit: a channel layer that is down (Redis restarting) turned a ban or a
+        # leave already made into a server error. His sockets find it at their next heartbeat.
+        logger.exception("user %s: leaving club %s could not be told to his sockets", user_id, club_id)
 
 
 def _on_member_gone(sender: Any, membership: Membership, reason: str, **kwargs: Any) -> None:
