@@ -15,7 +15,7 @@ from games.services import table_sit
 
 from .daphne_server import daphne_url  # noqa: F401  (a fixture)
 from .quiet_table import closes_seen, quiet_table, watch_closes
-from .test_table_play import _club_with_players, _login, _open_table
+from .test_table_play import PASSWORD, _club_with_players, _login, _open_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -46,4 +46,27 @@ def test_a_page_opened_for_one_account_does_not_show_the_next(daphne_url: str, b
     expect(page.locator("#table-live .seat.me")).to_have_count(1)
     page.wait_for_timeout(1_500)  # no reconnect after a refusal
     expect(page.locator("#table-live .seat.me")).to_have_count(1)
+    page.context.close()
+
+
+def test_a_manager_log_in_in_the_admin_ends_the_members_table(daphne_url: str, browser: Browser) -> None:  # noqa: F811
+    """The admin's log-in page offers a member "log in with a different account": his table tab's
+    socket went on acting as him under a cookie that named the manager."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = quiet_table(club, "Switched")
+    table_sit(session_id=table.pk, user=vera, position=0, buy_in=200)
+    page = _login(browser, daphne_url, vera.username)
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    watch_closes(page)
+    admin = page.context.new_page()
+    admin.goto(f"{daphne_url}/admin/login/?next=/admin/")
+    admin.fill("input[name=username]", "olga")
+    admin.fill("input[name=password]", PASSWORD)
+    admin.locator("input[type=submit]").click()
+    expect(admin.get_by_text("Your clubs").first).to_be_visible()
+
+    banner = page.locator("#table-banner")
+    expect(banner).to_be_visible(timeout=10_000)
+    expect(banner).to_contain_text("log in again")
+    assert closes_seen(page) == [4401]
     page.context.close()
