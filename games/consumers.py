@@ -32,7 +32,7 @@ from .broadcast import user_group, watch_group
 from .live_frame import live_frame_html
 from .presenter import table_context
 from .protocol import Act, Command, Contribute, Message, SeatBot, Sit, StandUp, parse_message
-from .selectors import table_can_manage, table_frame_for, table_get
+from .selectors import membership_can_manage, table_can_manage, table_frame_for, table_get
 from .services import (
     TableError,
     table_act,
@@ -137,24 +137,24 @@ def _check_access(session_id: int, user: Any) -> tuple[int, bool]:
     return session.club_id, table_can_manage(session=session, user=user)
 
 
-def _still_here(session_id: int, user: Any, login_session: Any = None) -> Any:
+def _still_here(session_id: int, user: Any, login_session: Any = None) -> tuple[Any, bool]:
     """The table, if the user may still see it under the login the socket was opened under
-    (``login_session``, its key, checked against his row read just now: ``login_current_until``);
-    a ``TableError`` otherwise."""
+    (``login_session``, its key, checked against his row read just now: ``login_current_until``),
+    and whether he may seat bots (his role as it is now); a ``TableError`` otherwise."""
     session = table_get(session_id=session_id)
     if session is None:
         raise TableError("no_table")
     membership = member_require_active(session=session, user=user)
     if isinstance(login_session, str) and login_current_until(login_session, membership.user) is None:
         raise TableError("logged_out")
-    return session
+    return session, membership_can_manage(session=session, membership=membership, user=membership.user)
 
 
 def _frame(session_id: int, user: Any, login_session: Any = None) -> dict[str, Any]:
     """The reader's picture of the table, if he may still see it."""
-    session = _still_here(session_id, user, login_session)
+    session, can_manage = _still_here(session_id, user, login_session)
     frame = table_frame_for(session=session, user=user)
-    return {"view": frame.view, "public": frame.public}
+    return {"view": frame.view, "public": frame.public, "can_manage": can_manage}
 
 
 class TableConsumer(JsonSocketConsumer):
@@ -299,7 +299,7 @@ class TableConsumer(JsonSocketConsumer):
             await asyncio.sleep(HEARTBEAT_SECONDS)
             with contextlib.suppress(DatabaseError):
                 try:
-                    await _db(_still_here)(self.session_id, self.user, self.login_session)
+                    _table, manages = await _db(_still_here)(self.session_id, self.user, self.login_session)
                 except TableError as exc:
                     # A ban's kick and a log-out's word go through the channel layer: one that
                     # restarted empty (Redis without persistence) as they came lost them, and the
@@ -311,6 +311,16 @@ class TableConsumer(JsonSocketConsumer):
                     await self.send_error(exc)
                     await self.close(code=4401 if exc.code == "logged_out" else 4403)
                     return
+                if manages != self.can_manage:
+                    # Promoted or demoted by the owner meanwhile: the managers' controls (seat a
+                    # bot, stand a player up) came and went only with a reload, a demoted manager's
+                    # each refused when clicked. The picture may close the socket: not cancelling
+                    # this task mid-send.
+                    beat, self.heartbeat = self.heartbeat, None
+                    await self._send_current()
+                    if getattr(self, "closing", False):
+                        return
+                    self.heartbeat = beat
             with contextlib.suppress(Exception):  # a missed beat only ages the presence mark
                 await _db(presence_beat)(session_id=self.session_id, user=self.user)
             # Joined again: a channel layer that restarted empty (Redis without persistence) knows
@@ -426,6 +436,7 @@ class TableConsumer(JsonSocketConsumer):
             await self.send_error(exc)
             await self.close(code=4401 if exc.code == "logged_out" else 4403)
             return
+        self.can_manage = frame["can_manage"]
         await self._render(frame["view"], frame["public"])
 
     async def _render(self, view: dict[str, Any] | None, public: dict[str, Any]) -> None:
