@@ -8,15 +8,19 @@ what happens when it is missing or expired are Django's own.
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
+from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
 from games.prepared import Prepared, first_of
+
+from .signals import login_ended
 
 _SESSION = Prepared(lambda key: first_of(Session.objects.filter(session_key=key)))
 
@@ -34,13 +38,17 @@ class SessionStore(db.SessionStore):
             return None
         return row
 
-
-def login_expiry(session_key: str) -> datetime | None:
-    """When the login of ``session_key`` ends (``None``: it has ended, or there is none)."""
-    row = _SESSION.first(session_key)
-    if row is None or row.expire_date <= timezone.now():
-        return None
-    return row.expire_date
+    def flush(self) -> None:
+        """Django's, and the login it held ends for the live sockets opened under it
+        (``login_ended``). A log-out flushes the session, and so does a log-in as someone else in
+        the same browser (the admin's log-in page offers one to a member logged in on the site):
+        the old key was gone, no one was told, and a table tab's socket went on acting as the
+        member the cookie no longer named until his login ran out, two weeks on."""
+        key, user_id = self.session_key, self.get(SESSION_KEY)
+        super().flush()
+        if key and user_id is not None:
+            ended = partial(login_ended.send, sender=type(self), user_id=int(user_id), session_key=key)
+            transaction.on_commit(ended)
 
 
 def login_current_until(session_key: str, user: Any) -> datetime | None:

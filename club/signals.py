@@ -3,8 +3,9 @@
 ``member_gone`` is sent, inside the transaction, when a member stops being an active member of a
 club (banned, or left): the tables stand him up and close his sockets.
 
-``login_ended`` is sent, after the commit, when a user's logins stop being what they were: he logged
-out of one session (``session_key``), or his password changed or his account was switched off
+``login_ended`` is sent, after the commit, when a user's logins stop being what they were: a session
+that held his login was emptied (``session_key``: he logged out, or logged in as someone else in the
+same browser), or his password changed or his account was switched off
 (``session_key`` None: every session). Live sockets opened under those logins close.
 
 ``account_switched_off`` is sent, inside the transaction, when a user's account is switched off

@@ -8,13 +8,10 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.contrib.auth.signals import user_logged_out
-
         from club.signals import account_switched_off, login_ended, member_gone
 
         from .services.members import (
             _on_account_switched_off,
-            _on_logged_out,
             _on_login_ended,
             _on_member_gone,
         )
@@ -22,4 +19,3 @@ class GamesConfig(AppConfig):
         member_gone.connect(_on_member_gone, dispatch_uid="games_member_gone")
         login_ended.connect(_on_login_ended, dispatch_uid="games_login_ended")
         account_switched_off.connect(_on_account_switched_off, dispatch_uid="games_account_switched_off")
-        user_logged_out.connect(_on_logged_out, dispatch_uid="games_logged_out")

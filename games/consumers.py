@@ -14,6 +14,7 @@ import logging
 import time
 from datetime import datetime
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -24,14 +25,14 @@ from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
 
 from club.errors import ServiceError
-from club.sessions import login_current_until, login_expiry
+from club.sessions import login_current_until
 from club.ws import JsonSocketConsumer
 
 from .broadcast import user_group, watch_group
 from .live_frame import live_frame_html
 from .presenter import table_context
 from .protocol import Act, Command, Contribute, Message, SeatBot, Sit, StandUp, parse_message
-from .selectors import table_can_manage, table_frame_for, table_get
+from .selectors import membership_can_manage, table_can_manage, table_frame_for, table_get
 from .services import (
     TableError,
     table_act,
@@ -142,6 +143,13 @@ def _db(func: Any) -> Any:
     return database_sync_to_async(func, thread_sensitive=False)
 
 
+def _drawn_for(scope: dict[str, Any], user_id: int) -> bool:
+    """Whether the page that opened the socket was drawn for ``user_id``: its ``as`` query value (the
+    table page writes it) is his id, or there is none (a client other than the page)."""
+    values = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("as")
+    return not values or values[-1] == str(user_id)
+
+
 def _check_access(session_id: int, user: Any) -> tuple[int, bool]:
     """Refuses a stranger (``TableError``); the table's club, and whether the user may seat bots."""
     session = table_get(session_id=session_id)
@@ -151,20 +159,24 @@ def _check_access(session_id: int, user: Any) -> tuple[int, bool]:
     return session.club_id, table_can_manage(session=session, user=user)
 
 
-def _frame(session_id: int, user: Any, login_session: Any = None) -> dict[str, Any]:
-    """The reader's picture of the table, if he may still see it. ``login_session``: the key of the
-    login the socket was opened under, checked to be still his (``login_current_until``)."""
+def _still_here(session_id: int, user: Any, login_session: Any = None) -> tuple[Any, bool]:
+    """The table, if the user may still see it under the login the socket was opened under
+    (``login_session``, its key, checked against his row read just now: ``login_current_until``),
+    and whether he may seat bots (his role as it is now); a ``TableError`` otherwise."""
     session = table_get(session_id=session_id)
     if session is None:
         raise TableError("no_table")
     membership = member_require_active(session=session, user=user)
-    login_ends = None
-    if isinstance(login_session, str):
-        login_ends = login_current_until(login_session, membership.user)  # his row, read just now
-        if login_ends is None:
-            raise TableError("logged_out")
+    if isinstance(login_session, str) and login_current_until(login_session, membership.user) is None:
+        raise TableError("logged_out")
+    return session, membership_can_manage(session=session, membership=membership, user=membership.user)
+
+
+def _frame(session_id: int, user: Any, login_session: Any = None) -> dict[str, Any]:
+    """The reader's picture of the table, if he may still see it."""
+    session, can_manage = _still_here(session_id, user, login_session)
     frame = table_frame_for(session=session, user=user)
-    return {"view": frame.view, "public": frame.public, "login_ends": login_ends}
+    return {"view": frame.view, "public": frame.public, "can_manage": can_manage}
 
 
 class TableConsumer(JsonSocketConsumer):
@@ -194,15 +206,22 @@ class TableConsumer(JsonSocketConsumer):
         if self.user is None or not self.user.is_authenticated:
             await self._refuse_at_connect(TableError("logged_out"), 4401)
             return
+        if not _drawn_for(self.scope, self.user.pk):
+            # The page connects again with whatever log-in the browser holds by then: one opened for
+            # Vera, whose socket dropped while Gleb logged in in another tab, showed his seat, his
+            # buttons and his cards under a header that named her. Closed for good (4401): a reload
+            # draws the page for whoever is logged in now.
+            await self._refuse_at_connect(TableError("other_account"), 4401)
+            return
         if not connect_allowed(self.user.pk):
             # Before any query: the loop this stops cost a table read and render per connect.
             await self._refuse_at_connect(TableError("too_many_connects"), 4429)
             return
         ensure_ticker()
         session = self.scope.get("session")
+        # Checked with the socket's first picture (``_frame``), once it hears of a password change,
+        # and at each heartbeat.
         self.login_session = getattr(session, "session_key", None)
-        # Read with the socket's first picture (``_frame``), once it hears of a password change.
-        self.login_expires: datetime | None = None
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
         try:
             self.club_id, self.can_manage = await _db(_check_access)(self.session_id, self.user)
@@ -301,23 +320,29 @@ class TableConsumer(JsonSocketConsumer):
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             with contextlib.suppress(DatabaseError):
-                if not await self._login_holds():
-                    self.heartbeat = None  # this task: closing must not cancel it mid-send
-                    await self.send_error(TableError("logged_out"))
-                    await self.close(code=4401)
-                    return
-            with contextlib.suppress(DatabaseError):
                 try:
-                    await _db(_check_access)(self.session_id, self.user)
+                    _table, manages = await _db(_still_here)(self.session_id, self.user, self.login_session)
                 except TableError as exc:
-                    # A ban's kick goes through the channel layer: one that restarted empty (Redis
-                    # without persistence) as the ban came lost it, and the banned member went on
-                    # watching the table until he reloaded. The beat asks the database again, and
-                    # says what a kick would have said (he saw the table: nothing to hide from him).
-                    self.heartbeat = None
+                    # A ban's kick and a log-out's word go through the channel layer: one that
+                    # restarted empty (Redis without persistence) as they came lost them, and the
+                    # member went on watching, or playing under a login that had ended, until he
+                    # reloaded (or for two weeks, until that login would have run out). The beat
+                    # asks the database again, and says what the word would have said (he saw the
+                    # table: nothing to hide from him).
+                    self.heartbeat = None  # this task: closing must not cancel it mid-send
                     await self.send_error(exc)
-                    await self.close(code=4403)
+                    await self.close(code=4401 if exc.code == "logged_out" else 4403)
                     return
+                if manages != self.can_manage:
+                    # Promoted or demoted by the owner meanwhile: the managers' controls (seat a
+                    # bot, stand a player up) came and went only with a reload, a demoted manager's
+                    # each refused when clicked. The picture may close the socket: not cancelling
+                    # this task mid-send.
+                    beat, self.heartbeat = self.heartbeat, None
+                    await self._send_current()
+                    if getattr(self, "closing", False):
+                        return
+                    self.heartbeat = beat
             with contextlib.suppress(Exception):  # a missed beat only ages the presence mark
                 await _db(presence_beat)(session_id=self.session_id, user=self.user)
             # Joined again: a channel layer that restarted empty (Redis without persistence) knows
@@ -325,18 +350,6 @@ class TableConsumer(JsonSocketConsumer):
             with contextlib.suppress(Exception):
                 for group in self.joined:
                     await self.channel_layer.group_add(group, self.channel_name)
-
-    async def _login_holds(self) -> bool:
-        """Whether the login this socket was opened under still holds. A logout or a password
-        change closes the socket at once (``table_login``); a login that simply runs out sends
-        nothing, and the socket went on acting for its player for as long as the tab stayed open.
-        Its end is read again only once it is due (it moves on when the login is renewed)."""
-        if not isinstance(self.login_session, str):
-            return True
-        if self.login_expires is not None and timezone.now() < self.login_expires:
-            return True
-        self.login_expires = await _db(login_expiry)(self.login_session)
-        return self.login_expires is not None
 
     # --- from the browser (club.ws.JsonSocketConsumer has checked the frame) -----------------------
 
@@ -451,8 +464,7 @@ class TableConsumer(JsonSocketConsumer):
             await self.send_error(exc)
             await self.close(code=4401 if exc.code == "logged_out" else 4403)
             return
-        if frame["login_ends"] is not None:
-            self.login_expires = frame["login_ends"]  # the first heartbeat need not read it again
+        self.can_manage = frame["can_manage"]
         await self._render(frame["view"], frame["public"])
 
     async def _render(self, view: dict[str, Any] | None, public: dict[str, Any]) -> None:
@@ -511,6 +523,8 @@ class TableConsumer(JsonSocketConsumer):
         """The login this socket was opened under ended: a logout of its session (told, and closed
         for good), or a password change or a switched-off account (closed: the page connects again,
         and only a login that still holds gets in)."""
+        if getattr(self, "closing", False):
+            return
         session = event.get("session")
         if session is not None:
             if session != self.login_session:

@@ -18,6 +18,10 @@ from club.errors import ServiceError
 _MESSAGES = {
     "not_member": _("Only active members of this club can play at its tables."),
     "logged_out": _("You logged out: log in again to play."),
+    "other_account": _(
+        "This page was opened for another account: you have logged in as someone else since (in another "
+        "tab, perhaps). Reload the page to see the table as the account you are logged in as now."
+    ),
     "too_many_sockets": _("You have %(count)s tables open already: close a tab or two and reload this page."),
     "too_many_connects": _(
         "This page connected to the tables too many times in a short while: wait a minute, then reload it."

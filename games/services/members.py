@@ -6,6 +6,7 @@ were refused from the moment of the ban: every request checks the membership.)""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db import transaction
@@ -20,6 +21,8 @@ from .closing import table_after_stand_up
 from .dealing import deal_running
 from .notify import table_notify_on_commit
 from .seating import seat_stand_up
+
+logger = logging.getLogger("games.members")
 
 
 def kick_group(user_id: int) -> str:
@@ -97,7 +100,12 @@ def _kick(*, user_id: int, club_id: int, reason: str, params: dict[str, str]) ->
     from ..broadcast import layer_send
 
     message = {"type": "table.kick", "club": club_id, "reason": reason, "params": params}
-    layer_send([(kick_group(user_id), message)])
+    try:
+        layer_send([(kick_group(user_id), message)])
+    except Exception:
+        # Sent after the commit: a channel layer that is down (Redis restarting) turned a ban or a
+        # leave already made into a server error. His sockets find it at their next heartbeat.
+        logger.exception("user %s: leaving club %s could not be told to his sockets", user_id, club_id)
 
 
 def _on_member_gone(sender: Any, membership: Membership, reason: str, **kwargs: Any) -> None:
@@ -117,12 +125,10 @@ def _on_login_ended(sender: Any, user_id: int, session_key: str | None, **kwargs
     one that outlived a logout or a password change kept playing and receiving his cards."""
     from ..broadcast import layer_send
 
-    layer_send([(kick_group(user_id), {"type": "table.login", "session": session_key})])
-
-
-def _on_logged_out(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    session = getattr(request, "session", None)
-    key = getattr(session, "session_key", None)
-    if user is not None and key:
-        # Sent before the session is flushed: the key is still the one the sockets were opened with.
-        _on_login_ended(sender, user_id=user.pk, session_key=key)
+    try:
+        layer_send([(kick_group(user_id), {"type": "table.login", "session": session_key})])
+    except Exception:
+        # Sent after the commit (or the session's flush): a channel layer that is down (Redis
+        # restarting) turned a log-out or a password change already made into a server error, the
+        # session left in place. The sockets' heartbeats find the login ended (TableConsumer._beat).
+        logger.exception("user %s: the end of a login could not be told to his sockets", user_id)
