@@ -404,6 +404,9 @@ class EntryAdmin(BooksStandAdmin):
         "=account__id",
     )
     list_select_related = ("journal", "account__member__user")
+    # Newest first, as the journals' list: the model's order (oldest first, for statements' running
+    # balances) opened a year-old club's list on its first entries. The export stays oldest first.
+    ordering = ("-id",)
     show_full_result_count = False
     change_list_template = "admin/ledger/entry/change_list.html"
 
