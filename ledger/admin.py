@@ -31,6 +31,7 @@ from club.admin_site import (
     MAX_SEARCH_WORDS,
     PEOPLE_IN_A_FILTER,
     ClubScopedAdmin,
+    ClubsOfTheRowsFilter,
     admin_clubs_for,
     admin_sees_a_club,
     filter_id,
@@ -154,7 +155,7 @@ class EntryInline(admin.TabularInline):
 class AccountAdmin(BooksStandAdmin):
     list_display = ("id", "kind", "member_label", "table", "balance", "club", "statement_link")
     # RelatedOnly: a plain club filter would list every club of the site, invite-only ones too.
-    list_filter = (("club", admin.RelatedOnlyFieldListFilter), ("kind", titled(_("account kind"))))
+    list_filter = (("club", ClubsOfTheRowsFilter), ("kind", titled(_("account kind"))))
     search_fields = ("member__user__username", "member__user__display_name", "=table__id")
     list_select_related = ("club", "member__user", "table")
 
@@ -264,7 +265,7 @@ class JournalAdmin(BooksStandAdmin):
         "short_key",
     )
     list_filter = (
-        ("club", admin.RelatedOnlyFieldListFilter),
+        ("club", ClubsOfTheRowsFilter),
         ("kind", titled(_("journal kind"))),
         ("created_at", admin.DateFieldListFilter),
     )
@@ -391,7 +392,7 @@ class EntryAdmin(BooksStandAdmin):
     club_path = "journal__club"
     list_display = ("id", "created", "account", "amount", "balance_after", "journal_link", "short_key")
     list_filter = (
-        ("journal__club", admin.RelatedOnlyFieldListFilter),
+        ("journal__club", ClubsOfTheRowsFilter),
         ("journal__kind", titled(_("journal kind"))),
         ("account__kind", titled(_("account kind"))),
         EntryMemberFilter,
@@ -557,7 +558,7 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
     )
     list_filter = (
         "status",
-        ("club", admin.RelatedOnlyFieldListFilter),
+        ("club", ClubsOfTheRowsFilter),
         ("kind", titled(_("adjustment kind"))),
     )
     list_select_related = ("club", "member__user", "requested_by", "decided_by")
@@ -626,7 +627,7 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
 @admin.register(ChipRequest)
 class ChipRequestAdmin(ClubScopedReadOnlyAdmin):
     list_display = ("created_at", "club", "member_label", "amount", "note", "status", "answer")
-    list_filter = ("status", ("club", admin.RelatedOnlyFieldListFilter))
+    list_filter = ("status", ("club", ClubsOfTheRowsFilter))
     list_select_related = ("club", "member__user")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ChipRequest]:
