@@ -35,6 +35,7 @@ from .admin_site import (
     PEOPLE_IN_A_FILTER,
     AuditedSiteRecordsAdmin,
     ClubScopedAdmin,
+    ClubsOfTheRowsFilter,
     changed_fields,
     filter_id,
 )
@@ -353,7 +354,7 @@ class DormantFilter(admin.SimpleListFilter):
 @admin.register(Membership)
 class MembershipAdmin(ClubScopedAdmin):
     list_display = ("member", "club", "role", "status", "ban", "created_at", "updated_at")
-    list_filter = ("status", "role", DormantFilter, ("club", admin.RelatedOnlyFieldListFilter), MemberFilter)
+    list_filter = ("status", "role", DormantFilter, ("club", ClubsOfTheRowsFilter), MemberFilter)
     search_fields = ("user__username", "user__display_name", "club__name")
     list_select_related = ("user", "club")
     fields = (
@@ -512,7 +513,7 @@ class InviteAdmin(ClubScopedAdmin):
         "revoked",
         "lets_people_in",
     )
-    list_filter = ("revoked", ("club", admin.RelatedOnlyFieldListFilter))
+    list_filter = ("revoked", ("club", ClubsOfTheRowsFilter))
     list_select_related = ("club", "created_by")
     exclude = ("code",)  # an invite code is a password: don't show it in lists and pages
 
@@ -540,7 +541,7 @@ class AuditLogAdmin(ClubScopedAdmin):
     list_display = ("created_at", "club", "actor_label", "action_label", "target_label", "details")
     list_filter = (
         ActionFilter,
-        ("club", admin.RelatedOnlyFieldListFilter),
+        ("club", ClubsOfTheRowsFilter),
         ActorFilter,
         TargetUserFilter,
         ("created_at", admin.DateFieldListFilter),

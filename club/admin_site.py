@@ -22,7 +22,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.contrib.contenttypes.views import shortcut
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import DataError, router, transaction
-from django.db.models import Model, QuerySet
+from django.db.models import Model, OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, URLResolver, path, reverse
@@ -493,6 +493,27 @@ def _field_words_shown(name: str, field: Any) -> Any:
     shown.admin_order_field = name  # type: ignore[attr-defined]
     shown.boolean = boolean  # type: ignore[attr-defined]
     return shown
+
+
+class ClubsOfTheRowsFilter(admin.RelatedOnlyFieldListFilter):
+    """The "By club" filter: the clubs the reader sees that have rows in the list, as Django's
+    related-only filter lists them. Django finds them as the DISTINCT club of every row the reader
+    sees: in a club a year old that read every journal (every entry, every line of the log) on each
+    page of the list, a third of a second and growing. Here each club the reader sees is asked for
+    one row of its own (an index probe each; the lists' querysets are these clubs' rows)."""
+
+    def field_choices(self, field: Any, request: HttpRequest, model_admin: Any) -> list[tuple[Any, str]]:
+        # A first row, not EXISTS: PostgreSQL flattened EXISTS into a hash join over every row.
+        one = (
+            model_admin.model._default_manager.filter(**{self.field_path: OuterRef("pk")})
+            .order_by()
+            .values("pk")[:1]
+        )
+        clubs = admin_clubs_for(request.user).annotate(row=Subquery(one)).filter(row__isnull=False)
+        ordering = self.field_admin_ordering(field, request, model_admin)
+        return field.get_choices(
+            include_blank=False, limit_choices_to={"pk__in": clubs.values("pk")}, ordering=ordering
+        )
 
 
 def titled_filter(title: Any, base: type) -> type:

@@ -265,6 +265,15 @@ class Deal(ChoiceLabels, models.Model):
                 fields=["session"], condition=Q(finished_at__isnull=True), name="games_deal_one_running"
             ),
         ]
+        # A club's deals page, newest first (games.history.deals_finished): without it every finished
+        # deal of the club was read and sorted for each page (a year's twenty thousand).
+        indexes = [
+            models.Index(
+                fields=["-finished_at", "-id"],
+                condition=Q(finished_at__isnull=False),
+                name="games_deal_finished_newest",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.session} · {self.number}"
