@@ -418,6 +418,8 @@ def _seat(
         out += [
             '\n            <span class="clock" data-remaining="',
             _text(context.get("clock_ms")),
+            '" data-deadline="',
+            _text(context.get("deadline_ms")),
             '" data-total="',
             total,
             '" data-format="',

@@ -31,13 +31,43 @@
     return window.performance && performance.now ? performance.now() : Date.now();
   }
 
+  // Counted from a frame's arrival, though, the time the frame spent on the way was the player's
+  // too: on a slow link the page showed seconds the table had not given him, and a move made at
+  // "3s" came too late. The page asks the table's clock on each connection (askTime) and counts to
+  // the table's deadline on it; the count from arrival stays an upper bound.
+  var serverAhead = null, askedTimeAt = null;  // {date, steady}: the table's clock less the page's
+
   function armClocks(root) {
     var now = Date.now(), steady = steadyNow();
     (root || document).querySelectorAll(".clock[data-remaining]").forEach(function (clock) {
-      var remaining = parseInt(clock.dataset.remaining || "0", 10);
-      clock.dataset.until = String(now + remaining);
-      clock.dataset.steadyUntil = String(steady + remaining);
+      if (!clock.dataset.until) {
+        var remaining = parseInt(clock.dataset.remaining || "0", 10);
+        clock.dataset.until = String(now + remaining);
+        clock.dataset.steadyUntil = String(steady + remaining);
+      }
+      var deadline = parseFloat(clock.dataset.deadline);
+      if (serverAhead && !isNaN(deadline)) {
+        clock.dataset.until = String(Math.min(parseFloat(clock.dataset.until), deadline - serverAhead.date));
+        clock.dataset.steadyUntil = String(
+          Math.min(parseFloat(clock.dataset.steadyUntil), deadline - serverAhead.steady));
+      }
     });
+  }
+
+  // The table's clock as read when the page asked, not when the answer came: the page's count errs
+  // short by the way there, which a move sent at the last moment must travel too, never long.
+  function askTime() {
+    if (!socket) return;
+    askedTimeAt = {date: Date.now(), steady: steadyNow()};
+    socket.send(JSON.stringify({do: "time"}));
+  }
+
+  function tableTime(clock) {
+    if (!askedTimeAt || typeof clock !== "number") return;
+    serverAhead = {date: clock - askedTimeAt.date, steady: clock - askedTimeAt.steady};
+    askedTimeAt = null;
+    armClocks(document);
+    tickClocks();
   }
 
   function tickClocks() {
@@ -305,6 +335,7 @@
       event.preventDefault();  // an error frame, not HTML to swap
       try {
         var data = JSON.parse(message);
+        if (data.clock !== undefined && data.error === undefined) { tableTime(data.clock); return; }
         // The browser sends the random string by itself, from every tab at the table: the one
         // the server refuses as a second string for the deal, or as late (that deal was dealt
         // before it arrived), is nothing the player did or can mend.
@@ -426,6 +457,7 @@
     // table's first picture (announce), or a blind player waited on a table that was back.
     if (table().classList.contains("offline") && banner && banner.dataset.back) backSaid = banner.dataset.back;
     table().classList.remove("offline");
+    askTime();
   });
 
   function showLost(banner) {

@@ -1,0 +1,81 @@
+"""Review 89: the turn clock a player on a slow link sees, and what the page does when it runs out."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Browser, Page
+
+from games.models import Deal, TableSession
+from games.services import practice_table_open
+
+from .daphne_server import daphne_url  # noqa: F401  (a fixture)
+from .test_review43_offline import _my_turn
+from .test_table_play import _club_with_players, _login, _open_table
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+#: A slow link: every frame the table sends reaches the page ``window.__lagMs`` later (what it sends
+#: goes at once). Each socket's own listeners hear a frame only when it is handed on again.
+SLOW_LINK = """(() => {
+  window.__lagMs = 4000;
+  const Real = window.WebSocket;
+  class Slow extends Real {
+    constructor(...args) {
+      super(...args);
+      super.addEventListener("message", (event) => {
+        if (event.__late) return;
+        event.stopImmediatePropagation();
+        setTimeout(() => {
+          const late = new MessageEvent("message", {data: event.data, origin: event.origin});
+          late.__late = true;
+          this.dispatchEvent(late);
+        }, window.__lagMs);
+      });
+    }
+  }
+  window.WebSocket = Slow;
+})();"""
+
+
+def _seconds_shown(page: Page) -> int | None:
+    text = page.locator("#table-live .seat.me .clock .clock-text").text_content() or ""
+    found = re.match(r"\d+", text)
+    return int(found.group()) if found else None
+
+
+def _server_seconds_left(table_id: int) -> float:
+    deals = Deal.objects.filter(session_id=table_id).order_by("-number")
+    deadline = deals.values_list("deadline", flat=True)[0]
+    return (deadline - timezone.now()).total_seconds()
+
+
+def test_a_slow_link_does_not_add_its_delay_to_the_time_shown(
+    daphne_url: str,  # noqa: F811
+    browser: Browser,
+) -> None:
+    """The page began its count when a frame arrived: on a link four seconds slow, "your turn" came
+    with 60 s on the page while the table had given 56, and his move at "3 s" came too late. The page
+    now counts to the table's own deadline (the table sends its clock when asked, and each frame the
+    deadline): what it shows agrees with the table's time left within the second it rounds up."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = practice_table_open(club=club, user=vera)
+    TableSession.objects.filter(pk=table.pk).update(turn_seconds=60)
+    page = _login(browser, daphne_url, "vera")
+    page.add_init_script(SLOW_LINK)
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    _my_turn(page)
+    seen: list[tuple[int | None, float]] = []
+    for _ in range(100):  # the table's clock comes back on the slow link too: waited for
+        shown = _seconds_shown(page)
+        left = _server_seconds_left(table.pk)  # read after the page: the table's time can only be less
+        seen.append((shown, left))
+        if shown is not None and 0 < left < 55 and shown <= left + 1:
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"the page showed more than the table's time left: {seen[-5:]}")
+    page.context.close()
+
