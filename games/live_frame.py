@@ -153,6 +153,14 @@ def live_frame_html(context: Mapping[str, Any], *, csrf: str = "", replay: bool 
     # (table.css), where they stood two screens below the top of the table.
     if seated or moves:
         out.append('<div class="my-move">')
+        if my_turn and not replay and deal and deal.get("deadline") and (me or {}).get("status") != "away":
+            # Shown by the page when the clock reaches 0, the moves held: a press then only came back
+            # "too late" while the clock's move was on its way (table.js, dueNow).
+            out += [
+                '<p class="clock-due" id="clock-due" role="status" hidden>',
+                w.gettext("Your time is up: your move is being made for you."),
+                "</p>",
+            ]
     if seated:
         _hand(out, w, context, view, deal, csrf, my_turn)
     out.append("\n\n  ")

@@ -86,6 +86,7 @@
       if (text) text.textContent = format.replace("{seconds}", String(Math.ceil(left / 1000)));
       clock.classList.toggle("urgent", left < 5000);
       warnIfLate(clock, total, left, format);
+      if (left <= 0) dueNow(clock);
       checkOverdue(clock, past);
     });
   }
@@ -110,6 +111,21 @@
     var box = document.getElementById("table-announce");
     if (box) box.textContent = (clock.getAttribute("aria-label") || "") + ": " +
       format.replace("{seconds}", String(Math.ceil(left / 1000))) + ".";
+  }
+
+  // His clock at 0: the table makes his move now, and a move of his would only come back "too late".
+  // The moves are held and the note says so, until the table's next frame (which draws them anew).
+  function dueNow(clock) {
+    var note = document.getElementById("clock-due");
+    if (!note || !note.hidden || !clock.closest(".seat.me")) return;
+    note.hidden = false;
+    document.querySelectorAll(
+      "#table-live form.bid, #table-live form.play, #table-live form.choose-cards"
+    ).forEach(function (form) {
+      form.querySelectorAll("button, input, select").forEach(function (el) { el.disabled = true; });
+    });
+    var box = document.getElementById("table-announce");
+    if (box) box.textContent = note.textContent;
   }
 
   function updateChooser(form) {
@@ -662,6 +678,7 @@
       key = digit;
       target = live.querySelector('[data-key="' + key + '"]');
       if (target && target.type === "checkbox") {
+        if (target.disabled) { event.preventDefault(); return; }
         target.checked = !target.checked;
         updateChooser(target.form);
         event.preventDefault();

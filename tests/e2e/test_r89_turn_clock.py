@@ -6,7 +6,7 @@ import re
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from games.models import Deal, TableSession
 from games.services import practice_table_open
@@ -79,3 +79,31 @@ def test_a_slow_link_does_not_add_its_delay_to_the_time_shown(
         raise AssertionError(f"the page showed more than the table's time left: {seen[-5:]}")
     page.context.close()
 
+
+MOVES = "#table-live form.bid button, #table-live form.play button, #table-live form.choose-cards button"
+
+
+def test_at_nought_the_moves_wait_for_the_clock_s_move(
+    daphne_url: str,  # noqa: F811
+    browser: Browser,
+) -> None:
+    """At 0 s the move buttons stayed live: a press sent a move the table refused as too late ("came
+    too late"), in red, while the clock's own move was on its way. At 0 the page now holds the moves
+    and says the clock's move is coming; the table's next frame brings them back as they are."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = practice_table_open(club=club, user=vera)
+    TableSession.objects.filter(pk=table.pk).update(turn_seconds=5)
+    page = _login(browser, daphne_url, "vera")
+    page.add_init_script(SLOW_LINK)  # the clock's move reaches the page seconds after the turn's end
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    _my_turn(page)
+    due = page.locator("#clock-due")
+    expect(due).to_be_visible(timeout=20_000)
+    expect(due).to_have_text("Your time is up: your move is being made for you.")
+    states = page.locator(MOVES).evaluate_all("buttons => buttons.map(b => b.disabled)")
+    assert states and all(states), states
+    expect(page.locator("#table-error")).to_be_hidden()
+    # The clock's move arrives: the note goes with the frame it was drawn in.
+    expect(page.locator("#deal-log")).to_contain_text("The clock moves for Vera", timeout=20_000)
+    expect(due).to_be_hidden()
+    page.context.close()
