@@ -433,6 +433,11 @@ def _seat(
             '" data-format="',
             # The seconds left as the clock shows them, in the reader's language ("30 с", not "30s").
             w.pgettext("turn clock", "{seconds}s"),
+            # A minute or more is drawn as a clock draws it (10:00, not 600s) and said in words.
+            '" data-format-minutes="',
+            w.pgettext("turn clock", "{minutes} min"),
+            '" data-format-long="',
+            w.pgettext("turn clock", "{minutes} min {seconds}s"),
             '" role="timer" aria-label="',
             w.gettext("Time left"),
             '"><span class="clock-bar"></span><span class="clock-text"></span></span>\n          ',

@@ -83,12 +83,26 @@
       if (bar) bar.style.width = Math.min(100, (left / total) * 100) + "%";
       // "{seconds}s" in the reader's language, from the server ("30 с" in Russian and Bulgarian).
       var format = clock.dataset.format || "{seconds}s";
-      if (text) text.textContent = format.replace("{seconds}", String(Math.ceil(left / 1000)));
+      var seconds = Math.ceil(left / 1000);
+      if (text) {
+        // A long turn (up to ten minutes) read "600s": drawn as a clock draws it, said in words.
+        text.textContent = seconds < 60 ? format.replace("{seconds}", String(seconds))
+          : Math.floor(seconds / 60) + ":" + ("0" + (seconds % 60)).slice(-2);
+        clock.dataset.spoken = spokenTime(clock, seconds);
+      }
       clock.classList.toggle("urgent", left < 5000);
       warnIfLate(clock, total, left, format);
       if (left <= 0) dueNow(clock);
       checkOverdue(clock, past);
     });
+  }
+
+  function spokenTime(clock, seconds) {
+    var format = clock.dataset.format || "{seconds}s";
+    if (seconds < 60) return format.replace("{seconds}", String(seconds));
+    var minutes = String(Math.floor(seconds / 60)), rest = seconds % 60;
+    var words = rest ? clock.dataset.formatLong : clock.dataset.formatMinutes;
+    return (words || "{minutes}:{seconds}").replace("{minutes}", minutes).replace("{seconds}", String(rest));
   }
 
   // The turn's announcement says the time left when the turn begins; a player thinking over his move
@@ -247,7 +261,7 @@
       var clock = live.querySelector(".seat.me .clock");
       var left = clock && clock.querySelector(".clock-text");
       if (!away && left && left.textContent) {
-        said.push((clock.getAttribute("aria-label") || "") + ": " + left.textContent + ".");
+        said.push((clock.getAttribute("aria-label") || "") + ": " + (clock.dataset.spoken || left.textContent) + ".");
       }
     }
     heard = {deal: deal, turn: turn, lines: lines.length, settled: settled, myTurn: myTurn, away: away};

@@ -107,3 +107,21 @@ def test_at_nought_the_moves_wait_for_the_clock_s_move(
     expect(page.locator("#deal-log")).to_contain_text("The clock moves for Vera", timeout=20_000)
     expect(due).to_be_hidden()
     page.context.close()
+
+
+def test_a_ten_minute_turn_reads_as_minutes_and_seconds(
+    daphne_url: str,  # noqa: F811
+    browser: Browser,
+) -> None:
+    """A 10-minute turn's clock read "600s" (and was said so: "Time left: 600s."). It now reads as a
+    clock reads, 10:00 then 9:59, and is said in words in the reader's language."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = practice_table_open(club=club, user=vera)
+    TableSession.objects.filter(pk=table.pk).update(turn_seconds=600)
+    page = _login(browser, daphne_url, "vera")
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    _my_turn(page)
+    text = page.locator("#table-live .seat.me .clock .clock-text")
+    expect(text).to_have_text(re.compile(r"^(10:00|9:[0-5]\d)$"))
+    expect(page.locator("#table-announce")).to_contain_text(re.compile(r"Time left: (10 min|9 min \d+s)\."))
+    page.context.close()
