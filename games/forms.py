@@ -5,20 +5,18 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
 from club.errors import ServiceError
-from club.fields import WholeNumberField
+from club.fields import WallClockField, WholeNumberField
 from club.models import validate_visible_text
 from ledger.forms import DAMAGED
 from ledger.labels import journal_words
@@ -29,43 +27,6 @@ from .howto import preset_title
 from .rules_errors import printable
 from .services.errors import TableError
 from .services.sessions import table_dates_check
-
-
-class WallClockField(forms.DateTimeField):
-    """A date and time typed on the reader's clock (his time zone). One that comes twice, the night
-    the clocks go back, is the first (summer time), as a weekly table's repeat reads it: Django
-    refused it as "ambiguous or not existing", and no table could be set for that hour at all. One
-    the clocks skip, the night they go forward, is refused in words that say so (review 83). Read
-    to the minute, as every page shows it: seconds typed made a table shown "20:00" deal at 20:00:37,
-    and moving it to the 20:00 it showed moved it."""
-
-    def to_python(self, value: Any) -> datetime | None:
-        try:
-            read = super().to_python(value)
-        except forms.ValidationError as exc:
-            if getattr(exc, "code", None) != "ambiguous_timezone":
-                raise
-            read = self._first_of_two(exc.params["datetime"])
-        return read.replace(second=0, microsecond=0) if read is not None else None
-
-    def _first_of_two(self, wall: datetime) -> datetime:
-        zone = timezone.get_current_timezone()
-        first = wall.replace(tzinfo=zone)  # fold 0: the first of the two, or read on the old offset
-        if first.astimezone(UTC).astimezone(zone).replace(tzinfo=None) == wall:
-            return first
-        raise forms.ValidationError(
-            _(
-                "There is no %(time)s on %(day)s in %(zone)s: the clocks go forward that night. Choose "
-                "another time."
-            ),
-            code="skipped_time",
-            params={
-                "time": date_format(wall, "TIME_FORMAT"),
-                "day": date_format(wall, "DATE_FORMAT"),
-                "zone": str(zone),
-            },
-        )
-
 
 _TURN_LENGTH = re.compile(r"(?:([0-9]{1,2}):([0-5][0-9])|([0-9]{1,4}))")
 
