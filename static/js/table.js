@@ -70,7 +70,22 @@
     tickClocks();
   }
 
+  // The start goes by with the page open and no deal yet: "This table starts 20:00" read at 20:05
+  // told him he was early. It now says the table is starting, late (the page draws it so too).
+  function startPassed() {
+    var starts = document.getElementById("table-starts");
+    var at = starts ? parseInt(starts.dataset.starts || "", 10) * 1000 : NaN;
+    var live = document.getElementById("table-live");
+    var now = Date.now() + (serverAhead ? serverAhead.date : 0);  // on the table's clock, once known
+    // Late once the table's clock would have started it (selectors.START_LATE_AFTER): each frame
+    // says whether it still has a start to come (data-starts), and one started on time is not late.
+    if (!starts || starts.hidden || isNaN(at) || now < at + 30000 || !starts.dataset.late) return;
+    if (!live || !live.dataset.starts) return;
+    if (starts.textContent !== starts.dataset.late) starts.textContent = starts.dataset.late;
+  }
+
   function tickClocks() {
+    startPassed();
     var now = Date.now(), steady = steadyNow();
     document.querySelectorAll(".clock[data-until]").forEach(function (clock) {
       var total = Math.max(1, parseFloat(clock.dataset.total || "30")) * 1000;
