@@ -302,6 +302,20 @@ def reservation_cancel_view(request: HttpRequest, session_id: int) -> HttpRespon
                 _("Your reservation lapsed when the session started: seat %(n)s was no longer held.")
                 % {"n": last[1] + 1},
             )
+        elif last is not None and last[0] == Reservation.Status.USED:
+            # He sat (before the start, or at a start the clock made late) and has left since.
+            messages.info(
+                request,
+                _(
+                    "Your reservation of seat %(n)s was used: you sat down at this table, and have left it "
+                    "since."
+                )
+                % {"n": last[1] + 1},
+            )
+        elif last is not None and last[0] == Reservation.Status.CANCELLED:
+            # Cancelled already: from another tab, or by his leaving the club.
+            said = _("Your reservation of seat %(n)s is already cancelled.")
+            messages.info(request, said % {"n": last[1] + 1})
         else:
             messages.info(request, _("You held no seat at this session."))
     return redirect(session.club)
