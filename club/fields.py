@@ -1,13 +1,16 @@
-"""Form fields for numbers people type: chips, limits, counts."""
+"""Form fields for what people type: chips, limits, counts, and times on their own clock."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 _WHOLE = re.compile(r"-?[0-9]+")
@@ -49,3 +52,40 @@ class WholeNumberField(forms.IntegerField):
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         limit = validator.limit_value
         raise ValidationError(validator.message, code=validator.code, params={"limit_value": limit})
+
+
+class WallClockField(forms.DateTimeField):
+    """A date and time typed on the reader's clock (his time zone): a table's start and end, the end
+    of a ban or a suspension on the club page. One that comes twice, the night the clocks go back,
+    is the first (summer time), as a weekly table's repeat reads it: Django refused it as "ambiguous
+    or not existing", and no table could be set for that hour at all. One the clocks skip, the night
+    they go forward, is refused in words that say so (review 83). Read to the minute, as every page
+    shows it: seconds typed made a table shown "20:00" deal at 20:00:37, and moving it to the 20:00
+    it showed moved it."""
+
+    def to_python(self, value: Any) -> datetime | None:
+        try:
+            read = super().to_python(value)
+        except forms.ValidationError as exc:
+            if getattr(exc, "code", None) != "ambiguous_timezone":
+                raise
+            read = self._first_of_two(exc.params["datetime"])
+        return read.replace(second=0, microsecond=0) if read is not None else None
+
+    def _first_of_two(self, wall: datetime) -> datetime:
+        zone = timezone.get_current_timezone()
+        first = wall.replace(tzinfo=zone)  # fold 0: the first of the two, or read on the old offset
+        if first.astimezone(UTC).astimezone(zone).replace(tzinfo=None) == wall:
+            return first
+        raise forms.ValidationError(
+            _(
+                "There is no %(time)s on %(day)s in %(zone)s: the clocks go forward that night. Choose "
+                "another time."
+            ),
+            code="skipped_time",
+            params={
+                "time": date_format(wall, "TIME_FORMAT"),
+                "day": date_format(wall, "DATE_FORMAT"),
+                "zone": str(zone),
+            },
+        )

@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from .fields import WholeNumberField
+from .fields import WallClockField, WholeNumberField
 from .login_throttle import password_confirmed
 from .models import Club, Membership, User, validate_visible_text
 
@@ -309,8 +309,10 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=[(Membership.Role.MANAGER, ""), (Membership.Role.MEMBER, "")])
 
 
-def _until_field(required: bool) -> forms.DateTimeField:
-    return forms.DateTimeField(
+def _until_field(required: bool) -> WallClockField:
+    # The hour the clocks change read as the table forms read it (Django's words said only that the
+    # time "may be ambiguous or may not exist").
+    return WallClockField(
         label=_("Until"),
         required=required,
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],

@@ -27,10 +27,11 @@ from django.utils.translation import ngettext
 from club.admin_site import ClubScopedAdmin, admin_clubs_for, admin_sees_a_club
 from club.confusables import invisible_characters
 from club.errors import ServiceError
+from club.fields import WallClockField
 from club.models import INVISIBLE_MESSAGE, Club
 
 from .engine.rules import PRESETS
-from .forms import TableSessionForm, WallClockField
+from .forms import TableSessionForm
 from .howto import preset_title
 from .models import Deal, DealAction, DealPlayer, Reservation, Seat, TableSession
 from .presenter import action_words, deal_result_label

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
 import uuid
-from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
 from club.errors import ServiceError
-from club.fields import WholeNumberField
+from club.fields import WallClockField, WholeNumberField
 from club.models import validate_visible_text
 from ledger.forms import DAMAGED
 from ledger.labels import journal_words
@@ -28,41 +28,57 @@ from .rules_errors import printable
 from .services.errors import TableError
 from .services.sessions import table_dates_check
 
+_TURN_LENGTH = re.compile(r"(?:([0-9]{1,2}):([0-5][0-9])|([0-9]{1,4}))")
 
-class WallClockField(forms.DateTimeField):
-    """A date and time typed on the reader's clock (his time zone). One that comes twice, the night
-    the clocks go back, is the first (summer time), as a weekly table's repeat reads it: Django
-    refused it as "ambiguous or not existing", and no table could be set for that hour at all. One
-    the clocks skip, the night they go forward, is refused in words that say so (review 83). Read
-    to the minute, as every page shows it: seconds typed made a table shown "20:00" deal at 20:00:37,
-    and moving it to the 20:00 it showed moved it."""
 
-    def to_python(self, value: Any) -> datetime | None:
-        try:
-            read = super().to_python(value)
-        except forms.ValidationError as exc:
-            if getattr(exc, "code", None) != "ambiguous_timezone":
-                raise
-            read = self._first_of_two(exc.params["datetime"])
-        return read.replace(second=0, microsecond=0) if read is not None else None
+def minutes_and_seconds(seconds: int) -> str:
+    """``90`` as ``1:30``: a clock's way of writing a time, read alike in every language here."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
-    def _first_of_two(self, wall: datetime) -> datetime:
-        zone = timezone.get_current_timezone()
-        first = wall.replace(tzinfo=zone)  # fold 0: the first of the two, or read on the old offset
-        if first.astimezone(UTC).astimezone(zone).replace(tzinfo=None) == wall:
-            return first
-        raise forms.ValidationError(
-            _(
-                "There is no %(time)s on %(day)s in %(zone)s: the clocks go forward that night. Choose "
-                "another time."
-            ),
-            code="skipped_time",
-            params={
-                "time": date_format(wall, "TIME_FORMAT"),
-                "day": date_format(wall, "DATE_FORMAT"),
-                "zone": str(zone),
-            },
-        )
+
+class TurnLengthField(forms.Field):
+    """The time per turn as minutes and seconds (``1:30``, ``10:00``), or whole seconds (``90``);
+    its value is seconds. Typed and shown in seconds only, a 10-minute turn was "600"."""
+
+    widget = forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "size": 6})
+    default_error_messages = {
+        "invalid": _("Enter minutes and seconds, such as 1:30, or whole seconds, such as 90."),
+        "min_value": _("Take at least %(limit)s per turn."),
+        "max_value": _("Take at most %(limit)s per turn."),
+    }
+
+    def __init__(self, *, min_value: int, max_value: int, **kwargs: Any) -> None:
+        self.min_value, self.max_value = min_value, max_value
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value: Any) -> Any:
+        return minutes_and_seconds(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    def to_python(self, value: Any) -> int | None:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        text = str(value).strip() if value is not None else ""
+        if text in self.empty_values:
+            return None
+        found = _TURN_LENGTH.fullmatch(text)
+        if not found:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        if found.group(3) is not None:
+            return int(found.group(3))
+        return int(found.group(1)) * 60 + int(found.group(2))
+
+    def validate(self, value: int | None) -> None:
+        super().validate(value)
+        if value is None:
+            return
+        for code, limit, out in (
+            ("min_value", self.min_value, value < self.min_value),
+            ("max_value", self.max_value, value > self.max_value),
+        ):
+            if out:
+                raise ValidationError(
+                    self.error_messages[code], code=code, params={"limit": minutes_and_seconds(limit)}
+                )
 
 
 class TableSessionForm(forms.Form):
@@ -81,7 +97,13 @@ class TableSessionForm(forms.Form):
     )
     buy_in_min = WholeNumberField(label=_("Smallest buy-in"), min_value=1, max_value=10**15, initial=100)
     buy_in_max = WholeNumberField(label=_("Largest buy-in"), min_value=1, max_value=10**15, initial=500)
-    turn_seconds = WholeNumberField(label=_("Seconds per turn"), min_value=5, max_value=600, initial=30)
+    turn_seconds = TurnLengthField(
+        label=_("Time per turn"),
+        min_value=5,
+        max_value=600,
+        initial=30,
+        help_text=_("Minutes and seconds, from 0:05 to 10:00."),
+    )
     starts_at = WallClockField(
         label=_("Starts at"),
         required=False,

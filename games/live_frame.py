@@ -153,6 +153,14 @@ def live_frame_html(context: Mapping[str, Any], *, csrf: str = "", replay: bool 
     # (table.css), where they stood two screens below the top of the table.
     if seated or moves:
         out.append('<div class="my-move">')
+        if my_turn and not replay and deal and deal.get("deadline") and (me or {}).get("status") != "away":
+            # Shown by the page when the clock reaches 0, the moves held: a press then only came back
+            # "too late" while the clock's move was on its way (table.js, dueNow).
+            out += [
+                '<p class="clock-due" id="clock-due" role="status" hidden>',
+                w.gettext("Your time is up: your move is being made for you."),
+                "</p>",
+            ]
     if seated:
         _hand(out, w, context, view, deal, csrf, my_turn)
     out.append("\n\n  ")
@@ -418,11 +426,18 @@ def _seat(
         out += [
             '\n            <span class="clock" data-remaining="',
             _text(context.get("clock_ms")),
+            '" data-deadline="',
+            _text(context.get("deadline_ms")),
             '" data-total="',
             total,
             '" data-format="',
             # The seconds left as the clock shows them, in the reader's language ("30 с", not "30s").
             w.pgettext("turn clock", "{seconds}s"),
+            # A minute or more is drawn as a clock draws it (10:00, not 600s) and said in words.
+            '" data-format-minutes="',
+            w.pgettext("turn clock", "{minutes} min"),
+            '" data-format-long="',
+            w.pgettext("turn clock", "{minutes} min {seconds}s"),
             '" role="timer" aria-label="',
             w.gettext("Time left"),
             '"><span class="clock-bar"></span><span class="clock-text"></span></span>\n          ',

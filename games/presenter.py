@@ -567,12 +567,16 @@ def table_context(
             )
         seat["me"] = me is not None and seat.get("position") == me["position"] and not seat.get("empty")
         seats.append(seat)
-    clock_ms = None
+    clock_ms = deadline_ms = None
     if deal and deal.get("deadline"):
-        left = datetime.fromisoformat(deal["deadline"]) - now
-        clock_ms = max(0, int(left.total_seconds() * 1000))
+        deadline = datetime.fromisoformat(deal["deadline"])
+        clock_ms = max(0, int((deadline - now).total_seconds() * 1000))
+        # The deadline on the table's clock: a page that knows that clock counts to it, and a frame's
+        # time on the way is not added to the player's turn (``static/js/table.js``).
+        deadline_ms = int(deadline.timestamp() * 1000)
     context: dict[str, Any] = {
         "clock_ms": clock_ms,
+        "deadline_ms": deadline_ms,
         "session": session,
         "title": title,
         "seats": seats,

@@ -19,7 +19,8 @@ from .engine import ACTION_NAMES, Action, EngineError
 from .engine.cards import RANK
 from .services.errors import TableError
 
-COMMANDS = ("away", "back", "sync", "leave")
+# "time": the page asks the table's clock, to count the turn to the table's deadline.
+COMMANDS = ("away", "back", "sync", "leave", "time")
 _MAX_CARDS = 12
 _KEYS = frozenset(
     {

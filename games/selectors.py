@@ -419,6 +419,11 @@ _TAKEN = Prepared(
 )
 
 
+#: How long after its start a table not yet started is called late: the table's clock starts it
+#: within a tick or two, and a table starting on time is not "late" for those seconds.
+START_LATE_AFTER = timedelta(seconds=30)
+
+
 def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str, Any]]:
     """Sessions not yet started in the user's clubs (or one club), with his reservation (or the seat
     he sits at), and the seats still free to reserve: three queries however many sessions are listed."""
@@ -437,6 +442,7 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str,
             # He sat down once seating opened: a reservation would be refused (review 70).
             seated[session_id] = position
     out = []
+    now = timezone.now()
     for session in sessions:
         mine = next((p for p, u in held[session.pk].items() if u == user.pk), None)
         out.append(
@@ -445,6 +451,8 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str,
                 "held": len(held[session.pk]),
                 "mine": mine,
                 "seated": seated.get(session.pk),
+                # Its start gone by with the table's clock down: not "coming up" at that hour.
+                "late": session.starts_at is not None and session.starts_at + START_LATE_AFTER <= now,
                 "free": [
                     p
                     for p in range(session.seat_count)

@@ -32,7 +32,7 @@ from .htmx_parts import htmx_part_wanted, htmx_varied
 from .models import Reservation, Seat, TableSession
 from .presenter import table_context
 from .protocol import Act, SeatBot, Sit, StandUp, parse_message
-from .selectors import membership_can_manage, table_frame_for, table_get
+from .selectors import START_LATE_AFTER, membership_can_manage, table_frame_for, table_get
 from .services import (
     TableError,
     practice_table_open,
@@ -104,6 +104,9 @@ def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
     if (session.started_at is None and session.is_live) or session.status == TableSession.Status.SCHEDULED:
         # Outside the live frame: a socket renders without the reader's time zone.
         context["starts"] = session.starts_at
+        # Its start gone by with the table's clock down (no opening, no start ran): "starts 20:00"
+        # read at 20:10 told a player he was early, or had the wrong day.
+        context["starts_late"] = session.starts_at + START_LATE_AFTER <= timezone.now()
     return render(request, "games/table.html", context)
 
 
@@ -299,6 +302,20 @@ def reservation_cancel_view(request: HttpRequest, session_id: int) -> HttpRespon
                 _("Your reservation lapsed when the session started: seat %(n)s was no longer held.")
                 % {"n": last[1] + 1},
             )
+        elif last is not None and last[0] == Reservation.Status.USED:
+            # He sat (before the start, or at a start the clock made late) and has left since.
+            messages.info(
+                request,
+                _(
+                    "Your reservation of seat %(n)s was used: you sat down at this table, and have left it "
+                    "since."
+                )
+                % {"n": last[1] + 1},
+            )
+        elif last is not None and last[0] == Reservation.Status.CANCELLED:
+            # Cancelled already: from another tab, or by his leaving the club.
+            said = _("Your reservation of seat %(n)s is already cancelled.")
+            messages.info(request, said % {"n": last[1] + 1})
         else:
             messages.info(request, _("You held no seat at this session."))
     return redirect(session.club)

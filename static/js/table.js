@@ -31,16 +31,61 @@
     return window.performance && performance.now ? performance.now() : Date.now();
   }
 
+  // Counted from a frame's arrival, though, the time the frame spent on the way was the player's
+  // too: on a slow link the page showed seconds the table had not given him, and a move made at
+  // "3s" came too late. The page asks the table's clock on each connection (askTime) and counts to
+  // the table's deadline on it; the count from arrival stays an upper bound.
+  var serverAhead = null, askedTimeAt = null;  // {date, steady}: the table's clock less the page's
+
   function armClocks(root) {
     var now = Date.now(), steady = steadyNow();
     (root || document).querySelectorAll(".clock[data-remaining]").forEach(function (clock) {
-      var remaining = parseInt(clock.dataset.remaining || "0", 10);
-      clock.dataset.until = String(now + remaining);
-      clock.dataset.steadyUntil = String(steady + remaining);
+      if (!clock.dataset.until) {
+        var remaining = parseInt(clock.dataset.remaining || "0", 10);
+        clock.dataset.until = String(now + remaining);
+        clock.dataset.steadyUntil = String(steady + remaining);
+      }
+      var deadline = parseFloat(clock.dataset.deadline);
+      if (serverAhead && !isNaN(deadline)) {
+        clock.dataset.until = String(Math.min(parseFloat(clock.dataset.until), deadline - serverAhead.date));
+        clock.dataset.steadyUntil = String(
+          Math.min(parseFloat(clock.dataset.steadyUntil), deadline - serverAhead.steady));
+      }
     });
   }
 
+  // The table's clock as read when the page asked, not when the answer came: the page's count errs
+  // short by the way there, which a move sent at the last moment must travel too, never long.
+  function askTime() {
+    if (!socket) return;
+    askedTimeAt = {date: Date.now(), steady: steadyNow()};
+    socket.send(JSON.stringify({do: "time"}));
+  }
+
+  function tableTime(clock) {
+    if (!askedTimeAt || typeof clock !== "number") return;
+    serverAhead = {date: clock - askedTimeAt.date, steady: clock - askedTimeAt.steady};
+    askedTimeAt = null;
+    armClocks(document);
+    tickClocks();
+  }
+
+  // The start goes by with the page open and no deal yet: "This table starts 20:00" read at 20:05
+  // told him he was early. It now says the table is starting, late (the page draws it so too).
+  function startPassed() {
+    var starts = document.getElementById("table-starts");
+    var at = starts ? parseInt(starts.dataset.starts || "", 10) * 1000 : NaN;
+    var live = document.getElementById("table-live");
+    var now = Date.now() + (serverAhead ? serverAhead.date : 0);  // on the table's clock, once known
+    // Late once the table's clock would have started it (selectors.START_LATE_AFTER): each frame
+    // says whether it still has a start to come (data-starts), and one started on time is not late.
+    if (!starts || starts.hidden || isNaN(at) || now < at + 30000 || !starts.dataset.late) return;
+    if (!live || !live.dataset.starts) return;
+    if (starts.textContent !== starts.dataset.late) starts.textContent = starts.dataset.late;
+  }
+
   function tickClocks() {
+    startPassed();
     var now = Date.now(), steady = steadyNow();
     document.querySelectorAll(".clock[data-until]").forEach(function (clock) {
       var total = Math.max(1, parseFloat(clock.dataset.total || "30")) * 1000;
@@ -53,11 +98,26 @@
       if (bar) bar.style.width = Math.min(100, (left / total) * 100) + "%";
       // "{seconds}s" in the reader's language, from the server ("30 с" in Russian and Bulgarian).
       var format = clock.dataset.format || "{seconds}s";
-      if (text) text.textContent = format.replace("{seconds}", String(Math.ceil(left / 1000)));
+      var seconds = Math.ceil(left / 1000);
+      if (text) {
+        // A long turn (up to ten minutes) read "600s": drawn as a clock draws it, said in words.
+        text.textContent = seconds < 60 ? format.replace("{seconds}", String(seconds))
+          : Math.floor(seconds / 60) + ":" + ("0" + (seconds % 60)).slice(-2);
+        clock.dataset.spoken = spokenTime(clock, seconds);
+      }
       clock.classList.toggle("urgent", left < 5000);
       warnIfLate(clock, total, left, format);
+      if (left <= 0) dueNow(clock);
       checkOverdue(clock, past);
     });
+  }
+
+  function spokenTime(clock, seconds) {
+    var format = clock.dataset.format || "{seconds}s";
+    if (seconds < 60) return format.replace("{seconds}", String(seconds));
+    var minutes = String(Math.floor(seconds / 60)), rest = seconds % 60;
+    var words = rest ? clock.dataset.formatLong : clock.dataset.formatMinutes;
+    return (words || "{minutes}:{seconds}").replace("{minutes}", minutes).replace("{seconds}", String(rest));
   }
 
   // The turn's announcement says the time left when the turn begins; a player thinking over his move
@@ -80,6 +140,21 @@
     var box = document.getElementById("table-announce");
     if (box) box.textContent = (clock.getAttribute("aria-label") || "") + ": " +
       format.replace("{seconds}", String(Math.ceil(left / 1000))) + ".";
+  }
+
+  // His clock at 0: the table makes his move now, and a move of his would only come back "too late".
+  // The moves are held and the note says so, until the table's next frame (which draws them anew).
+  function dueNow(clock) {
+    var note = document.getElementById("clock-due");
+    if (!note || !note.hidden || !clock.closest(".seat.me")) return;
+    note.hidden = false;
+    document.querySelectorAll(
+      "#table-live form.bid, #table-live form.play, #table-live form.choose-cards"
+    ).forEach(function (form) {
+      form.querySelectorAll("button, input, select").forEach(function (el) { el.disabled = true; });
+    });
+    var box = document.getElementById("table-announce");
+    if (box) box.textContent = note.textContent;
   }
 
   function updateChooser(form) {
@@ -201,7 +276,7 @@
       var clock = live.querySelector(".seat.me .clock");
       var left = clock && clock.querySelector(".clock-text");
       if (!away && left && left.textContent) {
-        said.push((clock.getAttribute("aria-label") || "") + ": " + left.textContent + ".");
+        said.push((clock.getAttribute("aria-label") || "") + ": " + (clock.dataset.spoken || left.textContent) + ".");
       }
     }
     heard = {deal: deal, turn: turn, lines: lines.length, settled: settled, myTurn: myTurn, away: away};
@@ -305,6 +380,7 @@
       event.preventDefault();  // an error frame, not HTML to swap
       try {
         var data = JSON.parse(message);
+        if (data.clock !== undefined && data.error === undefined) { tableTime(data.clock); return; }
         // The browser sends the random string by itself, from every tab at the table: the one
         // the server refuses as a second string for the deal, or as late (that deal was dealt
         // before it arrived), is nothing the player did or can mend.
@@ -426,6 +502,7 @@
     // table's first picture (announce), or a blind player waited on a table that was back.
     if (table().classList.contains("offline") && banner && banner.dataset.back) backSaid = banner.dataset.back;
     table().classList.remove("offline");
+    askTime();
   });
 
   function showLost(banner) {
@@ -630,6 +707,7 @@
       key = digit;
       target = live.querySelector('[data-key="' + key + '"]');
       if (target && target.type === "checkbox") {
+        if (target.disabled) { event.preventDefault(); return; }
         target.checked = !target.checked;
         updateChooser(target.form);
         event.preventDefault();
