@@ -24,8 +24,8 @@ demo: export DEBUG ?= 1
 demo: export HTTPS_ONLY ?= 0
 demo: venv
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/python manage.py migrate --no-input -v0
-	env -u DATABASE_URL -u REDIS_URL $(BIN)/python manage.py seed_demo
-	@echo "Serving Khrap Club on http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
+	@# The seed prints the logins and where to open the site (the host names ALLOWED_HOSTS lists).
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/python manage.py seed_demo --address $(HOST):$(PORT)
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/daphne -b $(HOST) -p $(PORT) \
 		--websocket-max-message-size 65536 club.asgi:application
 

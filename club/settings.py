@@ -449,7 +449,8 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # The in-memory layer, which the table clock's thread may call too (club/process_layer.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "club.process_layer.ProcessChannelLayer"}}
 
 # Celery: with no REDIS_URL the tasks run in-process, so the embedded default needs no worker.
 # Background jobs (games/tasks.py, README "Background jobs"): every task is idempotent, acknowledged

@@ -51,6 +51,13 @@ from .services.presence import presence_beat, presence_join, presence_leave
 from .sockets import socket_language, socket_time_zone
 from .ticker import ensure_ticker
 
+try:  # daphne's websocket (autobahn) refuses a send on a closed connection with its own error
+    from autobahn.exception import Disconnected as _Disconnected
+except ImportError:  # pragma: no cover - another ASGI server: the spec's IOError only
+    _Disconnected = OSError  # type: ignore[assignment,misc]
+#: What a send to a socket whose browser has gone raises (ASGI: an IOError; daphne: ``Disconnected``).
+PEER_GONE: tuple[type[BaseException], ...] = (OSError, _Disconnected)
+
 logger = logging.getLogger("games.consumers")
 
 #: A move is a few dozen bytes; anything near this is not a move.
@@ -299,7 +306,13 @@ class TableConsumer(JsonSocketConsumer):
     ) -> None:
         if getattr(self, "closing", False):
             return
-        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except PEER_GONE:
+            # The browser went (a reload mid-deal) as an update was on its way: the disconnect comes
+            # next and gives the socket's place, presence and heartbeat back; ended by the error
+            # instead, the consumer never read it and they stayed taken until a restart.
+            self.closing = True
 
     async def websocket_receive(self, message: dict[str, Any]) -> None:
         if getattr(self, "closing", False):

@@ -141,7 +141,10 @@ def _sources(k: int) -> tuple[tuple[str, ...], ...]:
     return sources
 
 
-@lru_cache(maxsize=8192)
+#: Hands of the exchanges being decided now, asked again for each reader's picture, the bot and the
+#: move's check. A hand is seldom dealt twice: more entries only held memory (up to 70 KB each, half
+#: a gigabyte at the 8,192 once kept) for hands no deal holds any more.
+@lru_cache(maxsize=128)
 def _subsets_with_sources(hand: tuple[str, ...], lo: int, hi: int) -> tuple[Action, ...]:
     # Up to 3^5 actions per hand, and hands rarely repeat: the (cards, sources) pairs are made in C
     # by ``product``, the small ones looked up, the others built without a constructor call each.

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.http.request import validate_host
 
 from club.errors import ServiceError
 from club.models import Club, Membership, User
@@ -39,6 +40,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--allow-without-debug", action="store_true",
             help="Seed even with DEBUG off (a LAN demo). Never on a real site: the passwords are public.",
+        )
+        parser.add_argument(
+            "--address", metavar="HOST:PORT",
+            help="Where the demo's server listens (make demo's HOST and PORT): prints the addresses to open.",
         )
 
     @transaction.atomic
@@ -129,3 +134,33 @@ class Command(BaseCommand):
             self.stdout.write(f"  {username:<6} {display:<6} {left_out.get(username, role)}")
         self.stdout.write("  admin  (superuser, /admin/)")
         self.stdout.write(f"A practice table with three bots waits in the club: “{PRACTICE_TITLE}”.")
+        if options.get("address"):
+            self.stdout.write(serving_line(str(options["address"])))
+
+
+#: What a server bound to listens on every address of the machine.
+ANY_ADDRESS = {"", "0.0.0.0", "::", "[::]"}
+
+
+def serving_line(address: str) -> str:
+    """Where to open the demo served on ``address`` (HOST:PORT): the host names the site answers
+    (ALLOWED_HOSTS), not the address the server binds to. Bound to every address (``HOST=0.0.0.0``,
+    the README's LAN demo) the line used to name http://0.0.0.0:8000/, which no other machine can
+    type and which the site answers with a 400 when ALLOWED_HOSTS does not list it."""
+    host, _sep, port = address.rpartition(":")
+    hosts = [h for h in settings.ALLOWED_HOSTS if h != "*" and not h.startswith(".")]
+    if host in ANY_ADDRESS:
+        urls = [f"http://{h}:{port}/" for h in hosts] or [f"http://THIS-MACHINE'S-ADDRESS:{port}/"]
+        return (
+            f"Serving Khrap Club on every address of this machine, port {port}: {' '.join(urls)} "
+            "(Ctrl-C stops it)"
+        )
+    name = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    line = f"Serving Khrap Club on http://{name}:{port}/ (Ctrl-C stops it)"
+    if not validate_host(name, settings.ALLOWED_HOSTS):
+        opens = " ".join(f"http://{h}:{port}/" for h in hosts)
+        line += (
+            f"\nALLOWED_HOSTS does not list {name}: the site answers it “Bad Request (400)”. "
+            f"Add it to ALLOWED_HOSTS{f', or open {opens}' if opens else ''}."
+        )
+    return line
