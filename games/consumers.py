@@ -136,7 +136,9 @@ def _pushed_again(session_id: int, message: Message | None) -> bool:
         table_push_soon(session_id)
         if not isinstance(message, Act):
             return False
-        seq = Deal.objects.filter(session_id=session_id, number=message.deal).values_list("seq", flat=True)
+        # A move names its deal by the deal's id (as ``table_act``'s ``expected_deal``), not its number
+        # at the table: the two agree only on a fresh database's first table.
+        seq = Deal.objects.filter(session_id=session_id, pk=message.deal).values_list("seq", flat=True)
         return (seq.first() or 0) > message.seq
     except DatabaseError:
         return False
