@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from club import services as club_services
 from club.models import Club, Membership, User
@@ -65,6 +66,10 @@ def _where(page: Page) -> tuple[str | None, str | None]:
     return live.get_attribute("data-deal-number"), live.get_attribute("data-seq")
 
 
+#: How long one click of ``_move`` may wait for its button (milliseconds).
+CLICK_MS = 5000
+
+
 def _move(page: Page) -> bool:
     """Make one sensible move if it is this page's turn: declare rather than pass (so the deal is
     played), stand pat or give up the fewest cards, play the first card offered. Then wait for the
@@ -76,19 +81,25 @@ def _move(page: Page) -> bool:
     bids = live.locator(".bids button")
     chooser = live.locator("form.choose-cards")
     cards = live.locator(".card-button")
-    if bids.count():
-        labels = [bids.nth(i).inner_text() for i in range(bids.count())]
-        preferred = [i for i, text in enumerate(labels) if text not in ("Pass", "Look at my cards")]
-        bids.nth(preferred[0] if preferred else 0).click()
-    elif chooser.count():
-        low = int(chooser.get_attribute("data-low") or 0)
-        for i in range(low):
-            chooser.locator(".card-pick").nth(i).click()
-        chooser.locator("button[type=submit]").click()
-    elif cards.count():
-        cards.first.click()
-    else:
-        return False
+    try:
+        # A few seconds a click: the table may move on under it (a short turn ran out on a busy
+        # machine and the clock moved for him; at 0 s the page disables the controls), and a click
+        # waiting 30 s for a button that is gone failed the test. The next round reads the table again.
+        if bids.count():
+            labels = [bids.nth(i).inner_text(timeout=CLICK_MS) for i in range(bids.count())]
+            preferred = [i for i, text in enumerate(labels) if text not in ("Pass", "Look at my cards")]
+            bids.nth(preferred[0] if preferred else 0).click(timeout=CLICK_MS)
+        elif chooser.count():
+            low = int(chooser.get_attribute("data-low", timeout=CLICK_MS) or 0)
+            for i in range(low):
+                chooser.locator(".card-pick").nth(i).click(timeout=CLICK_MS)
+            chooser.locator("button[type=submit]").click(timeout=CLICK_MS)
+        elif cards.count():
+            cards.first.click(timeout=CLICK_MS)
+        else:
+            return False
+    except PlaywrightTimeoutError:
+        return True
     for _ in range(100):
         if _where(page) != before:
             break

@@ -156,7 +156,9 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
                 await socket.send_to(bytes_data=payload)
             else:
                 await socket.send_to(text_data=payload.replace("DEAL", str(deal.pk)))
-            got = await frames(socket)
+            # Each payload is answered (a stale move after a database read): waited for as long as a
+            # busy machine takes, half a second read nothing once.
+            got = await frames(socket, timeout=10)
             assert len(got) == 1 and is_error(got[0]), (payload[:40], got)
             assert error_of(got[0])["error"] == code, (payload[:40], error_of(got[0]))
             assert error_of(got[0])["message"]
@@ -193,7 +195,7 @@ def test_error_frames_speak_the_players_language(layer, make_table, players):
         assert (await socket.connect(timeout=5))[0]
         await frames(socket)
         await socket.send_json_to({"do": "pass", "seq": 99, "deal": 1})
-        got = await frames(socket)
+        got = await frames(socket, timeout=10)  # its answer, however long a busy machine takes
         await socket.disconnect()
         return error_of(got[-1])["message"]
 
@@ -234,7 +236,11 @@ def test_a_ban_takes_effect_on_the_next_message(layer, make_table, players, owne
             membership=await sync_to_async(Membership.objects.get)(club=club, user=user), actor=owner
         )
         await socket.send_json_to({"do": "pass", "seq": 0, "deal": deal.pk})
-        got = await frames(socket)
+        got: list[str] = []
+        for _ in range(10):  # until the refusal comes, however long a busy machine takes
+            got += await frames(socket, timeout=10)
+            if any(is_error(frame) for frame in got):
+                break
         await socket.disconnect()
         # The table's update for the ban (his seat now played by default moves) may come after the
         # refusal: the refusal is the last error frame, not the last frame.
