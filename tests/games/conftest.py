@@ -63,6 +63,18 @@ def _fresh_channel_layer():
     channel_layers.backends = {}
 
 
+@pytest.fixture
+def memory_layer(settings):
+    """Channels' in-memory layer, whatever the run's REDIS_URL says: tests that reach into one process's
+    sockets (a monkeypatched service, a send to a closed peer) and need no second server."""
+    from channels.layers import channel_layers
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    channel_layers.backends = {}
+    yield
+    channel_layers.backends = {}
+
+
 @pytest.fixture(autouse=True)
 def _quick_tables(settings) -> None:
     settings.TABLE_DEAL_PAUSE = 0

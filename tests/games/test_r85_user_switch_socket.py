@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from channels.layers import channel_layers
-from django.test import override_settings
 
 from tests.conftest import TEST_PASSWORD
 
@@ -21,15 +19,8 @@ from .conftest import sit_all
 from .sockets import error_of, frames, is_error, refused
 from .test_socket_login_end import _closed_with, _logged_in, _open
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer():
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        channel_layers.backends = {}
-        yield
-    channel_layers.backends = {}
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 
 def test_logging_in_as_someone_else_in_another_tab_closes_the_old_logins_sockets(make_table, players, owner):

@@ -14,10 +14,8 @@ import threading
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import channel_layers
 from django.db import OperationalError, connection
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.test import override_settings
 
 from games import consumers
 from games.management.commands._loadkit import frame_info, frame_moves
@@ -26,15 +24,8 @@ from games.models import DealAction
 from .conftest import sit_all, start_deal
 from .sockets import connect, error_of, frames, is_error
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer():
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        channel_layers.backends = {}
-        yield
-    channel_layers.backends = {}
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 
 def test_a_move_committed_unheard_reaches_every_page(make_table, players, monkeypatch):

@@ -14,9 +14,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
-from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
-from django.test import override_settings
 
 from games import consumers
 from games.consumers import TableConsumer
@@ -24,15 +22,8 @@ from games.services import table_sit
 
 from .sockets import frames
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer():
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        channel_layers.backends = {}
-        yield
-    channel_layers.backends = {}
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 
 def test_an_update_sent_to_a_closed_browser_gives_the_socket_back(make_table, players):

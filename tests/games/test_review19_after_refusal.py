@@ -6,21 +6,12 @@ from __future__ import annotations
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import channel_layers
 from django.contrib.auth.models import AnonymousUser
-from django.test import override_settings
 
 from .sockets import connect
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer():
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        channel_layers.backends = {}
-        yield
-    channel_layers.backends = {}
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 
 @pytest.mark.parametrize("who", ["anonymous", "stranger"])

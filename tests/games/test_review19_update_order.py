@@ -10,23 +10,15 @@ from __future__ import annotations
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from channels.layers import channel_layers, get_channel_layer
-from django.test import override_settings
+from channels.layers import get_channel_layer
 
 from games.broadcast import table_messages
 from games.services import table_sit
 
 from .sockets import connect, frames, is_error
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer():
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        channel_layers.backends = {}
-        yield
-    channel_layers.backends = {}
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 
 def test_an_older_picture_arriving_after_a_newer_one_is_not_shown(make_table, players):

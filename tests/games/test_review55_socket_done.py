@@ -10,22 +10,13 @@ import json
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import channel_layers
-from django.test import override_settings
 
 from games.services import table_sit
 
 from .sockets import connect, frames, is_error
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer():
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        channel_layers.backends = {}
-        yield
-    channel_layers.backends = {}
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 
 def test_away_sent_twice_is_a_done_frame(make_table, players):

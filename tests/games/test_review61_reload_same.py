@@ -12,8 +12,7 @@ import re
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import channel_layers
-from django.test import Client, override_settings
+from django.test import Client
 
 from games.engine import observe
 from games.engine.bots import BasicBot
@@ -24,20 +23,13 @@ from games.services.dealing import deal_state
 from .conftest import sit_all, start_deal
 from .sockets import connect
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 _BY_DESIGN = re.compile(
     r'data-remaining="\d+"|style="[^"]*"|<span class="badge offline">[^<]*</span>'
     r'|<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">'
 )
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer():
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        channel_layers.backends = {}
-        yield
-    channel_layers.backends = {}
 
 
 def _live(html: str) -> str:

@@ -11,24 +11,15 @@ import json
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import channel_layers
 from django.db import OperationalError
-from django.test import override_settings
 
 from games import consumers
 from games.services import table_sit
 
 from .sockets import connect, frames
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer():
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        channel_layers.backends = {}
-        yield
-    channel_layers.backends = {}
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 
 def test_a_sync_the_database_cannot_answer_closes_to_connect_again(make_table, players, monkeypatch):

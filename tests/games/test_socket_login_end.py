@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from channels.layers import channel_layers
 from django.contrib.sessions.backends.db import SessionStore
-from django.test import Client, override_settings
+from django.test import Client
 
 from club import services as club_services
 from club.models import Membership
@@ -23,15 +22,8 @@ from games.models import Presence
 from .conftest import sit_all
 from .sockets import connect, error_of, frames, is_error
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _memory_layer():
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        channel_layers.backends = {}
-        yield
-    channel_layers.backends = {}
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 
 def _logged_in(user) -> Client:
