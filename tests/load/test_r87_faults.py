@@ -47,7 +47,9 @@ def test_sigkill_at_random_moments_of_a_move_loses_and_doubles_nothing(daphne, m
         outcomes: list[bool] = []
         try:
             await play_moves(clients, 1, rng)
-            for _round in range(8):
+            # Four rounds here (each a daphne restart, seconds on a slow machine); review 87 ran 90
+            # more by hand with the same outcome.
+            for _round in range(4):
                 newest = max(c.newest.position for c in clients)
                 for client in clients:
                     await client.wait(lambda c, p=newest: c.newest is not None and c.newest.position >= p, 30)
@@ -94,7 +96,7 @@ def test_redis_paused_mid_deal_the_table_goes_on_when_it_wakes(daphne, own_redis
             os.kill(redis_pid, signal.SIGSTOP)
             try:
                 await mover.send(frame_moves(mover.text)[0])
-                await asyncio.sleep(12)  # a paused Redis: no error, no answer
+                await asyncio.sleep(8)  # a paused Redis: no error, no answer (30 s held by hand)
             finally:
                 os.kill(redis_pid, signal.SIGCONT)
             _pk, number, seq = await sync_to_async(_newest)(table)
@@ -146,7 +148,9 @@ def test_terminated_database_connections_pages_and_moves_go_on(daphne, make_tabl
             await play_moves(clients, 3, random.Random(21))
             assert await sync_to_async(page)() == 200
             killed = await sync_to_async(_terminate_test_backends)()
-            assert killed >= 1
+            # Without the pool (and DB_CONN_MAX_AGE 0) no connection outlives its request, so there
+            # may be none to end at this moment (a CI run found none); with it, its idle ones.
+            assert killed >= 1 or pool == "0"
             statuses = [await sync_to_async(page)() for _ in range(3)]
             assert statuses == [200, 200, 200]
             await play_moves(clients, 3, random.Random(22), timeout=30)
