@@ -17,9 +17,10 @@ from games import broadcast, consumers
 
 from .conftest import sit_all
 from .sockets import error_of, is_error
-from .test_socket_login_end import _closed_with, _logged_in, _memory_layer, _open  # noqa: F401  (a fixture)
+from .test_socket_login_end import _closed_with, _logged_in, _open
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 
 @pytest.fixture(autouse=True)

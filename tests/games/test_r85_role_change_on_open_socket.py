@@ -13,9 +13,9 @@ from club.models import Membership
 from games import consumers
 
 from .sockets import connect, frames, is_error
-from .test_socket_login_end import _memory_layer  # noqa: F401  (a fixture)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The in-memory channel layer (the fixture in conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("memory_layer")]
 
 BOT_BUTTON = 'id="bot-'
 
