@@ -45,9 +45,11 @@
         clock.dataset.until = String(now + remaining);
         clock.dataset.steadyUntil = String(steady + remaining);
       }
+      // On the steady clock only: the computer's clock set forward after the table's was read (by
+      // hand, or a sync) put every later frame's deadline that much early, and the page held his
+      // moves at 0 through a turn the table still gave him.
       var deadline = parseFloat(clock.dataset.deadline);
       if (serverAhead && !isNaN(deadline)) {
-        clock.dataset.until = String(Math.min(parseFloat(clock.dataset.until), deadline - serverAhead.date));
         clock.dataset.steadyUntil = String(
           Math.min(parseFloat(clock.dataset.steadyUntil), deadline - serverAhead.steady));
       }
@@ -502,6 +504,10 @@
     // table's first picture (announce), or a blind player waited on a table that was back.
     if (table().classList.contains("offline") && banner && banner.dataset.back) backSaid = banner.dataset.back;
     table().classList.remove("offline");
+    // The table's clock is read again on each connection, and the last reading forgotten until then:
+    // a page woken from sleep or moved on meanwhile counted this connection's first frame to a
+    // deadline put early by the old reading, and held his moves at 0.
+    serverAhead = null;
     askTime();
   });
 

@@ -125,3 +125,42 @@ def test_a_ten_minute_turn_reads_as_minutes_and_seconds(
     expect(text).to_have_text(re.compile(r"^(10:00|9:[0-5]\d)$"))
     expect(page.locator("#table-announce")).to_contain_text(re.compile(r"Time left: (10 min|9 min \d+s)\."))
     page.context.close()
+
+
+#: The computer's clock set forward by ``window.__skew`` ms (by hand, or a time sync): ``Date`` jumps,
+#: the page's steady clock (``performance.now``) does not.
+SKEWED_CLOCK = """(() => {
+  window.__skew = 0;
+  const now = Date.now.bind(Date);
+  Date.now = () => now() + window.__skew;
+})();"""
+
+
+def test_the_computer_s_clock_set_forward_mid_turn_does_not_hold_his_moves(
+    daphne_url: str,  # noqa: F811
+    browser: Browser,
+) -> None:
+    """The page counted each frame to the table's deadline on the computer's clock as it was when the
+    table's clock was read: set forward more than a turn mid-turn, it showed 0 on every frame after,
+    and held his moves ("Your time is up") through the three minutes the table still gave him.
+    The deadline is counted on the page's steady clock, which no setting moves."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = practice_table_open(club=club, user=vera)
+    TableSession.objects.filter(pk=table.pk).update(turn_seconds=180)
+    page = _login(browser, daphne_url, "vera")
+    page.add_init_script(SKEWED_CLOCK)
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    _my_turn(page)
+    text = page.locator("#table-live .seat.me .clock .clock-text")
+    expect(text).to_have_text(re.compile(r"^(3:00|2:[0-5]\d)$"))
+    page.wait_for_timeout(1_500)  # the table's clock, asked on connecting, has answered
+    page.evaluate("window.__skew = 200000")
+    # The frame he had counts from its arrival on the computer's clock too, and reads 0 at once (its
+    # moves held): the page asks the table, which answers with his turn as it is, nearly three minutes.
+    expect(page.locator("#clock-due")).to_be_visible(timeout=5_000)
+    expect(text).to_have_text(re.compile(r"^2:[0-5]\d$"), timeout=15_000)
+    expect(page.locator("#clock-due")).to_be_hidden()
+    states = page.locator(MOVES).evaluate_all("buttons => buttons.map(b => b.disabled)")
+    assert states and not any(states), states
+    assert _server_seconds_left(table.pk) > 100
+    page.context.close()
