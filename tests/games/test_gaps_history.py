@@ -145,9 +145,9 @@ def test_a_seed_contribution_sent_through_the_socket_is_mixed_into_the_deck(make
         first = await frames(socket)
         assert f'data-contribute="{promised}"' in first[-1]
         await socket.send_json_to({"do": "contribute", "value": "dasha's dice: 4 2 6"})
-        accepted = await frames(socket)
+        accepted = await frames(socket, timeout=10)
         await socket.send_json_to({"do": "contribute", "value": "again"})
-        again = await frames(socket)
+        again = await frames(socket, timeout=10)
         await socket.disconnect()
         return [accepted, again]
 

@@ -117,14 +117,14 @@ def test_a_managers_socket_stands_a_player_up_after_the_deal_he_plays(make_table
         assert (await member.connect(timeout=5))[0]
         await frames(member)
         await member.send_json_to({"do": "standup", "position": 3, "reason": "mine"})
-        refused = await frames(member)
+        refused = await frames(member, timeout=10)
         manager = await connect(owner, table.pk)
         assert (await manager.connect(timeout=5))[0]
         await frames(manager)
         await manager.send_json_to({"do": "standup", "position": 3, "reason": "fell asleep"})
-        got = await frames(manager)
+        got = await frames(manager, timeout=10)
         await manager.send_json_to({"do": "standup", "position": 3, "reason": "again"})
-        twice = await frames(manager)
+        twice = await frames(manager, timeout=10)
         await member.disconnect()
         await manager.disconnect()
         return refused, got + twice

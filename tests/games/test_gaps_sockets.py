@@ -157,7 +157,7 @@ def test_a_spectator_socket_cannot_move_sit_in_for_anyone_or_contribute(
         answers = []
         for message, _code in attempts:
             await spectator.send_json_to(message)
-            answers.append((message, await frames(spectator)))
+            answers.append((message, await frames(spectator, timeout=10)))
         player_got = await frames(player)
         await spectator.disconnect()
         await player.disconnect()

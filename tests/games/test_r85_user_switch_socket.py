@@ -40,7 +40,7 @@ def test_logging_in_as_someone_else_in_another_tab_closes_the_old_logins_sockets
         said, code = await _closed_with(here)
         # Her login in the other browser holds: its socket still answers.
         await elsewhere.send_json_to({"do": "sync"})
-        still = await frames(elsewhere)
+        still = await frames(elsewhere, timeout=10)
         await elsewhere.disconnect()
         return said, code, still
 

@@ -30,9 +30,9 @@ def test_a_string_sent_for_a_deal_already_dealt_is_not_filed_under_the_next(make
         await socket.connect(timeout=5)
         await frames(socket)
         await socket.send_json_to({"do": "contribute", "value": "a" * 32, "commitment": seen})
-        late = await frames(socket)
+        late = await frames(socket, timeout=10)
         await socket.send_json_to({"do": "contribute", "value": "b" * 32, "commitment": following})
-        kept = await frames(socket)
+        kept = await frames(socket, timeout=2)
         await socket.disconnect()
         return late, kept
 
@@ -56,7 +56,7 @@ def test_a_string_for_the_pending_deal_is_kept(make_table, players):
         await socket.connect(timeout=5)
         await frames(socket)
         await socket.send_json_to({"do": "contribute", "value": "c" * 32, "commitment": seen.upper()})
-        said = await frames(socket)
+        said = await frames(socket, timeout=10)
         await socket.disconnect()
         return said
 

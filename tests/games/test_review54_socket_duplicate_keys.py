@@ -38,9 +38,9 @@ def test_a_field_named_twice_is_refused_and_seats_no_one(make_table, players, la
         assert (await socket.connect(timeout=5))[0]
         await frames(socket)
         await socket.send_to(text_data='{"do": "away", "do": "sit", "position": 1, "buy_in": 100}')
-        refused = await frames(socket)
+        refused = await frames(socket, timeout=10)
         await socket.send_json_to({"do": "sync"})
-        after = await frames(socket)
+        after = await frames(socket, timeout=10)
         await socket.disconnect()
         return refused, after
 

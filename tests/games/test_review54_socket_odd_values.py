@@ -105,7 +105,7 @@ def test_every_odd_frame_is_refused_and_changes_nothing(make_table, players, own
             output = await socket.receive_output(timeout=5)
             answers.append((text, [output.get("text") or output["type"]]))
         await socket.send_json_to({"do": "sync"})
-        answers.append(("sync", await frames(socket)))
+        answers.append(("sync", await frames(socket, timeout=10)))
         await socket.disconnect()
         return answers
 

@@ -30,7 +30,7 @@ def test_the_late_refusal_names_the_string_it_refused(make_table, players):
         await socket.connect(timeout=5)
         await frames(socket)
         await socket.send_json_to({"do": "contribute", "value": "a" * 32, "commitment": seen.upper()})
-        late = await frames(socket)
+        late = await frames(socket, timeout=10)
         await socket.disconnect()
         return late
 

@@ -33,7 +33,7 @@ def test_the_switchs_cookie_wins_over_the_profile_on_the_table_as_on_the_page(ma
         assert (await socket.connect(timeout=5))[0]
         got = await frames(socket)
         await socket.send_json_to({"do": "sit", "position": 99, "buy_in": 100})
-        return got + await frames(socket)
+        return got + await frames(socket, timeout=10)
 
     got = async_to_sync(scenario)()
     table_frames = [f for f in got if not is_error(f)]

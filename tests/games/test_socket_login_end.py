@@ -62,7 +62,7 @@ def test_logging_out_closes_that_sessions_sockets_only(make_table, players):
         said, code = await _closed_with(on_phone)
         # The laptop's login holds: its socket still answers.
         await on_laptop.send_json_to({"do": "sync"})
-        still = await frames(on_laptop)
+        still = await frames(on_laptop, timeout=10)
         await on_laptop.disconnect()
         return said, code, still
 
@@ -88,7 +88,7 @@ def test_a_password_change_closes_every_socket_of_that_user(make_table, players)
         await sync_to_async(change_password)()
         _said, code = await _closed_with(mine)
         await his.send_json_to({"do": "sync"})
-        other = await frames(his)
+        other = await frames(his, timeout=10)
         await his.disconnect()
         return code, other
 
@@ -198,7 +198,7 @@ def test_the_message_rate_is_shared_by_one_persons_sockets(make_table, players, 
                 await socket.send_json_to({"do": "sync"})
         got: list[str] = []
         for socket in sockets:
-            got += await frames(socket)
+            got += await frames(socket, timeout=10)
             await socket.disconnect()
         return got
 

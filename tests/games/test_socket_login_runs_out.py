@@ -71,7 +71,7 @@ def test_a_login_renewed_before_its_end_keeps_the_socket(make_table, players):
         # Past the first end: the heartbeat has read the login again by then.
         await consumers.asyncio.sleep((first_end - timezone.now()).total_seconds() + 0.5)
         await socket.send_json_to({"do": "sync"})
-        answer = await frames(socket)
+        answer = await frames(socket, timeout=10)
         await socket.disconnect()
         return answer
 

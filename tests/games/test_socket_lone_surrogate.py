@@ -36,9 +36,9 @@ def test_a_stand_up_reason_with_a_lone_surrogate_is_refused_and_the_club_page_st
         await manager.send_to(
             text_data='{"do": "standup", "position": 1, "reason": "bye \\ud800", "seq": 0}'
         )
-        refused = await frames(manager)
+        refused = await frames(manager, timeout=10)
         await manager.send_json_to({"do": "sync"})
-        after = await frames(manager)
+        after = await frames(manager, timeout=10)
         await manager.disconnect()
         return refused, after
 

@@ -172,7 +172,7 @@ def test_bad_messages_get_an_error_frame_and_change_nothing(layer, make_table, p
         assert (await stranger.connect(timeout=5))[0]
         await frames(stranger)
         await stranger.send_json_to({"do": "pass", "seq": 0, "deal": deal.pk})
-        got = await frames(stranger)
+        got = await frames(stranger, timeout=10)
         assert error_of(got[-1])["error"] == "not_your_turn"
         await stranger.disconnect()
 
