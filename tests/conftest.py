@@ -10,6 +10,12 @@ from collections import Counter
 import pytest
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    from tests import fast_flush
+
+    fast_flush.install()
+
+
 def pytest_report_header(config: pytest.Config) -> list[str]:
     from django.conf import settings
 
