@@ -41,7 +41,7 @@ from .admin_site import (
 )
 from .csv_stream import csv_response, csv_text
 from .errors import ServiceError
-from .fields import WholeNumberField
+from .fields import WallClockField, WholeNumberField
 from .forms import LoadedField, club_form_loaded
 from .models import (
     AUDIT_ACTION_LABELS,
@@ -133,7 +133,10 @@ class ModerationFields(forms.Form):
     reason = forms.CharField(
         label=_("Reason"), max_length=500, required=False, validators=[validate_visible_text]
     )
-    until = forms.DateTimeField(
+    # Read as the club page's ban and suspension read it (``club.forms.BanForm``): an hour the clocks
+    # pass twice is its first, one they skip is said so. Django's own field refused both in words
+    # that said only "may be ambiguous or may not exist" (left behind by review 89).
+    until = WallClockField(
         label=_("Until"),
         required=False,
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],
@@ -146,9 +149,9 @@ def moderation_form_errors(form: ModerationFields) -> list[str]:
     texts: list[str] = []
     for name, errors in form.errors.as_data().items():
         for error in errors:
-            if name == "until" and error.code == "ambiguous_timezone":
-                # A time the manager's clock skips or passes twice: Django's words say so and name
-                # his time zone ("not a date and time" left him nothing to change).
+            if name == "until" and error.code in ("skipped_time", "ambiguous_timezone"):
+                # A time the manager's clock skips: the words say so, name his time zone and what to
+                # do ("not a date and time" left him nothing to change).
                 texts.extend(error.messages)
             elif name == "until":
                 texts.append(str(_("The end is not a date and time.")))
