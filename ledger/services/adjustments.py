@@ -210,7 +210,15 @@ def _deciding(adjustment_id: int, actor: User, wanted: str) -> Adjustment:
         raise ServiceError(_("This request does not exist."), code="stale")
     # The member's row is held too (after the adjustment's, never before): a ban or a leave
     # committing meanwhile is seen, and the grant is refused rather than booked into his wallet.
-    adjustment.member = _member_locked(adjustment.member_id)
+    # So is the asker's, in the same id order: a demotion of his committing between the approval's
+    # check of him and the booking's was refused as "Only the club's managers can do this.", which
+    # the approver read as meant for himself (review 92).
+    asker = (
+        Membership.objects.filter(club_id=adjustment.club_id, user_id=adjustment.requested_by_id)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    adjustment.member = _member_locked(adjustment.member_id, also=asker)
     membership_require_manager(club=adjustment.club, actor=actor)
     if adjustment.status != Status.PENDING:
         # The same form again (a double click, a second tab) is told it was his own decision: "another
