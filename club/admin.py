@@ -36,6 +36,7 @@ from .admin_site import (
     AuditedSiteRecordsAdmin,
     ClubScopedAdmin,
     ClubsOfTheRowsFilter,
+    admin_clubs_for,
     changed_fields,
     filter_id,
 )
@@ -97,13 +98,29 @@ class MemberFilter(admin.SimpleListFilter):
         return queryset.filter(**{f"{self.user_path}_id": chosen})
 
 
-class TargetUserFilter(MemberFilter):
+class ClubPeopleFilter(MemberFilter):
+    """A person of the moderation log, chosen among the people of the clubs the reader sees (their
+    memberships: an index probe per club), not found in the log: reading who acted (and on whom)
+    read the club's whole log, twice, on every page of the list (100-360 ms at 109,000 lines).
+    Someone in the log who was never a member (the site's operator) is found with the search box."""
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        clubs = admin_clubs_for(request.user).values("pk")
+        among = User.objects.filter(pk__in=Membership.objects.filter(club_id__in=clubs).values("user_id"))
+        users = list(among.order_by("username")[: PEOPLE_IN_A_FILTER + 1])
+        if len(users) > PEOPLE_IN_A_FILTER:
+            chosen = filter_id(self.value())
+            users = list(User.objects.filter(pk=chosen)) if chosen is not None else []
+        return [(str(u.pk), u.name_and_username) for u in users]
+
+
+class TargetUserFilter(ClubPeopleFilter):
     title = _("on member")
     parameter_name = "target_user"
     user_path = "target_user"
 
 
-class ActorFilter(MemberFilter):
+class ActorFilter(ClubPeopleFilter):
     """Who did it: a manager (or the member himself)."""
 
     title = _("by")
@@ -118,7 +135,11 @@ class ActionFilter(admin.SimpleListFilter):
     parameter_name = "action"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        used = set(model_admin.get_queryset(request).order_by().values_list("action", flat=True).distinct())
+        # The actions the site writes, a fixed list: the DISTINCT actions of the reader's rows read
+        # the club's whole log on every page of the list. One chosen by the address is kept.
+        used = set(AUDIT_ACTION_LABELS)
+        if self.value():
+            used.add(self.value())
         return sorted(
             ((code, str(AUDIT_ACTION_LABELS.get(code, code))) for code in used), key=lambda item: item[1]
         )

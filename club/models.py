@@ -65,6 +65,12 @@ DISPLAY_LOOK_ALIKE_MESSAGE = _(
 )
 
 
+DISPLAY_BOT_NAME_MESSAGE = _(
+    "A bot plays under this name at your club's tables: players would take you for it. Please choose "
+    "another."
+)
+
+
 USERNAME_SHOWN_LOOK_ALIKE_MESSAGE = _(
     "Without a display name you are shown by your username, which looks like the name of someone in "
     "your clubs: players would take you for them. Please keep a display name."
@@ -90,6 +96,27 @@ def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None, 
         .filter(_shown_look_alikes(forms))
         .exists()
     )
+
+
+def display_name_taken_by_bot(display_name: str, *, user_pk: int | None, username: str = "") -> bool:
+    """A bot has sat at a table of one of the user's clubs under a name that reads like this one (any
+    case, look-alike letters): the move log and the deal list would say "Ivan" of both. A bot's name
+    already avoids the club's people (``games.services.seating._bot_name``); this is the other way
+    round. An empty ``display_name``: the user is shown by ``username``, compared as a username."""
+    from games.models import Seat
+
+    if user_pk is None or not (display_name or username):
+        return False
+    forms = set(name_forms(display_name) if display_name else username_forms(username))
+    clubs = Membership.objects.filter(user_id=user_pk).values("club_id")
+    bots = (
+        Seat.objects.filter(session__club_id__in=clubs)
+        .exclude(bot="")
+        .exclude(bot_name="")
+        .values_list("bot_name", flat=True)
+        .distinct()
+    )
+    return any(forms & set(name_forms(bot)) for bot in bots)
 
 
 def named_in_clubs(clubs: Any) -> Any:
@@ -333,6 +360,8 @@ class User(AbstractUser):
         ):
             message = DISPLAY_LOOK_ALIKE_MESSAGE if self.display_name else USERNAME_SHOWN_LOOK_ALIKE_MESSAGE
             raise ValidationError({"display_name": message}, code="display_look_alike")
+        if changed and display_name_taken_by_bot(self.display_name, user_pk=self.pk, username=self.username):
+            raise ValidationError({"display_name": DISPLAY_BOT_NAME_MESSAGE}, code="display_bot_name")
 
     def _display_name_changed(self) -> bool:
         """A name chosen before look-alikes were refused stays his (he may still save his profile)."""

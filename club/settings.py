@@ -502,8 +502,11 @@ CELERY_TASK_TIME_LIMIT = 90
 CELERY_TASK_ANNOTATIONS = {"ledger.tasks.ledger_reconcile": {"soft_time_limit": 1800, "time_limit": 1900}}
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     # A message taken by a worker that died (SIGKILL, a lost machine) is delivered again after this
-    # long; longer than any task runs and than the wait of any turn deadline held for its time.
-    "visibility_timeout": env_number("CELERY_VISIBILITY_TIMEOUT", 3600, least=1),
+    # long; longer than any task runs and than the wait of any turn deadline held for its time. Six
+    # hours: the nightly jobs, one after another on their worker at their hard time limits, may hold
+    # a message for 2 h 20 min (an hour redelivered the next one while it waited or still ran, and
+    # ran it twice); `manage.py check` refuses a value at or below that (club.E001).
+    "visibility_timeout": env_number("CELERY_VISIBILITY_TIMEOUT", 21600, least=1),
     "socket_connect_timeout": 5,
 }
 CELERY_TIMEZONE = "UTC"

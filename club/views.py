@@ -5,6 +5,7 @@ A ``ServiceError`` becomes ``messages.error(request, exc.message)`` and nothing 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -16,7 +17,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -60,6 +61,8 @@ from .registration_twice import account_opened_by_this_form
 
 Status = Membership.Status
 
+logger = logging.getLogger("club.requests")
+
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:
     """``next`` when it is an address of this site with a path (``/...``), else ``fallback``. A word
@@ -92,6 +95,40 @@ def _safe_next_value(request: HttpRequest, target: str) -> bool:
     )
 
 
+def _unheard_words() -> str:
+    """Said when a form's change may have been made although the database never confirmed it."""
+    return _(
+        "The database did not confirm your request: it may or may not have been done. This page "
+        "shows things as they are now: please check it before trying again."
+    )
+
+
+def commit_unheard(page: Callable[..., str]) -> Callable:
+    """A plain form's POST whose database connection dropped (a restart, a network blip) shows its
+    page again, read afresh, with a message asking to check it (``_unheard_words``), instead of the
+    500 page. The COMMIT may have been on its way when the connection went: the change is then made
+    although the view heard an error, and only a fresh read of the page says which (the table
+    socket does the same since review 87). Only a lost connection is answered so (OperationalError,
+    InterfaceError: never an IntegrityError or a fault of the code), and only a plain request: an
+    htmx one keeps its own error handling."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            try:
+                return view(request, *args, **kwargs)
+            except (OperationalError, InterfaceError):
+                if request.method != "POST" or getattr(request, "htmx", False):
+                    raise
+                logger.warning("%s: database connection lost under a POST", request.path, exc_info=True)
+                messages.warning(request, _unheard_words())
+                return HttpResponseRedirect(page(*args, **kwargs))
+
+        return wrapped
+
+    return decorate
+
+
 def post_only(page: Callable[..., str]) -> Callable:
     """``require_POST`` for a form's action, but a GET or HEAD of its address goes to ``page`` (the
     page the form is on, from the view's arguments) instead of a blank 405. Such a GET is no attack:
@@ -99,7 +136,7 @@ def post_only(page: Callable[..., str]) -> Callable:
     elsewhere) comes back from the log-in page as a GET of the action's address."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        posted = require_POST(view)
+        posted = commit_unheard(page)(require_POST(view))
 
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -375,6 +412,7 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(club)
 
 
+@commit_unheard(club_page)
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def club_leave(request: HttpRequest, slug: str) -> HttpResponse:

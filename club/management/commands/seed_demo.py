@@ -55,6 +55,7 @@ class Command(BaseCommand):
                 "(or --allow-without-debug for a private demo)."
             )
         users: dict[str, User] = {}
+        made: set[str] = set()  # the accounts this run created (and so gave the demo's password)
         for username, display, lang, _role in PEOPLE:
             user, created = User.objects.get_or_create(
                 username=username,
@@ -67,6 +68,7 @@ class Command(BaseCommand):
             if created:
                 user.set_password(DEMO_PASSWORD)
                 user.save()
+                made.add(username)
             users[username] = user
         admin, created = User.objects.get_or_create(
             username="admin", defaults={"is_staff": True, "is_superuser": True, "email": "admin@example.org"}
@@ -74,6 +76,7 @@ class Command(BaseCommand):
         if created:
             admin.set_password(DEMO_PASSWORD)
             admin.save()
+            made.add("admin")
 
         # By its address, which a rename keeps: found by its name, a demo club its owner renamed got a
         # second "Demo Club" beside it at the next start, its people and chips seeded again.
@@ -92,16 +95,22 @@ class Command(BaseCommand):
         for username, _display, _lang, role in PEOPLE[1:]:
             if username in left_out:
                 continue
-            if not Membership.objects.filter(club=club, user=users[username], status="active").exists():
+            if Membership.objects.filter(club=club, user=users[username], status="active").exists():
+                # A member already: his role is what the club's owner has made it since (a manager
+                # demoted, a member promoted, the club handed over), not set back.
+                continue
+            try:
+                membership = membership_join(club=club, user=users[username])
+            except ServiceError as exc:
+                left_out[username] = f"not a member: {exc}"
+                continue
+            if role == Membership.Role.MANAGER and membership.is_active and membership.role != role:
+                owner = Membership.objects.filter(club=club, role=Membership.Role.OWNER).first()
+                actor = owner.user if owner else users["anna"]
                 try:
-                    membership_join(club=club, user=users[username])
+                    membership_set_role(membership=membership, actor=actor, role=role)
                 except ServiceError as exc:
-                    left_out[username] = f"not a member: {exc}"
-                    continue
-            if role == Membership.Role.MANAGER:
-                m = Membership.objects.get(club=club, user=users[username])
-                if m.role != role:
-                    membership_set_role(membership=m, actor=users["anna"], role=role)
+                    left_out[username] = f"member, not made a manager: {exc}"
 
         # Starting chips, granted through the ledger like any manager's grant; the fixed keys make a
         # second run grant nothing.
@@ -130,12 +139,34 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(f"Demo club “{club.name}” is ready. Log in with password {DEMO_PASSWORD!r}:")
         )
-        for username, display, _lang, role in PEOPLE:
-            self.stdout.write(f"  {username:<6} {display:<6} {left_out.get(username, role)}")
-        self.stdout.write("  admin  (superuser, /admin/)")
+        # Each login as the database has it now, not as PEOPLE says: a second start finds the club
+        # handed over, managers named or demoted, names and passwords changed since the first.
+        for username, *_rest in PEOPLE:
+            user = User.objects.get(pk=users[username].pk)
+            role = left_out.get(username) or _standing(club=club, user=user)
+            own = "" if username in made or user.check_password(DEMO_PASSWORD) else " (own password)"
+            self.stdout.write(f"  {username:<6} {user.display_name:<6} {role}{own}")
+        admin.refresh_from_db()
+        if admin.is_superuser and admin.is_active:
+            own = "" if "admin" in made or admin.check_password(DEMO_PASSWORD) else " (own password)"
+            self.stdout.write(f"  admin  (superuser, /admin/){own}")
+        else:
+            self.stdout.write("  admin  not a superuser on this database: /admin/ is closed to it")
         self.stdout.write(f"A practice table with three bots waits in the club: “{PRACTICE_TITLE}”.")
         if options.get("address"):
             self.stdout.write(serving_line(str(options["address"])))
+
+
+def _standing(*, club: Club, user: User) -> str:
+    """A demo login's place in the club as it is now: its role, or why it has none."""
+    membership = Membership.objects.filter(club=club, user=user).first()
+    if membership is None or membership.status == Membership.Status.LEFT:
+        return "not a member"
+    if membership.status == Membership.Status.BANNED:
+        return "banned"
+    if membership.status == Membership.Status.PENDING:
+        return "waiting for approval"
+    return f"{membership.role}, suspended from tables" if membership.is_suspended else str(membership.role)
 
 
 #: What a server bound to listens on every address of the machine.
