@@ -401,6 +401,11 @@ def _require_join_budget(*, club: Club, user: User) -> None:
 
 def _enter(*, club: Club, user: User, status: str, via: str) -> Membership:
     """Create or revive a membership. Banned people stay out whatever door they try."""
+    # One entry into a club at a time, the club's row held to the end (before the person's row, as
+    # a table's opening holds it first): two people whose names read alike ("Vera", "Vеra") joining
+    # at once each checked the club's names before the other's membership was written, and both
+    # came in (review 91). NO KEY: the rows that point at the club (a journal, a seat) still go in.
+    Club.objects.select_for_update(no_key=True).filter(pk=club.pk).values_list("pk", flat=True).first()
     membership = _lock_membership(club=club, user=user)
     if membership is not None:
         # A ban whose time is up is over, whether or not the clock has swept it yet (it sweeps every

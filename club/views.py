@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -223,6 +223,24 @@ def _changes_email(request: HttpRequest) -> bool:
     return not same_address((request.POST.get("email") or "").strip(), request.user.email or "")
 
 
+class _NameTakenMeanwhile(Exception):
+    """The profile's new display name reads like someone's who entered one of his clubs meanwhile."""
+
+
+def _name_checked_again(form: ProfileForm) -> None:
+    """Hold the rows of the clubs he is in (in id order, as an entry into a club holds its row:
+    ``services._enter``) and check his new name again under them. Checked only by the form, a
+    rename and a look-alike's join at the same moment each passed before the other was written,
+    and the club had two players nobody could tell apart (review 91)."""
+    clubs = Membership.objects.filter(user_id=form.instance.pk).values("club_id")
+    list(Club.objects.select_for_update(no_key=True).filter(pk__in=clubs).order_by("pk").values_list("pk"))
+    try:
+        form.instance.clean()
+    except ValidationError as exc:
+        form.add_error(None, exc)
+        raise _NameTakenMeanwhile from exc
+
+
 @sensitive_post_parameters("current_password")
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
@@ -239,7 +257,11 @@ def profile(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
+                if "display_name" in form.changed_data:
+                    _name_checked_again(form)
                 user = form.save()
+        except _NameTakenMeanwhile:
+            return render(request, "registration/profile.html", {"form": form})
         except IntegrityError:
             # Another account took the address (or a look-alike name) after the form's check.
             request.user.refresh_from_db()
