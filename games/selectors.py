@@ -10,7 +10,19 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import (
+    BigIntegerField,
+    CharField,
+    Count,
+    DateTimeField,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+)
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -62,11 +74,6 @@ _LATEST_DEAL = Prepared(
 )
 _DEAL_LATEST = Prepared(lambda session_id: Deal.objects.filter(session_id=session_id).order_by("-number")[:1])
 _CLUB_TABLES = Prepared(lambda club_id: table_list_for_club(club=club_id))
-_PRESENCE = Prepared(
-    lambda session_id: Presence.objects.filter(session_id=session_id, connections__gt=0).values_list(
-        "user_id", "last_seen_at"
-    )
-)
 _ACTIONS_SINCE = Prepared(
     lambda deal_id, after, upto: (
         DealAction.objects.filter(deal_id=deal_id, seq__gt=after, seq__lte=upto)
@@ -74,16 +81,61 @@ _ACTIONS_SINCE = Prepared(
         .values_list("seq", "actor", "events")
     )
 )
-_BALANCES = Prepared(
-    lambda session_id: Account.objects.filter(
-        table_id=session_id, kind__in=[Account.Kind.STACK, Account.Kind.HOLD, Account.Kind.BANK]
-    ).values_list("kind", "member_id", "seat_id", "balance")
-)
-_CONTRIBUTED = Prepared(
-    lambda session_id, commitment: SeedContribution.objects.filter(
-        session_id=session_id, commitment=commitment
-    ).values_list("seat__position", flat=True)
-)
+
+
+def _table_counts(session_id: int, commitment: str) -> Any:
+    """The update's reads that are not the seats, as one statement (issue 12: each was a round trip
+    of every move's update): the table's open sockets (part 0: user, last sign of life), the ledger
+    balances of its stacks, holds and bank (part 1: member, seat, balance, kind) and the positions
+    that gave a string for ``commitment`` (part 2: position)."""
+    none_int, none_big = Value(None, output_field=IntegerField()), Value(None, output_field=BigIntegerField())
+    none_text, none_time = Value(None, output_field=CharField()), Value(None, output_field=DateTimeField())
+    columns = ("part", "a", "b", "c", "k", "t")
+    presence = (
+        Presence.objects.filter(session_id=session_id, connections__gt=0)
+        .order_by()
+        .annotate(
+            part=Value(0, output_field=IntegerField()),
+            a=F("user_id"),
+            b=none_int,
+            c=none_big,
+            k=none_text,
+            t=F("last_seen_at"),
+        )
+        .values_list(*columns)
+    )
+    balances = (
+        Account.objects.filter(
+            table_id=session_id, kind__in=[Account.Kind.STACK, Account.Kind.HOLD, Account.Kind.BANK]
+        )
+        .order_by()
+        .annotate(
+            part=Value(1, output_field=IntegerField()),
+            a=F("member_id"),
+            b=F("seat_id"),
+            c=F("balance"),
+            k=F("kind"),
+            t=none_time,
+        )
+        .values_list(*columns)
+    )
+    contributed = (
+        SeedContribution.objects.filter(session_id=session_id, commitment=commitment)
+        .order_by()
+        .annotate(
+            part=Value(2, output_field=IntegerField()),
+            a=F("seat__position"),
+            b=none_int,
+            c=none_big,
+            k=none_text,
+            t=none_time,
+        )
+        .values_list(*columns)
+    )
+    return presence.union(balances, contributed, all=True)
+
+
+_TABLE_COUNTS = Prepared(_table_counts)
 
 
 def table_list_for_club_now(*, club: Club) -> list[TableSession]:
@@ -111,14 +163,13 @@ def table_latest(*, session_id: int) -> tuple[TableSession | None, Deal | None]:
     return table_get(session_id=session_id), None
 
 
-def _presence(session: TableSession) -> tuple[set[int], set[int]]:
+def _presence(rows: Any) -> tuple[set[int], set[int]]:
     """Users shown as present (an open socket and a fresh sign of life), and users with a socket
-    counted open however old their last sign of life: one query for both."""
+    counted open however old their last sign of life, from ``_TABLE_COUNTS``' rows."""
     fresh = timezone.now() - PRESENCE_FRESH
-    rows = _PRESENCE(session.pk)
     connected: set[int] = set()
     present: set[int] = set()
-    for user_id, seen in rows:
+    for _part, user_id, _b, _c, _k, seen in rows:
         connected.add(user_id)
         if seen >= fresh:
             present.add(user_id)
@@ -168,11 +219,11 @@ def deal_log_extend(*, deal_id: int, seed: str, seq: int, actor: str, events: li
         _LOGS.move_to_end(key)
 
 
-def _seat_balances(session: TableSession) -> dict[tuple[str, str, int], int]:
+def _seat_balances(rows: Any) -> dict[tuple[str, str, int], int]:
     """Ledger balances of the table's stacks and holds, keyed by (kind, "member"|"seat", id), and of
-    its bank, keyed by ("bank", "", 0)."""
+    its bank, keyed by ("bank", "", 0), from ``_TABLE_COUNTS``' rows."""
     out: dict[tuple[str, str, int], int] = {}
-    for kind, member_id, seat_id, balance in _BALANCES(session.pk):
+    for _part, member_id, seat_id, balance, kind, _t in rows:
         if kind == Account.Kind.BANK:
             out[(kind, "", 0)] = balance
         elif member_id is not None:
@@ -281,9 +332,16 @@ def table_public_parts(
 ) -> tuple[dict[str, Any], dict[int, Seat], set[int]]:
     """``table_public_seats``, and the users with a socket counted open at the table (a connected
     spectator among them may be waiting for the spectators' picture)."""
-    present, connected = _presence(session)
+    # A table closed (its end, a no-show, a manager's cancel) deals no more: the seed drawn for a next
+    # deal is promised to nobody ("there is no next deal", and just below, "Next deal: the server has
+    # committed to its seed", review 70).
+    promised = session.next_commitment if session.status not in _DEALS_NO_MORE else ""
+    parts: tuple[list[Any], list[Any], list[Any]] = ([], [], [])
+    for row in _TABLE_COUNTS(session.pk, promised or ""):
+        parts[row[0]].append(row)
+    present, connected = _presence(parts[0])
     seats = seats_taken_list(session)
-    balances = _seat_balances(session)
+    balances = _seat_balances(parts[1])
     engine_of = {pk: i for i, pk in enumerate(deal.players)} if deal is not None else {}
     deal_info = None
     played = {s.pk: s for s in seats}
@@ -298,11 +356,7 @@ def table_public_parts(
         key = (kind, "member", seat.member_id) if seat.member_id else (kind, "seat", seat.pk)
         return balances.get(key, 0)
 
-    # A table closed (its end, a no-show, a manager's cancel) deals no more: the seed drawn for a next
-    # deal is promised to nobody ("there is no next deal", and just below, "Next deal: the server has
-    # committed to its seed", review 70).
-    promised = session.next_commitment if session.status not in _DEALS_NO_MORE else ""
-    contributed = sorted(_CONTRIBUTED(session.pk, promised)) if promised else []
+    contributed = sorted(row[1] for row in parts[2]) if promised else []
     public = {
         "pending": {"commitment": promised or None, "contributed": contributed},
         "session": session_public(session),

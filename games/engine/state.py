@@ -160,6 +160,7 @@ class _Unfilled:
 #: The fields of a State, in order (the order of ``state_to_json``).
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 _STATE_FIELDS = STATE_FIELDS
+_SETUP_FIELDS = dataclasses.fields(Setup)
 _FIELD_NAMES = frozenset(STATE_FIELDS)
 _values = attrgetter(*STATE_FIELDS)
 for _name in STATE_FIELDS:
@@ -296,9 +297,19 @@ def _tupled(value: Any) -> Any:
     return value
 
 
-def state_to_json(state: State) -> dict[str, Any]:
-    """A JSON-able dict (survives json.dumps/json.loads) that :func:`state_from_json` reverses."""
-    return {name: _plain(getattr(state, name)) for name in _STATE_FIELDS}
+def state_to_json(state: State, *, rules: bool = True) -> dict[str, Any]:
+    """A JSON-able dict (survives json.dumps/json.loads) that :func:`state_from_json` reverses.
+    ``rules=False``: the setup without its rules (a stored snapshot's, whose rules live on the table),
+    not written out only to be thrown away at every move (issue 12)."""
+    if rules:
+        return {name: _plain(getattr(state, name)) for name in _STATE_FIELDS}
+    setup = state.setup
+    return {
+        name: {f.name: _plain(getattr(setup, f.name)) for f in _SETUP_FIELDS if f.name != "rules"}
+        if name == "setup"
+        else _plain(getattr(state, name))
+        for name in _STATE_FIELDS
+    }
 
 
 #: Fields added after states may have been stored: their value in a state that predates them.

@@ -15,11 +15,7 @@ FORMAT = 1
 
 
 def state_dump(state: State) -> dict[str, Any]:
-    data = state_to_json(state)
-    setup = dict(data["setup"])
-    del setup["rules"]
-    data["setup"] = setup
-    return data
+    return state_to_json(state, rules=False)
 
 
 def state_load(snapshot: dict[str, Any], *, rules: dict[str, Any], snapshot_format: int) -> State:

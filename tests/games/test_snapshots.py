@@ -30,6 +30,23 @@ def test_the_snapshot_leaves_the_rules_to_the_session(make_table):
         state_load(stored["state"], rules=table.rules, snapshot_format=FORMAT + 1)
 
 
+def test_a_move_s_snapshot_does_not_write_the_rules_out(monkeypatch):
+    """Issue 12: every move wrote the table's rules out (some forty fields) into the snapshot's dict
+    only to delete them: the snapshot is written without them, in the same shape and order."""
+    from games.engine import PRESETS, Rules
+
+    stored = json.loads(FIXTURE.read_text())
+    state = state_load(stored["state"], rules=PRESETS["classic"].to_json(), snapshot_format=stored["format"])
+
+    def written(self):
+        raise AssertionError("the rules were written out for a snapshot")
+
+    monkeypatch.setattr(Rules, "to_json", written)
+    dumped = state_dump(state)
+    assert dumped == stored["state"]
+    assert list(dumped) == list(stored["state"]) and list(dumped["setup"]) == list(stored["state"]["setup"])
+
+
 def test_a_stored_mid_deal_snapshot_is_finished(make_table, players):
     stored = json.loads(FIXTURE.read_text())
     assert stored["format"] == 1
@@ -41,8 +58,14 @@ def test_a_stored_mid_deal_snapshot_is_finished(make_table, players):
     opening = [ev.ante(s, a) for s, a in enumerate(state.setup.antes) if a]
     holds = [ev.hold(s, h) for s, h in enumerate(state.holds) if h]
     deal = Deal.objects.create(
-        session=table, number=1, players=[s.pk for s in seats], dealer=state.setup.dealer,
-        commitment="0" * 64, seed="1" * 64, state=stored["state"], snapshot_format=stored["format"],
+        session=table,
+        number=1,
+        players=[s.pk for s in seats],
+        dealer=state.setup.dealer,
+        commitment="0" * 64,
+        seed="1" * 64,
+        state=stored["state"],
+        snapshot_format=stored["format"],
         seq=stored["seq"],
     )
     booking.deal_book(session=table, deal_id=deal.pk, seq=0, events=opening, players=seats)
