@@ -98,17 +98,23 @@ def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None, 
     )
 
 
-def display_name_taken_by_bot(display_name: str, *, user_pk: int | None, username: str = "") -> bool:
+def display_name_taken_by_bot(
+    display_name: str, *, user_pk: int | None, username: str = "", club_id: int | None = None
+) -> bool:
     """A bot has sat at a table of one of the user's clubs under a name that reads like this one (any
     case, look-alike letters): the move log and the deal list would say "Ivan" of both. A bot's name
     already avoids the club's people (``games.services.seating._bot_name``); this is the other way
-    round. An empty ``display_name``: the user is shown by ``username``, compared as a username."""
+    round. An empty ``display_name``: the user is shown by ``username``, compared as a username.
+    ``club_id``: that club's bots, the club he is entering (review 97: a person already called so
+    joined the club, and the log said "Mila" of both)."""
     from games.models import Seat
 
-    if user_pk is None or not (display_name or username):
+    if (user_pk is None and club_id is None) or not (display_name or username):
         return False
     forms = set(name_forms(display_name) if display_name else username_forms(username))
-    clubs = Membership.objects.filter(user_id=user_pk).values("club_id")
+    clubs: Any = Membership.objects.filter(user_id=user_pk).values("club_id")
+    if club_id is not None:
+        clubs = [club_id]
     bots = (
         Seat.objects.filter(session__club_id__in=clubs)
         .exclude(bot="")

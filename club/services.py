@@ -29,6 +29,7 @@ from .models import (
     Membership,
     User,
     club_look_alikes,
+    display_name_taken_by_bot,
     shown_name_clashes_in_club,
 )
 from .signals import member_gone
@@ -368,9 +369,20 @@ NAME_READS_LIKE_A_MEMBERS = _(
 )
 
 
+def _name_reads_like_a_bots() -> str:
+    return _(
+        "A bot plays under your display name at this club's tables: players would take you for it. "
+        "Please choose another display name in your profile first."
+    )
+
+
 def _require_own_name(*, club: Club, user: User) -> None:
     if shown_name_clashes_in_club(user, club.pk):
         raise ServiceError(NAME_READS_LIKE_A_MEMBERS, code="display_look_alike")
+    # A bot's name avoids the club's people when it sits, and a rename avoids the bots of his clubs
+    # (User.clean): a person already called "Mila" entering a club whose bot is "Mila" did neither.
+    if display_name_taken_by_bot(user.display_name, user_pk=user.pk, username=user.username, club_id=club.pk):
+        raise ServiceError(_name_reads_like_a_bots(), code="display_bot_name")
 
 
 def _require_join_budget(*, club: Club, user: User) -> None:
