@@ -363,10 +363,13 @@ def membership_require_manager(*, club: Club, actor: User) -> Membership:
     raise NotAllowed(_("Only the club's managers can do this."))
 
 
-NAME_READS_LIKE_A_MEMBERS = _(
-    "Your display name reads like the name of someone in this club: players would take you for them. "
-    "Please choose another display name in your profile first."
-)
+def _name_reads_like_a_members() -> str:
+    # Said when it is said, in the reader's language (a constant was translated once, at import, in
+    # the site's default one: review 97).
+    return _(
+        "Your display name reads like the name of someone in this club: players would take you for them. "
+        "Please choose another display name in your profile first."
+    )
 
 
 def _name_reads_like_a_bots() -> str:
@@ -378,7 +381,7 @@ def _name_reads_like_a_bots() -> str:
 
 def _require_own_name(*, club: Club, user: User) -> None:
     if shown_name_clashes_in_club(user, club.pk):
-        raise ServiceError(NAME_READS_LIKE_A_MEMBERS, code="display_look_alike")
+        raise ServiceError(_name_reads_like_a_members(), code="display_look_alike")
     # A bot's name avoids the club's people when it sits, and a rename avoids the bots of his clubs
     # (User.clean): a person already called "Mila" entering a club whose bot is "Mila" did neither.
     if display_name_taken_by_bot(user.display_name, user_pk=user.pk, username=user.username, club_id=club.pk):
