@@ -198,6 +198,27 @@ def result_problems(recorded: dict[str, Any], replayed: dict[str, Any]) -> list[
     ]
 
 
+def _hands_one_per_seat(fair: Any, k: int, data: dict[str, Any], rules: Any) -> None:
+    """``_fair.hands`` holds one entry per seat of the table: a scenario's seats are its stacks, a
+    fairness record's a table of the preset's size. The seats are what a table's first dealer is
+    drawn over (``first_dealer``): counted from the hands, a server that knew the deck padded them
+    with empty seats until the draw gave the dealer it liked, and the file was called fair."""
+    hands = fair.get("hands") if isinstance(fair, dict) else None
+    if not isinstance(hands, list):
+        return  # verify_deal says what is wrong with it
+    if "stacks" in data:
+        seats = len(data["stacks"])
+        if len(hands) != seats:
+            raise VerifyError(
+                f"deal {k}: '_fair.hands' must hold one entry per seat ({seats}), not {len(hands)}"
+            )
+    elif not rules.min_players <= len(hands) <= rules.max_players:
+        raise VerifyError(
+            f"deal {k}: '_fair.hands' must hold one entry per seat, {rules.min_players} to "
+            f"{rules.max_players} seats, not {len(hands)}"
+        )
+
+
 def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
         raise VerifyError("the file must be a scenario object with 'deals'")
@@ -240,6 +261,7 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
         if "_fair" not in deal:
             results.append({"deal": k, "checked": False, "problems": ["no fairness record for this deal"]})
             continue
+        _hands_one_per_seat(deal["_fair"], k, data, rules)
         checked = verify_deal(deal["_fair"], deal["deck"], rules.hand_size, dealer if k == 0 else None)
         if k < len(played) and list(deal["_fair"]["dealt"]) != list(played[k]):
             checked["hands_ok"] = False

@@ -118,6 +118,9 @@
   }
 
   var HAND_SIZE = {classic: 4, moryak: 4, bulgarian36: 4, zone52: 4, student: 4, frap: 4, khrap5: 5, named5: 5};
+  // The players a table of each preset seats (RULES.md 7; games.engine.rules.PRESETS).
+  var PLAYERS = {classic: [2, 5], moryak: [2, 8], bulgarian36: [2, 6], zone52: [2, 6], student: [3, 4],
+                 frap: [2, 12], khrap5: [2, 6], named5: [2, 5]};
 
   function isSeat(value, seats) { return typeof value === "number" && value % 1 === 0 && value >= 0 && value < seats; }
 
@@ -239,6 +242,25 @@
         if (Object.prototype.hasOwnProperty.call(overrides, "hand_size")) handSize = overrides.hand_size;
         if (typeof handSize !== "number" || handSize % 1 !== 0 || handSize < 1) throw new Error("rules");
         if (!Array.isArray(data.deals) || !data.deals.length) throw new Error("shape");
+        // One hand (or null) per seat of the table: a scenario's seats are its stacks, a fairness
+        // record's a table of the preset's size. The first dealer is drawn over the seats: counted
+        // from the hands, a server padded them with empty seats until the draw gave the dealer it
+        // liked (as games.engine.verify).
+        var seats = null, players = PLAYERS[data.preset].slice();
+        if (Object.prototype.hasOwnProperty.call(data, "stacks")) {
+          if (!Array.isArray(data.stacks)) throw new Error("stacks");
+          seats = data.stacks.length;
+        }
+        ["min_players", "max_players"].forEach(function (name, i) {
+          if (Object.prototype.hasOwnProperty.call(overrides, name)) players[i] = overrides[name];
+        });
+        data.deals.forEach(function (deal) {
+          var hands = deal && deal._fair && deal._fair.hands;
+          if (!Array.isArray(hands)) return;  // verifyDeal says what is wrong with it
+          if (seats !== null ? hands.length !== seats : !(hands.length >= players[0] && hands.length <= players[1])) {
+            throw new Error("seats");
+          }
+        });
         // A scenario's dealer deals its first deal (a fairness record alone names its own).
         var dealer = null;
         if (Object.prototype.hasOwnProperty.call(data, "dealer")) {
