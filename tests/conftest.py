@@ -3,6 +3,7 @@ and the summary so a CI log shows it."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 from collections import Counter
@@ -50,6 +51,22 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
         f"khrap: tests ran on {connection.vendor} with {settings.CHANNEL_LAYERS['default']['BACKEND']}; "
         f"browser tests (chromium): {dict(_outcomes) or 'none ran'}"
     )
+
+
+@pytest.fixture(autouse=True)
+def _browser_contexts_closed(request: pytest.FixtureRequest):
+    """A browser test's contexts are closed after it: most open theirs by hand and left them open,
+    and each kept a renderer for the rest of the run (91 at once, measured), its table page ticking
+    and reconnecting to a server long gone, on the CPU the other streams share."""
+    yield
+    browser = request.node.funcargs.get("browser") if hasattr(request.node, "funcargs") else None
+    if browser is None:
+        return
+    from playwright.sync_api import Error as PlaywrightError
+
+    for context in list(browser.contexts):
+        with contextlib.suppress(PlaywrightError):
+            context.close()
 
 
 @pytest.fixture(autouse=True)
