@@ -31,6 +31,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import selectors, services
+from .db_errors import connection_lost
 from .errors import ServiceError, refusal_say
 from .forms import (
     EMAIL_TAKEN,
@@ -103,29 +104,6 @@ def _unheard_words() -> str:
     )
 
 
-#: SQLSTATEs of PostgreSQL's OperationalErrors that drop the connection (the server shutting down,
-#: crashed, or not yet taking connections); every class 08 code (connection exception) is one too.
-_CONNECTION_GONE = frozenset({"57P01", "57P02", "57P03"})
-
-
-def _connection_lost(exc: Exception) -> bool:
-    """Did ``exc`` come of a lost database connection (an outcome nobody knows), not of a failure the
-    server reported and rolled back (a deadlock 40P01, a lock or statement timeout 55P03/57014, a
-    full disk 53100: nothing was done, and it is the server error it was before review 94)? The
-    driver's error, if any, is the cause Django raised it from: psycopg gives no SQLSTATE for a
-    connection the client lost; SQLite has no connection to lose (its "database is locked", "no such
-    table" are OperationalErrors too)."""
-    if isinstance(exc, InterfaceError):
-        return True
-    cause = exc.__cause__
-    if cause is None:
-        return True
-    if not hasattr(cause, "sqlstate"):
-        return False
-    state = cause.sqlstate
-    return state is None or state.startswith("08") or state in _CONNECTION_GONE
-
-
 def commit_unheard(page: Callable[..., str]) -> Callable:
     """A plain form's POST whose database connection dropped (a restart, a network blip) shows its
     page again, read afresh, with a message asking to check it (``_unheard_words``), instead of the
@@ -141,7 +119,7 @@ def commit_unheard(page: Callable[..., str]) -> Callable:
             try:
                 return view(request, *args, **kwargs)
             except (OperationalError, InterfaceError) as exc:
-                if request.method != "POST" or getattr(request, "htmx", False) or not _connection_lost(exc):
+                if request.method != "POST" or getattr(request, "htmx", False) or not connection_lost(exc):
                     raise
                 logger.warning("%s: database connection lost under a POST", request.path, exc_info=True)
                 messages.warning(request, _unheard_words())

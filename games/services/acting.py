@@ -16,10 +16,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
-from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from club.db_errors import connection_lost
 from club.models import User
 from club.services import memberships_due, memberships_expire
 
@@ -378,20 +379,11 @@ def clock_anything_due(now: datetime) -> bool:
 
 
 def _connection_lost(exc: BaseException) -> bool:
-    """Whether the work that just failed lost its database connection (a restart, a failover,
-    pg_terminate_backend). That is no fault of the deal or table it was at, and putting it aside for
-    a minute froze the table for its players; the next tick (or sweep) does the work on a new
-    connection. A statement refused on a working connection (a timeout, a deadlock) is no such loss.
-    Logged without a traceback: every table the drop hit says the same."""
-    cause = exc.__cause__
-    if not isinstance(exc, (InterfaceError, OperationalError)) or not type(cause).__module__.startswith(
-        "psycopg"
-    ):
-        return False
-    sqlstate = getattr(cause, "sqlstate", None)
-    # None: the server never answered (the connection broke); 08: connection exceptions; 57P: the
-    # server shut the session (admin or crash shutdown, a restart not yet accepting connections).
-    if sqlstate is not None and not sqlstate.startswith(("08", "57P")):
+    """Whether the work that just failed lost its database connection (``club.db_errors``). That is
+    no fault of the deal or table it was at, and putting it aside for a minute froze the table for
+    its players; the next tick (or sweep) does the work on a new connection. Logged without a
+    traceback: every table the drop hit says the same."""
+    if not connection_lost(exc):
         return False
     logger.warning("table clock: the database connection was lost (%s); the next tick goes on", exc)
     return True

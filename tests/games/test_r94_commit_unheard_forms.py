@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 
+import psycopg
 import pytest
 from django.contrib.messages import get_messages
 from django.db import OperationalError
@@ -40,7 +41,9 @@ def commit_unheard(monkeypatch) -> Iterator[Callable[[object, str], None]]:
         real_commit(self)  # committed on the server...
         if getattr(armed, "on", False):
             armed.on = False
-            raise OperationalError("server closed the connection unexpectedly")  # ...unheard
+            raise OperationalError("server closed the connection unexpectedly") from psycopg.OperationalError(
+                "server closed the connection unexpectedly"
+            )  # ...unheard
 
     monkeypatch.setattr(BaseDatabaseWrapper, "_commit", commit_then_lose_the_answer)
 
