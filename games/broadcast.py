@@ -19,12 +19,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from .engine import observe
 from .seat_view import seat_view
@@ -114,7 +115,24 @@ def layer_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
             "channel layer send from a thread running an event loop: %d message(s) not sent", len(messages)
         )
         return
+    if _server_stopped():
+        # asgiref would hand the send to the server's loop, which no longer runs, and wait for it for
+        # ever: the process, stopping, never exited (daphne waited on this thread after SIGTERM until
+        # it was killed). Sent on a loop of this thread's own, so that readers on other servers still
+        # get the move; an in-memory layer's readers are all in this stopping process.
+        if isinstance(layer, InMemoryChannelLayer):
+            return
+        asyncio.run(_send_all(layer, messages))
+        return
     async_to_sync(_send_all)(layer, messages)
+
+
+def _server_stopped() -> bool:
+    """This thread does sync work for a server's event loop (asgiref's record) that has stopped."""
+    if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
+        return False  # no record, or one from before a fork: asgiref makes a loop of its own
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    return loop is not None and (loop.is_closed() or not loop.is_running())
 
 
 async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:

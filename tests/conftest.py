@@ -3,12 +3,13 @@ and the summary so a CI log shows it."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
 from collections import Counter
 
 import pytest
+
+from tests.browser_contexts import close_browser_contexts
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -59,14 +60,7 @@ def _browser_contexts_closed(request: pytest.FixtureRequest):
     and each kept a renderer for the rest of the run (91 at once, measured), its table page ticking
     and reconnecting to a server long gone, on the CPU the other streams share."""
     yield
-    browser = request.node.funcargs.get("browser") if hasattr(request.node, "funcargs") else None
-    if browser is None:
-        return
-    from playwright.sync_api import Error as PlaywrightError
-
-    for context in list(browser.contexts):
-        with contextlib.suppress(PlaywrightError):
-            context.close()
+    close_browser_contexts(request.node)
 
 
 @pytest.fixture(autouse=True)

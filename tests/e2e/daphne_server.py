@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from tests.browser_contexts import close_browser_contexts
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -39,7 +41,9 @@ def _database_url() -> str:
 
 
 @pytest.fixture
-def daphne_url(transactional_db: None, tmp_path: Path, daphne_args: list[str]) -> Iterator[str]:
+def daphne_url(
+    transactional_db: None, tmp_path: Path, daphne_args: list[str], request: pytest.FixtureRequest
+) -> Iterator[str]:
     port = _free_port()
     env = {
         **os.environ,
@@ -75,6 +79,8 @@ def daphne_url(transactional_db: None, tmp_path: Path, daphne_args: list[str]) -
             time.sleep(0.1)
         yield f"http://127.0.0.1:{port}"
     finally:
+        # The pages go first: their sockets close while the server still serves, not as it stops.
+        close_browser_contexts(request.node)
         process.terminate()
         try:
             process.wait(timeout=10)
