@@ -96,18 +96,32 @@ if not SECRET_KEY:
         SECRET_KEY = _INSECURE_PREFIX + "dev-only-key-never-use-in-production"
     elif TESTING:
         SECRET_KEY = "test-" + secrets.token_urlsafe(50)
-if (
-    not DEBUG
-    and not TESTING
-    and (SECRET_KEY.startswith(_INSECURE_PREFIX) or len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5)
-):
+# Keys replaced by SECRET_KEY that still open what they signed (logins, password-reset links) while
+# a new key is rolled out: without them a key changed after a leak logged every player out at once.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
+
+
+def _weak_key(key: str) -> bool:
+    return key.startswith(_INSECURE_PREFIX) or len(key) < 50 or len(set(key)) < 5
+
+
+if not DEBUG and not TESTING:
     # Refusing to start is kinder than signing sessions with a key anyone can read on GitHub, or
     # guess: sixty spaces or one letter repeated (Django's own test for a weak key, W009, which only
-    # `check --deploy` ran).
-    raise ImproperlyConfigured(
-        "SECRET_KEY must be set to a random string of at least 50 characters when DEBUG is off "
-        '(python -c "import secrets; print(secrets.token_urlsafe(64))").'
-    )
+    # `check --deploy` ran). An old key still signs in: it is held to the same bar.
+    if _weak_key(SECRET_KEY):
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set to a random string of at least 50 characters when DEBUG is off "
+            '(python -c "import secrets; print(secrets.token_urlsafe(64))").'
+        )
+    for _number, _old in enumerate(SECRET_KEY_FALLBACKS, start=1):
+        if _weak_key(_old):
+            raise ImproperlyConfigured(
+                f"SECRET_KEY_FALLBACKS: key {_number} is not a random string of at least 50 characters "
+                "(each old key is still trusted to sign in, as SECRET_KEY is)."
+            )
+        if _old == SECRET_KEY:
+            raise ImproperlyConfigured(f"SECRET_KEY_FALLBACKS: key {_number} is SECRET_KEY itself.")
 
 ALLOWED_HOSTS = env_checked_list(
     "ALLOWED_HOSTS",
