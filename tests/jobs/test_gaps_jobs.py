@@ -91,7 +91,7 @@ def test_jobs_bench_runs_at_a_tiny_size():
         pytest.skip("needs REDIS_URL (CI sets it): jobs_bench drives a real Celery worker")
     out = StringIO()
     call_command(
-        "jobs_bench", "--tables", "2", "--delays", "0.5", "--concurrency", "1", "--timeout", "90", stdout=out
+        "jobs_bench", "--tables", "2", "--delays", "0.2", "--concurrency", "1", "--timeout", "90", stdout=out
     )
     report = json.loads(out.getvalue())
     assert report["tables"] == 2 and report["broker"] == "redis"
@@ -99,6 +99,6 @@ def test_jobs_bench_runs_at_a_tiny_size():
     assert throughput["running_tables"] == 2 and throughput["all_deals_finished"] is True
     assert throughput["deadlines_expired"] > 0 and throughput["deadlines_per_second"] > 0
     [lag] = report["lag"]
-    assert lag["delay_seconds"] == 0.5 and lag["all_deals_finished"] is True
+    assert lag["delay_seconds"] == 0.2 and lag["all_deals_finished"] is True
     assert lag["moves"] > 0 and lag["lag_p50_ms"] is not None and lag["early_moves"] == 0
     assert report["books_consistent"] is True
