@@ -113,7 +113,7 @@ def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None, 
 def display_name_taken_by_bot(
     display_name: str, *, user_pk: int | None, username: str = "", club_id: int | None = None
 ) -> bool:
-    """A bot has sat at a table of one of the user's clubs under a name that reads like this one (any
+    """A bot sits at a table of one of the user's clubs under a name that reads like this one (any
     case, look-alike letters): the move log and the deal list would say "Ivan" of both. A bot's name
     already avoids the club's people (``games.services.seating._bot_name``); this is the other way
     round. An empty ``display_name``: the user is shown by ``username``, compared as a username.
@@ -127,8 +127,12 @@ def display_name_taken_by_bot(
     clubs: Any = Membership.objects.filter(user_id=user_pk).values("club_id")
     if club_id is not None:
         clubs = [club_id]
+    # Only a bot holding a seat now (sitting, or to leave after the deal it plays): one that has gone
+    # kept its name from the club's people for good (review 99), though no bot plays under it any more,
+    # a new bot avoids the club's people when it sits, and a past deal marks its bot as a bot.
     bots = (
         Seat.objects.filter(session__club_id__in=clubs)
+        .exclude(status=Seat.Status.LEFT)
         .exclude(bot="")
         .exclude(bot_name="")
         .values_list("bot_name", flat=True)
