@@ -19,6 +19,7 @@ from ..jobs import deadline_on_commit, next_deal_on_commit
 from ..models import Deal, DealAction, Reservation, Seat, TableSession
 from . import booking
 from .access import (
+    club_names_hold,
     member_require_active,
     member_require_manager,
     membership_lock,
@@ -373,6 +374,9 @@ def bot_seat(*, session: TableSession, position: int, buy_in: int, actor: User |
 @transaction.atomic
 def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -> Seat:
     """A manager seats a bot (at a practice table, whoever opened it may too)."""
+    club_id = TableSession.objects.filter(pk=session_id).values_list("club_id", flat=True).first()
+    if club_id is not None:
+        club_names_hold(club_id)  # before the table's lock, as a join holds it before its own rows
     session = session_lock(session_id)
     if session.practice and session.created_by_id == actor.pk:
         member_require_active(session=session, user=actor)
