@@ -350,7 +350,17 @@ def _bot_name(session: TableSession) -> str:
     for name in BOT_NAMES:
         if name not in taken and name not in shown:
             return name
-    return f"Bot {len(taken) + 1}"
+    # Every name is someone's: "Bot N", the first number no bot at the table and no one the club
+    # shows has (review 99: "Bot <bots + 1>" repeated a bot still sitting once one before it had gone,
+    # and a member called "Bot 1" was not avoided).
+    start = 1
+    while True:
+        numbered = [f"Bot {n}" for n in range(start, start + len(taken) + len(BOT_NAMES) + 1)]
+        shown = names_shown_in_club(session.club_id, numbered)
+        for name in numbered:
+            if name not in taken and name not in shown:
+                return name
+        start += len(numbered)
 
 
 def bot_seat(*, session: TableSession, position: int, buy_in: int, actor: User | None) -> Seat:
