@@ -16,7 +16,7 @@ from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin, UserChangeForm
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
 from django.db.models import BooleanField, ExpressionWrapper, Model, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
@@ -43,7 +43,7 @@ from .admin_site import (
 from .csv_stream import csv_response, csv_text
 from .errors import ServiceError
 from .fields import WallClockField, WholeNumberField
-from .forms import LoadedField, club_form_loaded
+from .forms import KeptIfUntouched, LoadedField, club_form_loaded
 from .models import (
     AUDIT_ACTION_LABELS,
     AuditLog,
@@ -217,52 +217,16 @@ class SitePasswordChangeForm(AdminPasswordChangeForm):
     )
 
 
-STALE_USER_FIELD = _(
-    "Changed meanwhile by someone else: it is now “%(value)s”. Nothing was saved: read the page again."
-)
-
-
-class SiteUserChangeForm(UserChangeForm):
+class SiteUserChangeForm(KeptIfUntouched, UserChangeForm):
     """Django's, checking a new name under the rows of the person's clubs held (in id order, as an
     entry into a club and a profile's rename hold them): checked without, an operator's rename and a
     look-alike's join at the same moment each passed before the other was written (review 91's race,
-    on the profile). The admin's change view is one transaction: the rows stay held to its save."""
-
-    # The fields a person changes himself (his profile): the page carries what it was opened with
-    # (Django's hidden "initial-" inputs), so that one the operator left as he found it keeps what is
-    # stored now. Sent back whole, his unrelated save (making someone staff) put back an address the
-    # person had changed meanwhile, and password resets went to the old mailbox again (review 99).
-    KEPT_IF_UNTOUCHED = ("email", "display_name", "preferred_language", "time_zone")
+    on the profile). The admin's change view is one transaction: the rows stay held to its save.
+    The person's own fields keep what he changed meanwhile (``KeptIfUntouched``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.instance.pk is not None:
-            for name in self.KEPT_IF_UNTOUCHED:
-                if name in self.fields:
-                    self.fields[name].show_hidden_initial = True
-
-    def _kept_if_untouched(self, cleaned: dict[str, Any]) -> None:
-        """Before the model's checks: ``self.instance`` still holds what is stored now."""
-        if self.instance.pk is None or not self.is_bound:
-            return
-        changed = set(self.changed_data)  # against what the page was opened with
-        for name in self.KEPT_IF_UNTOUCHED:
-            if name not in self.fields or name not in cleaned:
-                continue
-            stored = getattr(self.instance, name)
-            if name not in changed:
-                cleaned[name] = stored
-                continue
-            field = self.fields[name]
-            sent = self[name].html_initial_name
-            if self.data.get(sent) is None:
-                continue  # a page from before it carried them: written as sent, as before
-            try:
-                opened = field.to_python(self._widget_data_value(field.hidden_widget(), sent))
-            except ValidationError:
-                continue
-            if opened != stored and cleaned[name] != stored:
-                self.add_error(name, STALE_USER_FIELD % {"value": stored or "—"})
+        self._carry_what_was_opened()
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
