@@ -161,6 +161,10 @@ class KeptIfUntouched:
                 continue
             if opened != stored and cleaned[name] != stored:
                 self.add_error(name, CHANGED_MEANWHILE % {"value": stored or "—"})
+                # The page shown again carries what is stored as opened: sent again after reading
+                # the refusal, his value is written.
+                self.data = self.data.copy()
+                self.data[sent] = stored
 
 
 class ProfileForm(KeptIfUntouched, _EmailNotTaken, forms.ModelForm):

@@ -57,3 +57,15 @@ def test_a_field_changed_on_both_sides_is_refused(make_user):
     assert response.status_code == 200
     assert "changed meanwhile: it is now “Europe/Sofia”" in response.content.decode()
     assert User.objects.get(pk=vera.pk).time_zone == "Europe/Sofia"
+
+
+def test_sent_again_after_reading_the_refusal_it_is_written(make_user):
+    vera = make_user("vera", display_name="Vera")
+    sent = _opened(vera)
+    User.objects.filter(pk=vera.pk).update(time_zone="Europe/Sofia")
+    client = client_for(vera)
+    page = client.post(reverse("profile"), {**sent, "time_zone": "Europe/Moscow"}).content.decode()
+    assert 'name="initial-time_zone" value="Europe/Sofia"' in page
+    again = {**sent, "time_zone": "Europe/Moscow", "initial-time_zone": "Europe/Sofia"}
+    assert client.post(reverse("profile"), again).status_code == 302
+    assert User.objects.get(pk=vera.pk).time_zone == "Europe/Moscow"
