@@ -15,7 +15,7 @@ from django.contrib.admin.helpers import ActionForm
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG
 from django.contrib.auth.admin import UserAdmin
-from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin
+from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin, UserChangeForm
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
 from django.db.models import BooleanField, ExpressionWrapper, Model, Prefetch, QuerySet
@@ -43,7 +43,7 @@ from .admin_site import (
 from .csv_stream import csv_response, csv_text
 from .errors import ServiceError
 from .fields import WallClockField, WholeNumberField
-from .forms import LoadedField, club_form_loaded
+from .forms import KeptIfUntouched, LoadedField, club_form_loaded
 from .models import (
     AUDIT_ACTION_LABELS,
     AuditLog,
@@ -217,8 +217,29 @@ class SitePasswordChangeForm(AdminPasswordChangeForm):
     )
 
 
+class SiteUserChangeForm(KeptIfUntouched, UserChangeForm):
+    """Django's, checking a new name under the rows of the person's clubs held (in id order, as an
+    entry into a club and a profile's rename hold them): checked without, an operator's rename and a
+    look-alike's join at the same moment each passed before the other was written (review 91's race,
+    on the profile). The admin's change view is one transaction: the rows stay held to its save.
+    The person's own fields keep what he changed meanwhile (``KeptIfUntouched``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._carry_what_was_opened()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self._kept_if_untouched(cleaned)
+        if self.instance.pk is not None and {"username", "display_name"} & set(self.changed_data):
+            clubs = Membership.objects.filter(user_id=self.instance.pk).values("club_id")
+            list(Club.objects.select_for_update(no_key=True).filter(pk__in=clubs).order_by("pk").values_list("pk"))
+        return cleaned
+
+
 @admin.register(User)
 class SiteUserAdmin(AuditedSiteRecordsAdmin, UserAdmin):
+    form = SiteUserChangeForm
     change_password_form = SitePasswordChangeForm
     fieldsets = (
         *UserAdmin.fieldsets,

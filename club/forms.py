@@ -118,7 +118,56 @@ def same_address(typed: str, stored: str) -> bool:
     return typed == stored or (typed.isascii() and stored.isascii() and typed.lower() == stored.lower())
 
 
-class ProfileForm(_EmailNotTaken, forms.ModelForm):
+CHANGED_MEANWHILE = _(
+    "This was changed meanwhile: it is now “%(value)s”. Nothing was saved: read the page again."
+)
+
+
+class KeptIfUntouched:
+    """A form of a person's own fields (his profile, an operator's change page of him) sends every
+    field back as it was when its page was opened. The page carries what ``KEPT_IF_UNTOUCHED`` were
+    opened with (Django's hidden "initial-" inputs): one its sender left as he found it keeps what is
+    stored now, and one changed on both sides is refused, saying what it is now (review 99: a page
+    left open put back an address, a name or a language changed meanwhile, in another tab or by the
+    site's operators). A page sent without them is written as sent, as before."""
+
+    KEPT_IF_UNTOUCHED: tuple[str, ...] = ("email", "display_name", "preferred_language", "time_zone")
+
+    def _carry_what_was_opened(self) -> None:
+        if self.instance.pk is not None:
+            for name in self.KEPT_IF_UNTOUCHED:
+                if name in self.fields:
+                    self.fields[name].show_hidden_initial = True
+
+    def _kept_if_untouched(self, cleaned: dict[str, Any]) -> None:
+        """Call from ``clean``: ``self.instance`` still holds what is stored now."""
+        if self.instance.pk is None or not self.is_bound:
+            return
+        changed = set(self.changed_data)  # against what the page was opened with
+        for name in self.KEPT_IF_UNTOUCHED:
+            if name not in self.fields or name not in cleaned:
+                continue
+            stored = getattr(self.instance, name)
+            sent = self[name].html_initial_name
+            if self.data.get(sent) is None:
+                continue
+            if name not in changed:
+                cleaned[name] = stored
+                continue
+            field = self.fields[name]
+            try:
+                opened = field.to_python(self._widget_data_value(field.hidden_widget(), sent))
+            except forms.ValidationError:
+                continue
+            if opened != stored and cleaned[name] != stored:
+                self.add_error(name, CHANGED_MEANWHILE % {"value": stored or "—"})
+                # The page shown again carries what is stored as opened: sent again after reading
+                # the refusal, his value is written.
+                self.data = self.data.copy()
+                self.data[sent] = stored
+
+
+class ProfileForm(KeptIfUntouched, _EmailNotTaken, forms.ModelForm):
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=_time_zone_choices)
     preferred_language = forms.ChoiceField(
         label=_("Preferred language"),
@@ -143,6 +192,7 @@ class ProfileForm(_EmailNotTaken, forms.ModelForm):
     def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.request = request
+        self._carry_what_was_opened()
         # The admin's form takes any zone the server knows ("Etc/GMT-3", "Poland"); left out of the
         # list, none showed as chosen and the next save of his profile moved him to its first, UTC.
         own = self.instance.time_zone
@@ -152,6 +202,7 @@ class ProfileForm(_EmailNotTaken, forms.ModelForm):
 
     def clean(self) -> dict:
         cleaned = super().clean()
+        self._kept_if_untouched(cleaned)
         email = cleaned.get("email")
         changed = email is not None and not same_address(email, self.instance.email or "")
         # Checked as a log-in is: wrong guesses count towards his lock-out (club.login_throttle).

@@ -71,6 +71,18 @@ DISPLAY_BOT_NAME_MESSAGE = _(
 )
 
 
+# An operator renaming someone in the admin: a person with no display name is shown by his username.
+USERNAME_RENAMED_LOOK_ALIKE_MESSAGE = _(
+    "This person has no display name and is shown by the username, which would look like the name of "
+    "someone in their clubs: players would take them for each other. Choose another username, or give "
+    "a display name."
+)
+USERNAME_RENAMED_BOT_NAME_MESSAGE = _(
+    "This person has no display name and is shown by the username, which would read like the name a bot "
+    "plays under at their club's tables. Choose another username, or give a display name."
+)
+
+
 USERNAME_SHOWN_LOOK_ALIKE_MESSAGE = _(
     "Without a display name you are shown by your username, which looks like the name of someone in "
     "your clubs: players would take you for them. Please keep a display name."
@@ -101,7 +113,7 @@ def display_name_taken_by_look_alike(display_name: str, *, user_pk: int | None, 
 def display_name_taken_by_bot(
     display_name: str, *, user_pk: int | None, username: str = "", club_id: int | None = None
 ) -> bool:
-    """A bot has sat at a table of one of the user's clubs under a name that reads like this one (any
+    """A bot sits at a table of one of the user's clubs under a name that reads like this one (any
     case, look-alike letters): the move log and the deal list would say "Ivan" of both. A bot's name
     already avoids the club's people (``games.services.seating._bot_name``); this is the other way
     round. An empty ``display_name``: the user is shown by ``username``, compared as a username.
@@ -115,8 +127,12 @@ def display_name_taken_by_bot(
     clubs: Any = Membership.objects.filter(user_id=user_pk).values("club_id")
     if club_id is not None:
         clubs = [club_id]
+    # Only a bot holding a seat now (sitting, or to leave after the deal it plays): one that has gone
+    # kept its name from the club's people for good (review 99), though no bot plays under it any more,
+    # a new bot avoids the club's people when it sits, and a past deal marks its bot as a bot.
     bots = (
         Seat.objects.filter(session__club_id__in=clubs)
+        .exclude(status=Seat.Status.LEFT)
         .exclude(bot="")
         .exclude(bot_name="")
         .values_list("bot_name", flat=True)
@@ -368,6 +384,24 @@ class User(AbstractUser):
             raise ValidationError({"display_name": message}, code="display_look_alike")
         if changed and display_name_taken_by_bot(self.display_name, user_pk=self.pk, username=self.username):
             raise ValidationError({"display_name": DISPLAY_BOT_NAME_MESSAGE}, code="display_bot_name")
+        # Only an operator renames a username (the admin): with no display name, the new username is
+        # the name the clubs show, held to the rules a display name is (review 99: "gleb7" renamed
+        # "vera" beside the club's Vera, or "mila" beside its bot Mila).
+        if not self.display_name and self._username_changed():
+            if display_name_taken_by_look_alike("", user_pk=self.pk, username=self.username):
+                raise ValidationError(
+                    {"username": USERNAME_RENAMED_LOOK_ALIKE_MESSAGE}, code="username_shown_look_alike"
+                )
+            if display_name_taken_by_bot("", user_pk=self.pk, username=self.username):
+                raise ValidationError(
+                    {"username": USERNAME_RENAMED_BOT_NAME_MESSAGE}, code="username_bot_name"
+                )
+
+    def _username_changed(self) -> bool:
+        if self.pk is None:
+            return False
+        saved = User.objects.filter(pk=self.pk).values_list("username", flat=True).first()
+        return saved != self.username
 
     def _display_name_changed(self) -> bool:
         """A name chosen before look-alikes were refused stays his (he may still save his profile)."""

@@ -17,7 +17,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, connections, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -104,14 +104,18 @@ def _unheard_words() -> str:
     )
 
 
-def commit_unheard(page: Callable[..., str]) -> Callable:
+def commit_unheard(page: Callable[..., str], fragment: Callable[..., HttpResponse] | None = None) -> Callable:
     """A plain form's POST whose database connection dropped (a restart, a network blip) shows its
     page again, read afresh, with a message asking to check it (``_unheard_words``), instead of the
     500 page. The COMMIT may have been on its way when the connection went: the change is then made
     although the view heard an error, and only a fresh read of the page says which (the table
     socket does the same since review 87). Only a lost connection is answered so (OperationalError,
-    InterfaceError: never an IntegrityError or a fault of the code), and only a plain request: an
-    htmx one keeps its own error handling."""
+    InterfaceError: never an IntegrityError or a fault of the code).
+
+    An htmx POST gets ``fragment(request, *args, **kwargs)``: the part it swaps, read afresh on a new
+    connection, saying so itself (review 99: it got the server error, htmx swapped nothing and the
+    page said only that the site refused it). Without a ``fragment`` htmx is told to load ``page``,
+    which shows the message."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -119,9 +123,15 @@ def commit_unheard(page: Callable[..., str]) -> Callable:
             try:
                 return view(request, *args, **kwargs)
             except (OperationalError, InterfaceError) as exc:
-                if request.method != "POST" or getattr(request, "htmx", False) or not connection_lost(exc):
+                if request.method != "POST" or not connection_lost(exc):
                     raise
                 logger.warning("%s: database connection lost under a POST", request.path, exc_info=True)
+                if getattr(request, "htmx", False):
+                    _connections_renewed()
+                    if fragment is not None:
+                        return fragment(request, *args, **kwargs)
+                    messages.warning(request, _unheard_words())
+                    return HttpResponse(headers={"HX-Redirect": page(*args, **kwargs)})
                 messages.warning(request, _unheard_words())
                 return HttpResponseRedirect(page(*args, **kwargs))
 
@@ -130,14 +140,22 @@ def commit_unheard(page: Callable[..., str]) -> Callable:
     return decorate
 
 
-def post_only(page: Callable[..., str]) -> Callable:
+def _connections_renewed() -> None:
+    """A connection that was lost is closed, so that the next read opens a new one (a view's
+    ``atomic`` closes it when its rollback fails too, but a statement outside one leaves it broken)."""
+    for conn in connections.all(initialized_only=True):
+        conn.close_if_unusable_or_obsolete()
+
+
+def post_only(page: Callable[..., str], fragment: Callable[..., HttpResponse] | None = None) -> Callable:
     """``require_POST`` for a form's action, but a GET or HEAD of its address goes to ``page`` (the
     page the form is on, from the view's arguments) instead of a blank 405. Such a GET is no attack:
     a form sent from a page whose log-in had ended (logged out in another tab, the password changed
-    elsewhere) comes back from the log-in page as a GET of the action's address."""
+    elsewhere) comes back from the log-in page as a GET of the action's address. ``fragment``: what
+    an htmx POST whose commit went unheard gets (``commit_unheard``)."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        posted = commit_unheard(page)(require_POST(view))
+        posted = commit_unheard(page, fragment)(require_POST(view))
 
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -594,6 +612,14 @@ def invite_accept(request: HttpRequest, code: str) -> HttpResponse:
 # --- managers acting on a membership -----------------------------------------------------------------
 
 
+def _people_unheard(request: HttpRequest, slug: str, **_kwargs: Any) -> HttpResponse:
+    """An htmx action on a membership whose commit went unheard: the people list read afresh, saying
+    so (``commit_unheard``)."""
+    club = get_object_or_404(Club, slug=slug)
+    messages.warning(request, _unheard_words())
+    return render(request, "club/club_detail.html#people", _club_context(request, club))
+
+
 def _membership_action(request: HttpRequest, slug: str, pk: int, act) -> HttpResponse:
     """Run one manager action on a membership of this club; answer htmx with the people partial."""
     club = get_object_or_404(Club, slug=slug)
@@ -613,7 +639,7 @@ def _membership_action(request: HttpRequest, slug: str, pk: int, act) -> HttpRes
     return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
 
 
-@post_only(club_page)
+@post_only(club_page, _people_unheard)
 @login_required
 def membership_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def act(target: Membership) -> str:
@@ -623,7 +649,7 @@ def membership_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse
     return _membership_action(request, slug, pk, act)
 
 
-@post_only(club_page)
+@post_only(club_page, _people_unheard)
 @login_required
 def membership_refuse(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def act(target: Membership) -> str:
@@ -633,7 +659,7 @@ def membership_refuse(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _membership_action(request, slug, pk, act)
 
 
-@post_only(club_page)
+@post_only(club_page, _people_unheard)
 @login_required
 def membership_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = RoleForm(request.POST)
@@ -679,7 +705,7 @@ def membership_hand_over(request: HttpRequest, slug: str, pk: int) -> HttpRespon
     return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
 
 
-@post_only(club_page)
+@post_only(club_page, _people_unheard)
 @login_required
 def membership_ban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = BanForm(request.POST)
@@ -698,7 +724,7 @@ def membership_ban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _membership_action(request, slug, pk, act)
 
 
-@post_only(club_page)
+@post_only(club_page, _people_unheard)
 @login_required
 def membership_suspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = SuspendForm(request.POST)
@@ -717,7 +743,7 @@ def membership_suspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse
     return _membership_action(request, slug, pk, act)
 
 
-@post_only(club_page)
+@post_only(club_page, _people_unheard)
 @login_required
 def membership_unsuspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def act(target: Membership) -> str:
@@ -727,7 +753,7 @@ def membership_unsuspend(request: HttpRequest, slug: str, pk: int) -> HttpRespon
     return _membership_action(request, slug, pk, act)
 
 
-@post_only(club_page)
+@post_only(club_page, _people_unheard)
 @login_required
 def membership_unban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def act(target: Membership) -> str:

@@ -124,7 +124,29 @@ def _nobody_to_decide(*, club: Club, asker: Any, member: Membership) -> str:
     )
 
 
-@post_only(club_page)
+def _grant_unheard(request: HttpRequest, slug: str) -> HttpResponse:
+    """An htmx grant whose commit went unheard (``commit_unheard``): the form as it was sent, its
+    token kept, saying so. Sent again as it is, chips already booked are not booked twice (its
+    idempotency key); a new form would have booked them again."""
+    club = get_object_or_404(Club, slug=slug)
+    mine = membership_get(club=club, user=request.user)
+    if mine is None or not mine.is_manager:
+        raise Http404(_("Only the club's managers can grant chips."))
+    unheard = _(
+        "The database did not confirm this: the chips may or may not have been booked. Send the form "
+        "again as it is to make sure: chips already booked are not booked twice."
+    )
+    context = {
+        "club": club,
+        "membership": mine,
+        "user": request.user,
+        "grant_form": GrantForm(request.POST, club=club),
+        "unheard": unheard,
+    }
+    return render(request, "ledger/_club_chips.html#grant-form", context)
+
+
+@post_only(club_page, _grant_unheard)
 @login_required
 def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)

@@ -34,6 +34,16 @@ def session_lock(session_id: int) -> TableSession:
     return session
 
 
+def club_names_hold(club_id: int) -> None:
+    """Hold the club's row until the transaction ends, as an entry into the club and a member's
+    rename hold it (``club.services._enter``, ``club.views._name_checked_again``): a bot's name read
+    under it avoids a newcomer of that name, and her join waits for the bot and sees it (review 99:
+    both went through at once, and the log said "Mila" of each). Taken before any table lock."""
+    from club.models import Club
+
+    Club.objects.select_for_update(no_key=True).filter(pk=club_id).values_list("pk", flat=True).first()
+
+
 def membership_lock(*, club_id: int, user: User) -> None:
     """Hold the user's membership row of the club until the transaction ends (before any table
     lock). A sit that read "active" while a leave or a ban was committing used to seat a member who

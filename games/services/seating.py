@@ -19,6 +19,7 @@ from ..jobs import deadline_on_commit, next_deal_on_commit
 from ..models import Deal, DealAction, Reservation, Seat, TableSession
 from . import booking
 from .access import (
+    club_names_hold,
     member_require_active,
     member_require_manager,
     membership_lock,
@@ -349,7 +350,17 @@ def _bot_name(session: TableSession) -> str:
     for name in BOT_NAMES:
         if name not in taken and name not in shown:
             return name
-    return f"Bot {len(taken) + 1}"
+    # Every name is someone's: "Bot N", the first number no bot at the table and no one the club
+    # shows has (review 99: "Bot <bots + 1>" repeated a bot still sitting once one before it had gone,
+    # and a member called "Bot 1" was not avoided).
+    start = 1
+    while True:
+        numbered = [f"Bot {n}" for n in range(start, start + len(taken) + len(BOT_NAMES) + 1)]
+        shown = names_shown_in_club(session.club_id, numbered)
+        for name in numbered:
+            if name not in taken and name not in shown:
+                return name
+        start += len(numbered)
 
 
 def bot_seat(*, session: TableSession, position: int, buy_in: int, actor: User | None) -> Seat:
@@ -373,6 +384,9 @@ def bot_seat(*, session: TableSession, position: int, buy_in: int, actor: User |
 @transaction.atomic
 def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -> Seat:
     """A manager seats a bot (at a practice table, whoever opened it may too)."""
+    club_id = TableSession.objects.filter(pk=session_id).values_list("club_id", flat=True).first()
+    if club_id is not None:
+        club_names_hold(club_id)  # before the table's lock, as a join holds it before its own rows
     session = session_lock(session_id)
     if session.practice and session.created_by_id == actor.pk:
         member_require_active(session=session, user=actor)

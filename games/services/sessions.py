@@ -20,7 +20,7 @@ from ..engine import PRESETS, RulesError, rules_with_overrides
 from ..engine.rules import table_rules_check
 from ..models import TableSession
 from ..rules_errors import rules_error_text
-from .access import membership_lock
+from .access import club_names_hold, membership_lock
 from .dealing import pending_seed_draw
 from .errors import TableError
 from .notify import table_notify_on_commit
@@ -266,7 +266,10 @@ def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots
         raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]})
     # One practice table per member at a time: he gets his open one back (each seats three bots on
     # treasury chips, so opening them without end would spend the treasury on nothing). His
-    # membership row is held first, so eight requests at once open one table, not eight.
+    # membership row is held first, so eight requests at once open one table, not eight. Before it
+    # the club's row, as a join holds it before a membership's: the three bots' names then avoid a
+    # newcomer joining at this moment, and she waits and sees them (``club_names_hold``).
+    club_names_hold(club.pk)
     membership_lock(club_id=club.pk, user=user)
     # His open table is locked as it is read: one he is leaving at this moment (the last person gone,
     # it closes) is waited for and then no longer open, and he gets a new one, not the closed table.
