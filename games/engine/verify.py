@@ -7,7 +7,9 @@ in each deal, a ``"_fair"`` object the replay ignores::
      "hands": [[card, ...] or null per seat], "dealer": seat, "first": true}
 
 ``first`` (a table's first deal, all its seats kept): the dealer must be the one its seed draws
-(``games.engine.fairness.first_dealer``), not one the server picked once it knew the deck.
+(``games.engine.fairness.first_dealer``), not one the server picked once it knew the deck. A deal
+that may be a table's first (its ``"_deal": {"number": n}`` is 1, or it gives no number and is a
+fairness record's deal or a scenario's first) and lacks the flag fails: its dealer cannot be checked.
 
 For each deal it checks that the seed matches the commitment published before the deal, that the
 deck is the RULES.md section 8 shuffle of the seed mixed with the players' contributions
@@ -219,6 +221,30 @@ def _hands_one_per_seat(fair: Any, k: int, data: dict[str, Any], rules: Any) -> 
         )
 
 
+def _deal_number(deal: dict[str, Any], k: int) -> int | None:
+    """The deal's number at its table (``_deal.number``, 1 for the table's first deal), if given."""
+    if "_deal" not in deal:
+        return None
+    about = deal["_deal"]
+    number = about.get("number") if isinstance(about, dict) else None
+    if not isinstance(about, dict) or not _whole(number) or number < 1:
+        raise VerifyError(f"deal {k}: '_deal.number' must be the deal's number at its table, from 1")
+    return number
+
+
+def _may_be_first(fair: dict[str, Any], number: int | None, k: int, scenario: bool) -> bool:
+    """Review 98: might this be a table's first deal whose dealer, drawn from its seed, the file
+    leaves unchecked? ``first`` (true) is what checks it: a server that picked the first dealer it
+    liked dropped the flag and the file was called fair. A deal shows it is not a first deal by its
+    number (above 1; the deal page shows the reader the number) or by being a scenario's later deal
+    (its dealer follows from the deal before it, which the replay checks)."""
+    if fair.get("first") is True:
+        return False
+    if number is not None:
+        return number == 1
+    return k == 0 or not scenario
+
+
 def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
         raise VerifyError("the file must be a scenario object with 'deals'")
@@ -262,7 +288,17 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
             results.append({"deal": k, "checked": False, "problems": ["no fairness record for this deal"]})
             continue
         _hands_one_per_seat(deal["_fair"], k, data, rules)
+        number = _deal_number(deal, k)
         checked = verify_deal(deal["_fair"], deal["deck"], rules.hand_size, dealer if k == 0 else None)
+        if _may_be_first(deal["_fair"], number, k, "stacks" in data):
+            checked["hands_ok"] = False
+            checked["problems"].append(
+                "this may be the table's first deal and its record does not say that its dealer was "
+                "drawn from its seed ('first'): the first dealer cannot be checked"
+                if number is None
+                else "this is the table's first deal (number 1) and its record does not say that its "
+                "dealer was drawn from its seed ('first'): the first dealer cannot be checked"
+            )
         if k < len(played) and list(deal["_fair"]["dealt"]) != list(played[k]):
             checked["hands_ok"] = False
             checked["problems"].append("the hands did not go round in the order the replay deals them")
@@ -274,7 +310,9 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
         seats = len(deal["_fair"]["hands"])
         refused_here = refused is not None and refused.get("deal") == k
         checked["result_ok"] = _result_checked(deal, k, seats, replayed, after, checked, refused_here)
-        results.append({"deal": k, "checked": True, **checked})
+        results.append(
+            {"deal": k, **({"number": number} if number is not None else {}), "checked": True, **checked}
+        )
     ok = bool(results) and all(r["checked"] and not r["problems"] for r in results)
     return {"ok": ok, "deals": results}, 0 if ok else 1
 

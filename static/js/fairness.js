@@ -192,6 +192,25 @@
     return problems;
   }
 
+  // The deal's number at its table ("_deal.number", 1 for its first deal), or null when not given.
+  function dealNumber(deal) {
+    if (!Object.prototype.hasOwnProperty.call(deal, "_deal")) return null;
+    var about = deal._deal, number = about && typeof about === "object" ? about.number : undefined;
+    if (typeof number !== "number" || number % 1 !== 0 || number < 1) throw new Error("number");
+    return number;
+  }
+
+  // As games.engine.verify (review 98): a deal that may be a table's first and does not say its
+  // dealer was drawn from its seed ("first") leaves that dealer unchecked, so a server that picked
+  // the first dealer it liked dropped the flag. A deal shows it is no first deal by its number
+  // (above 1) or by being a scenario's later deal (its dealer follows from the deal before it).
+  function mayBeFirst(deal, k, scenario) {
+    var number = dealNumber(deal);
+    if (deal._fair.first === true) return false;
+    if (number !== null) return number === 1;
+    return k === 0 || !scenario;
+  }
+
   // The strings this browser added at the tables, by commitment: one key per string
   // ("khrap-own-string:<commitment>:<string>", table.js), and the one record earlier versions kept.
   function ownStrings() {
@@ -268,9 +287,11 @@
           dealer = data.dealer;
         }
         var failures = [], own = ownStrings(), mineIn = 0, mineOut = 0;
+        var scenario = seats !== null;
         data.deals.forEach(function (deal, k) {
           if (!deal._fair) throw new Error("no record");
           verifyDeal(deal, handSize, k === 0 ? dealer : null).forEach(function (p) { failures.push(box.dataset[p]); });
+          if (mayBeFirst(deal, k, scenario)) failures.push(box.dataset.unchecked);
           // One string, or several when two tabs at the table each sent one (the server kept one).
           var mine = own[String(deal._fair.commitment).toLowerCase()];
           if (typeof mine === "string") mine = [mine];
