@@ -38,8 +38,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.fairness import contribution_ok, deck_seed, first_dealer
-from games.engine.json_objects import named_once
-from games.engine.replay import print_output, run_scenario, without_bom
+from games.engine.json_objects import bad_text, named_once
+from games.engine.replay import print_output, read_utf8, run_scenario, without_bom
 from games.engine.rules import PRESETS, RulesError, rules_with_overrides
 from games.engine.shuffle import commitment, shuffled_deck
 
@@ -248,6 +248,9 @@ def _may_be_first(fair: dict[str, Any], number: int | None, k: int, scenario: bo
 def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
         raise VerifyError("the file must be a scenario object with 'deals'")
+    refused = bad_text(data)
+    if refused is not None:
+        raise VerifyError(refused)
     preset = data.get("preset")
     if not isinstance(preset, str) or preset not in PRESETS:  # a list or an object is no name either
         raise VerifyError(f"unknown preset {json.dumps(preset)[:40]}")
@@ -360,11 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     try:
-        if args[0] == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args[0], encoding="utf-8") as fh:
-                text = fh.read()
+        text = read_utf8(args[0])
         output, status = verify_scenario(json.loads(without_bom(text), object_pairs_hook=named_once))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         print(f"verify: {exc}".replace("\n", " "), file=sys.stderr)

@@ -192,6 +192,29 @@
     return problems;
   }
 
+  // As games.engine.json_objects.bad_text (review 98): a NUL or an unpaired surrogate half, which
+  // JSON's escapes write ("\u0000", "\ud800"), in any key or string is no text: a malformed file.
+  var NOT_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+  function wellFormed(value) {
+    var stack = [value];
+    while (stack.length) {
+      var item = stack.pop();
+      if (typeof item === "string") {
+        if (NOT_TEXT.test(item)) return false;
+      } else if (Array.isArray(item)) {
+        stack.push.apply(stack, item);
+      } else if (item !== null && typeof item === "object") {
+        for (var key in item) {
+          if (!Object.prototype.hasOwnProperty.call(item, key)) continue;
+          if (NOT_TEXT.test(key)) return false;
+          stack.push(item[key]);
+        }
+      }
+    }
+    return true;
+  }
+
   // The deal's number at its table ("_deal.number", 1 for its first deal), or null when not given.
   function dealNumber(deal) {
     if (!Object.prototype.hasOwnProperty.call(deal, "_deal")) return null;
@@ -252,6 +275,7 @@
       if (!text) return;
       try {
         var data = JSON.parse(text);
+        if (!wellFormed(data)) throw new Error("text");
         var overrides = data.rules || {};
         if (typeof overrides !== "object" || Array.isArray(overrides)) throw new Error("rules");
         // Own properties only: HAND_SIZE["constructor"] is a function, and "toString" too, and a hand
