@@ -33,6 +33,7 @@ Never a traceback.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -46,15 +47,17 @@ from games.engine.shuffle import commitment, shuffled_deck
 __all__ = ["VerifyError", "main", "verify_scenario"]
 
 
+_HEX = re.compile(r"(?:[0-9a-fA-F]{2})*")
+
+
 class VerifyError(ValueError):
     """The file is malformed (exit status 2)."""
 
 
 def _hex_bytes(value: Any, where: str) -> bytes:
-    try:
-        data = bytes.fromhex(value) if isinstance(value, str) else None
-    except ValueError:
-        data = None
+    # Hex digits only, as the Fairness page reads it: bytes.fromhex skips spaces ("00 01 …"), which
+    # the page calls malformed (review 98: the two verifiers judged such a file apart).
+    data = bytes.fromhex(value) if isinstance(value, str) and _HEX.fullmatch(value) else None
     if data is None:
         raise VerifyError(f"{where} must be hexadecimal")
     return data
@@ -101,6 +104,8 @@ def verify_deal(
     if len(deck) not in (32, 36, 52):
         # The shuffle's own ValueError reached callers of verify_scenario past its VerifyError.
         raise VerifyError(f"a deck holds 32, 36 or 52 cards, not {len(deck)}")
+    if len(dealt) * hand_size > len(deck):
+        raise VerifyError(f"{len(dealt)} hands of {hand_size} cards do not come out of {len(deck)} cards")
     problems: list[str] = []
     commitment_ok = commitment(seed) == published.strip().lower()
     if not commitment_ok:
@@ -118,6 +123,11 @@ def verify_deal(
         if hands[seat] is None or sorted(hands[seat]) != should:
             hands_ok = False
             problems.append(f"seat {seat} was not dealt the recorded hand")
+    for seat, hand in enumerate(hands):
+        if seat not in dealt and hand:
+            # Review 98: a seat the cards did not go to, shown holding some, was called fair.
+            hands_ok = False
+            problems.append(f"seat {seat} was not dealt in, yet the record shows it holding cards")
     if dealer is not None:
         _seat(dealer, len(hands), "'dealer'")
     if "dealer" in fair:

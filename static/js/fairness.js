@@ -165,8 +165,13 @@
     if (!Array.isArray(deal.deck) || !Object.prototype.hasOwnProperty.call(LOWEST, deal.deck.length)) {
       throw new Error("deck");
     }
+    // As games.engine.verify: a commitment is a string (a list of one read as its string here),
+    // compared with spaces round it dropped and in either case. And the hands that many seats hold
+    // come out of the deck: a hand size of 10^12 had this page count to it.
+    if (typeof fair.commitment !== "string") throw new Error("commitment");
+    if (dealt.length * handSize > deal.deck.length) throw new Error("hand size");
     var seed = fromHex(fair.seed);
-    if (hex(sha256(seed)) !== String(fair.commitment).toLowerCase()) problems.push("commitment");
+    if (hex(sha256(seed)) !== fair.commitment.trim().toLowerCase()) problems.push("commitment");
     var deck = shuffled(deckSeed(seed, fair.contributions || []), deal.deck.length);
     if (deck.join(" ") !== deal.deck.join(" ")) problems.push("deck");
     var m = fair.dealt.length, handsOk = true;
@@ -176,6 +181,8 @@
       var got = hands[seat] === null ? null : JSON.stringify(hands[seat].slice().sort());
       if (JSON.stringify(should.sort()) !== got) handsOk = false;
     });
+    // A seat the cards did not go to, shown holding some (review 98: both verifiers called it fair).
+    hands.forEach(function (hand, seat) { if (dealt.indexOf(seat) < 0 && hand && hand.length) handsOk = false; });
     if (!handsOk) problems.push("hands");
     if (dealer !== null && !isSeat(dealer, hands.length)) throw new Error("dealer");
     var inTurn = true;
