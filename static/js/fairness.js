@@ -150,7 +150,9 @@
     var fair = deal._fair, problems = [];
     // As strict as games.engine.verify: at least two different seats dealt in, each with a hand
     // (an empty list would pass the hands check without checking a hand), strings for strings.
-    var dealt = fair.dealt, hands = fair.hands, contributions = fair.contributions || [];
+    // No "contributions" is none; null or false is no list (as games.engine.verify, review 98).
+    var dealt = fair.dealt, hands = fair.hands;
+    var contributions = Object.prototype.hasOwnProperty.call(fair, "contributions") ? fair.contributions : [];
     if (!Array.isArray(dealt) || !Array.isArray(hands) || dealt.length < 2 ||
         dealt.some(function (s, i) {
           return typeof s !== "number" || s % 1 !== 0 || s < 0 || s >= hands.length || dealt.indexOf(s) !== i;
@@ -172,7 +174,7 @@
     if (dealt.length * handSize > deal.deck.length) throw new Error("hand size");
     var seed = fromHex(fair.seed);
     if (hex(sha256(seed)) !== fair.commitment.trim().toLowerCase()) problems.push("commitment");
-    var deck = shuffled(deckSeed(seed, fair.contributions || []), deal.deck.length);
+    var deck = shuffled(deckSeed(seed, contributions), deal.deck.length);
     if (deck.join(" ") !== deal.deck.join(" ")) problems.push("deck");
     var m = fair.dealt.length, handsOk = true;
     fair.dealt.forEach(function (seat, j) {
@@ -192,7 +194,7 @@
       dealer = fair.dealer;
     }
     if (fair.first !== undefined && typeof fair.first !== "boolean") throw new Error("first");
-    if (fair.first === true && dealer !== firstDealer(deckSeed(seed, fair.contributions || []), hands.length)) {
+    if (fair.first === true && dealer !== firstDealer(deckSeed(seed, contributions), hands.length)) {
       problems.push("first");
     }
     if (!inTurn || !dealtInTurn(dealt, hands.length, dealer)) problems.push("order");

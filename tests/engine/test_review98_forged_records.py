@@ -6,6 +6,7 @@
   malformed to the command; one with spaces round it or in capitals was fair to the command only;
 - a seed written with spaces between its bytes was fair to the command (``bytes.fromhex`` skips
   them) and malformed to the page;
+- ``"contributions": null`` (or false) was no strings to the page and malformed to the command;
 - a hand size of 10¹² (a rule override) is refused by the command's rules, and sent the page's
   script counting to it: the page hung.
 Both now say the same, as below.
@@ -65,6 +66,9 @@ CASES = {
         _changed(lambda d, f: f.update(seed=" ".join(SEED.hex()[i : i + 2] for i in range(0, 64, 2)))),
         "malformed",
     ),
+    "contributions null": (_changed(lambda d, f: f.update(contributions=None)), "malformed"),
+    "contributions false": (_changed(lambda d, f: f.update(contributions=False)), "malformed"),
+    "no contributions named": (_changed(lambda d, f: f.pop("contributions")), "fair"),
     "hand size 10^12": (_changed(lambda d, f: d.update(rules={"hand_size": 10**12})), "malformed"),
 }
 
