@@ -307,6 +307,12 @@ class NotUtf8(ValueError):
     """A file that is not UTF-8 text."""
 
 
+def no_constant(name: str) -> Any:
+    """``json.loads``'s ``parse_constant``: Python reads ``Infinity``, ``-Infinity`` and ``NaN``, which
+    are no JSON (RFC 8259) and which the Fairness page's JSON.parse refuses (review 98)."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def without_bom(text: str) -> str:
     """``text`` without a leading byte order mark: editors on Windows (Notepad among them) save UTF-8
     with one, and RFC 8259 lets a parser ignore it; json refused such a hand-written file with
@@ -323,7 +329,7 @@ def _load(path: str) -> Any:
         raise ScenarioError(str(exc)) from None
     try:
         # A key named twice (review 38) is refused as other malformed JSON is: "bad JSON: the key …".
-        return json.loads(without_bom(text), object_pairs_hook=named_once)
+        return json.loads(without_bom(text), object_pairs_hook=named_once, parse_constant=no_constant)
     except (ValueError, RecursionError) as exc:
         # ValueError beside JSONDecodeError: a number longer than Python reads (4,300 digits).
         raise ScenarioError(f"bad JSON: {exc}") from None

@@ -40,7 +40,7 @@ from typing import Any
 
 from games.engine.fairness import contribution_ok, deck_seed, first_dealer
 from games.engine.json_objects import bad_text, named_once
-from games.engine.replay import print_output, read_utf8, run_scenario, without_bom
+from games.engine.replay import no_constant, print_output, read_utf8, run_scenario, without_bom
 from games.engine.rules import PRESETS, RulesError, rules_with_overrides
 from games.engine.shuffle import commitment, shuffled_deck
 
@@ -264,7 +264,9 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     preset = data.get("preset")
     if not isinstance(preset, str) or preset not in PRESETS:  # a list or an object is no name either
         raise VerifyError(f"unknown preset {json.dumps(preset)[:40]}")
-    overrides = data.get("rules") or {}
+    # Absent or null is none; [] or "" is no object (review 98: the page called it malformed).
+    overrides = data.get("rules")
+    overrides = {} if overrides is None else overrides
     if not isinstance(overrides, dict):
         raise VerifyError("'rules' must be an object of parameter overrides")
     try:
@@ -374,7 +376,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         text = read_utf8(args[0])
-        output, status = verify_scenario(json.loads(without_bom(text), object_pairs_hook=named_once))
+        output, status = verify_scenario(
+            json.loads(without_bom(text), object_pairs_hook=named_once, parse_constant=no_constant)
+        )
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         print(f"verify: {exc}".replace("\n", " "), file=sys.stderr)
         return 2

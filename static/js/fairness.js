@@ -175,7 +175,8 @@
     var seed = fromHex(fair.seed);
     if (hex(sha256(seed)) !== fair.commitment.trim().toLowerCase()) problems.push("commitment");
     var deck = shuffled(deckSeed(seed, contributions), deal.deck.length);
-    if (deck.join(" ") !== deal.deck.join(" ")) problems.push("deck");
+    // Card by card: joined into one string, a card written as a list (["AS"]) read as the card.
+    if (deck.some(function (card, i) { return card !== deal.deck[i]; })) problems.push("deck");
     var m = fair.dealt.length, handsOk = true;
     fair.dealt.forEach(function (seat, j) {
       var should = [];
@@ -285,7 +286,8 @@
       try {
         var data = JSON.parse(text);
         if (!wellFormed(data)) throw new Error("text");
-        var overrides = data.rules || {};
+        // Absent or null is none; [], "" or 0 is no object (as games.engine.verify, review 98).
+        var overrides = data.rules === undefined || data.rules === null ? {} : data.rules;
         if (typeof overrides !== "object" || Array.isArray(overrides)) throw new Error("rules");
         // Own properties only: HAND_SIZE["constructor"] is a function, and "toString" too, and a hand
         // size that is no whole number from 1 deals no card to compare (every hand "was dealt").

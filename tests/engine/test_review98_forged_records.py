@@ -7,6 +7,8 @@
 - a seed written with spaces between its bytes was fair to the command (``bytes.fromhex`` skips
   them) and malformed to the page;
 - ``"contributions": null`` (or false) was no strings to the page and malformed to the command;
+- a card of the deck written as a list (``["AS"]``) read as the card on the page, which compared the
+  decks joined into one string; ``"rules": []`` was none to the command and malformed to the page;
 - a hand size of 10¹² (a rule override) is refused by the command's rules, and sent the page's
   script counting to it: the page hung.
 Both now say the same, as below.
@@ -69,6 +71,12 @@ CASES = {
     "contributions null": (_changed(lambda d, f: f.update(contributions=None)), "malformed"),
     "contributions false": (_changed(lambda d, f: f.update(contributions=False)), "malformed"),
     "no contributions named": (_changed(lambda d, f: f.pop("contributions")), "fair"),
+    "a card of the deck written as a list": (
+        _changed(lambda d, f: d["deals"][0]["deck"].__setitem__(4, [d["deals"][0]["deck"][4]])),
+        "not fair",
+    ),
+    "rules a list": (_changed(lambda d, f: d.update(rules=[])), "malformed"),
+    "rules null": (_changed(lambda d, f: d.update(rules=None)), "fair"),
     "hand size 10^12": (_changed(lambda d, f: d.update(rules={"hand_size": 10**12})), "malformed"),
 }
 
@@ -95,3 +103,15 @@ def test_the_command() -> None:
 
 def test_the_page() -> None:
     assert {name: _page(data) for name, (data, _) in CASES.items()} == {n: v for n, (_, v) in CASES.items()}
+
+
+def test_infinity_and_nan_are_no_json(tmp_path) -> None:
+    """Python's json reads ``Infinity`` and ``NaN``, which are no JSON: the page calls such a file
+    malformed, and the commands read it (the verifier judged a deck with ``Infinity`` in it)."""
+    from games.engine import replay, verify
+
+    for word in ("Infinity", "-Infinity", "NaN"):
+        path = tmp_path / "f.json"
+        path.write_text(json.dumps(_good()).replace('"AS"', word, 1), encoding="utf-8")
+        assert verify.main([str(path)]) == 2
+        assert replay.main([str(path)]) == 2
