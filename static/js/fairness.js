@@ -321,12 +321,13 @@
           if (!isSeat(data.dealer, Infinity)) throw new Error("dealer");
           dealer = data.dealer;
         }
-        var failures = [], own = ownStrings(), mineIn = 0, mineOut = 0;
+        var failures = [], own = ownStrings(), mineIn = 0, mineOut = 0, numbers = [];
         var scenario = seats !== null;
         data.deals.forEach(function (deal, k) {
           if (!deal._fair) throw new Error("no record");
           verifyDeal(deal, handSize, k === 0 ? dealer : null).forEach(function (p) { failures.push(box.dataset[p]); });
           if (mayBeFirst(deal, k, scenario)) failures.push(box.dataset.unchecked);
+          if (dealNumber(deal) !== null) numbers.push(dealNumber(deal));
           // One string, or several when two tabs at the table each sent one (the server kept one).
           var mine = own[String(deal._fair.commitment).toLowerCase()];
           if (typeof mine === "string") mine = [mine];
@@ -336,6 +337,9 @@
           }
         });
         var text = failures.length ? box.dataset.bad + ": " + failures.join("; ") : box.dataset.ok;
+        // Said, as the command's output says it: a reader whose deal was his table's first sees a
+        // file that numbers it otherwise (its dealer, the rules', left unchecked).
+        if (numbers.length && box.dataset.numbers) text += " " + box.dataset.numbers + " " + numbers.join(", ") + ".";
         if (mineIn) text += " " + box.dataset.mineIn;
         if (mineOut) text += " " + box.dataset.mineOut;
         show(box, text, !failures.length && !mineOut);

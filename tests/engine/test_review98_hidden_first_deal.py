@@ -73,3 +73,22 @@ def test_the_command_says_why() -> None:
 
 def test_the_page_does_not_call_a_hidden_first_deal_fair() -> None:
     assert [_page(data) for data, _ in CASES] == [verdict for _, verdict in CASES]
+
+
+def test_the_page_says_which_deals_of_the_table_it_checked() -> None:
+    """The number is what shows a reader that a deal is not his table's first: the page says it, as
+    the command's output does, or a server could number the first deal 2 unseen."""
+    harness = _HARNESS.replace(
+        'malformed: "malformed"}', 'malformed: "malformed", numbers: "Numbers"}'
+    ).replace('.split(":")[0]', "")
+    for number, said in ((2, "Numbers 2."), (None, None)):
+        done = subprocess.run(
+            [_node(), "-e", harness, str(JS)],
+            input=json.dumps(_hidden(number=number) if number else _file(first_dealer(SEED, SEATS))),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("fair"), done.stdout
+        assert (said in done.stdout) if said else ("Numbers" not in done.stdout), done.stdout
