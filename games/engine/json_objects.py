@@ -27,3 +27,38 @@ def named_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise KeyNamedTwice(key)
         obj[key] = value
     return obj
+
+
+def bad_text(data: Any) -> str | None:
+    """Where ``data`` (parsed JSON) holds a NUL or an unpaired surrogate, in a key or a string, said
+    in words; None when it holds neither. JSON's escapes write both (``\\u0000``, ``\\ud800``), and a
+    file of invalid UTF-8 read with surrogateescape (standard input under the C locale) has lone
+    surrogates for its bad bytes: neither is text, and neither a database nor a UTF-8 page can hold
+    it (review 98)."""
+    stack: list[tuple[Any, str]] = [(data, "the file")]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            if not _text_ok(value):
+                return f"{where} {_NOT_TEXT}"
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if not _text_ok(key):
+                    return f"a key in {where} {_NOT_TEXT}"
+                stack.append((item, f"{key!r}"[:40]))
+        elif isinstance(value, list):
+            stack.extend((item, where) for item in value)
+    return None
+
+
+_NOT_TEXT = "holds a NUL or an unpaired surrogate (\\ud800 to \\udfff), which is no UTF-8 text"
+
+
+def _text_ok(text: str) -> bool:
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no character, so no UTF-8
+        return False
+    return True

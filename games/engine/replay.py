@@ -47,7 +47,7 @@ from games.engine import (
     new_deal,
     outcome,
 )
-from games.engine.json_objects import named_once
+from games.engine.json_objects import bad_text, named_once
 from games.engine.rules import RulesError, rules_with_overrides
 from games.engine.shuffle import canonical_deck
 
@@ -215,6 +215,9 @@ def run_scenario(
     prints only the message (stderr). Engine errors raised by a refused action are turned into the
     SCENARIOS.md error object; nothing is caught blindly here.
     """
+    refused = bad_text(data)
+    if refused is not None:
+        return _malformed(refused)
     try:
         rules, stake, stacks, bank, dealer, redeal, deals = _validate(data)
     except ScenarioError as exc:
@@ -280,6 +283,36 @@ def _malformed(message: str) -> tuple[dict[str, Any], int]:
     return {"error": {"code": "malformed", "message": message}}, 2
 
 
+def read_utf8(path: str) -> str:
+    """The file's text (``-``: standard input's), read as UTF-8 whatever the locale: standard input
+    read as text takes the locale's encoding, under the C locale with surrogateescape, so invalid
+    UTF-8 piped in was read (its bad bytes as lone surrogates) and the file played (review 98)."""
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text stream standing in for stdin (a test's): its text is read as is
+            return sys.stdin.read()
+        data = stream.read()
+    else:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise NotUtf8(
+            f"the file is not UTF-8 text: byte {data[exc.start]:#04x} at position {exc.start} is no UTF-8"
+        ) from None
+
+
+class NotUtf8(ValueError):
+    """A file that is not UTF-8 text."""
+
+
+def no_constant(name: str) -> Any:
+    """``json.loads``'s ``parse_constant``: Python reads ``Infinity``, ``-Infinity`` and ``NaN``, which
+    are no JSON (RFC 8259) and which the Fairness page's JSON.parse refuses (review 98)."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def without_bom(text: str) -> str:
     """``text`` without a leading byte order mark: editors on Windows (Notepad among them) save UTF-8
     with one, and RFC 8259 lets a parser ignore it; json refused such a hand-written file with
@@ -289,16 +322,14 @@ def without_bom(text: str) -> str:
 
 def _load(path: str) -> Any:
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_utf8(path)
+    except OSError as exc:
         raise ScenarioError(f"cannot read {path}: {exc}") from None
+    except NotUtf8 as exc:
+        raise ScenarioError(str(exc)) from None
     try:
         # A key named twice (review 38) is refused as other malformed JSON is: "bad JSON: the key …".
-        return json.loads(without_bom(text), object_pairs_hook=named_once)
+        return json.loads(without_bom(text), object_pairs_hook=named_once, parse_constant=no_constant)
     except (ValueError, RecursionError) as exc:
         # ValueError beside JSONDecodeError: a number longer than Python reads (4,300 digits).
         raise ScenarioError(f"bad JSON: {exc}") from None

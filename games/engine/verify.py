@@ -7,7 +7,9 @@ in each deal, a ``"_fair"`` object the replay ignores::
      "hands": [[card, ...] or null per seat], "dealer": seat, "first": true}
 
 ``first`` (a table's first deal, all its seats kept): the dealer must be the one its seed draws
-(``games.engine.fairness.first_dealer``), not one the server picked once it knew the deck.
+(``games.engine.fairness.first_dealer``), not one the server picked once it knew the deck. A deal
+that may be a table's first (its ``"_deal": {"number": n}`` is 1, or it gives no number and is a
+fairness record's deal or a scenario's first) and lacks the flag fails: its dealer cannot be checked.
 
 For each deal it checks that the seed matches the commitment published before the deal, that the
 deck is the RULES.md section 8 shuffle of the seed mixed with the players' contributions
@@ -31,17 +33,21 @@ Never a traceback.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from games.engine.fairness import contribution_ok, deck_seed, first_dealer
-from games.engine.json_objects import named_once
-from games.engine.replay import print_output, run_scenario, without_bom
+from games.engine.json_objects import bad_text, named_once
+from games.engine.replay import no_constant, print_output, read_utf8, run_scenario, without_bom
 from games.engine.rules import PRESETS, RulesError, rules_with_overrides
 from games.engine.shuffle import commitment, shuffled_deck
 
 __all__ = ["VerifyError", "main", "verify_scenario"]
+
+
+_HEX = re.compile(r"(?:[0-9a-fA-F]{2})*")
 
 
 class VerifyError(ValueError):
@@ -49,10 +55,9 @@ class VerifyError(ValueError):
 
 
 def _hex_bytes(value: Any, where: str) -> bytes:
-    try:
-        data = bytes.fromhex(value) if isinstance(value, str) else None
-    except ValueError:
-        data = None
+    # Hex digits only, as the Fairness page reads it: bytes.fromhex skips spaces ("00 01 …"), which
+    # the page calls malformed (review 98: the two verifiers judged such a file apart).
+    data = bytes.fromhex(value) if isinstance(value, str) and _HEX.fullmatch(value) else None
     if data is None:
         raise VerifyError(f"{where} must be hexadecimal")
     return data
@@ -99,6 +104,8 @@ def verify_deal(
     if len(deck) not in (32, 36, 52):
         # The shuffle's own ValueError reached callers of verify_scenario past its VerifyError.
         raise VerifyError(f"a deck holds 32, 36 or 52 cards, not {len(deck)}")
+    if len(dealt) * hand_size > len(deck):
+        raise VerifyError(f"{len(dealt)} hands of {hand_size} cards do not come out of {len(deck)} cards")
     problems: list[str] = []
     commitment_ok = commitment(seed) == published.strip().lower()
     if not commitment_ok:
@@ -116,6 +123,11 @@ def verify_deal(
         if hands[seat] is None or sorted(hands[seat]) != should:
             hands_ok = False
             problems.append(f"seat {seat} was not dealt the recorded hand")
+    for seat, hand in enumerate(hands):
+        if seat not in dealt and hand:
+            # Review 98: a seat the cards did not go to, shown holding some, was called fair.
+            hands_ok = False
+            problems.append(f"seat {seat} was not dealt in, yet the record shows it holding cards")
     if dealer is not None:
         _seat(dealer, len(hands), "'dealer'")
     if "dealer" in fair:
@@ -219,13 +231,42 @@ def _hands_one_per_seat(fair: Any, k: int, data: dict[str, Any], rules: Any) -> 
         )
 
 
+def _deal_number(deal: dict[str, Any], k: int) -> int | None:
+    """The deal's number at its table (``_deal.number``, 1 for the table's first deal), if given."""
+    if "_deal" not in deal:
+        return None
+    about = deal["_deal"]
+    number = about.get("number") if isinstance(about, dict) else None
+    if not isinstance(about, dict) or not _whole(number) or number < 1:
+        raise VerifyError(f"deal {k}: '_deal.number' must be the deal's number at its table, from 1")
+    return number
+
+
+def _may_be_first(fair: dict[str, Any], number: int | None, k: int, scenario: bool) -> bool:
+    """Review 98: might this be a table's first deal whose dealer, drawn from its seed, the file
+    leaves unchecked? ``first`` (true) is what checks it: a server that picked the first dealer it
+    liked dropped the flag and the file was called fair. A deal shows it is not a first deal by its
+    number (above 1; the deal page shows the reader the number) or by being a scenario's later deal
+    (its dealer follows from the deal before it, which the replay checks)."""
+    if fair.get("first") is True:
+        return False
+    if number is not None:
+        return number == 1
+    return k == 0 or not scenario
+
+
 def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
         raise VerifyError("the file must be a scenario object with 'deals'")
+    refused = bad_text(data)
+    if refused is not None:
+        raise VerifyError(refused)
     preset = data.get("preset")
     if not isinstance(preset, str) or preset not in PRESETS:  # a list or an object is no name either
         raise VerifyError(f"unknown preset {json.dumps(preset)[:40]}")
-    overrides = data.get("rules") or {}
+    # Absent or null is none; [] or "" is no object (review 98: the page called it malformed).
+    overrides = data.get("rules")
+    overrides = {} if overrides is None else overrides
     if not isinstance(overrides, dict):
         raise VerifyError("'rules' must be an object of parameter overrides")
     try:
@@ -262,7 +303,17 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
             results.append({"deal": k, "checked": False, "problems": ["no fairness record for this deal"]})
             continue
         _hands_one_per_seat(deal["_fair"], k, data, rules)
+        number = _deal_number(deal, k)
         checked = verify_deal(deal["_fair"], deal["deck"], rules.hand_size, dealer if k == 0 else None)
+        if _may_be_first(deal["_fair"], number, k, "stacks" in data):
+            checked["hands_ok"] = False
+            checked["problems"].append(
+                "this may be the table's first deal and its record does not say that its dealer was "
+                "drawn from its seed ('first'): the first dealer cannot be checked"
+                if number is None
+                else "this is the table's first deal (number 1) and its record does not say that its "
+                "dealer was drawn from its seed ('first'): the first dealer cannot be checked"
+            )
         if k < len(played) and list(deal["_fair"]["dealt"]) != list(played[k]):
             checked["hands_ok"] = False
             checked["problems"].append("the hands did not go round in the order the replay deals them")
@@ -274,7 +325,9 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
         seats = len(deal["_fair"]["hands"])
         refused_here = refused is not None and refused.get("deal") == k
         checked["result_ok"] = _result_checked(deal, k, seats, replayed, after, checked, refused_here)
-        results.append({"deal": k, "checked": True, **checked})
+        results.append(
+            {"deal": k, **({"number": number} if number is not None else {}), "checked": True, **checked}
+        )
     ok = bool(results) and all(r["checked"] and not r["problems"] for r in results)
     return {"ok": ok, "deals": results}, 0 if ok else 1
 
@@ -322,12 +375,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     try:
-        if args[0] == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args[0], encoding="utf-8") as fh:
-                text = fh.read()
-        output, status = verify_scenario(json.loads(without_bom(text), object_pairs_hook=named_once))
+        text = read_utf8(args[0])
+        output, status = verify_scenario(
+            json.loads(without_bom(text), object_pairs_hook=named_once, parse_constant=no_constant)
+        )
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         print(f"verify: {exc}".replace("\n", " "), file=sys.stderr)
         return 2

@@ -150,7 +150,9 @@
     var fair = deal._fair, problems = [];
     // As strict as games.engine.verify: at least two different seats dealt in, each with a hand
     // (an empty list would pass the hands check without checking a hand), strings for strings.
-    var dealt = fair.dealt, hands = fair.hands, contributions = fair.contributions || [];
+    // No "contributions" is none; null or false is no list (as games.engine.verify, review 98).
+    var dealt = fair.dealt, hands = fair.hands;
+    var contributions = Object.prototype.hasOwnProperty.call(fair, "contributions") ? fair.contributions : [];
     if (!Array.isArray(dealt) || !Array.isArray(hands) || dealt.length < 2 ||
         dealt.some(function (s, i) {
           return typeof s !== "number" || s % 1 !== 0 || s < 0 || s >= hands.length || dealt.indexOf(s) !== i;
@@ -165,10 +167,16 @@
     if (!Array.isArray(deal.deck) || !Object.prototype.hasOwnProperty.call(LOWEST, deal.deck.length)) {
       throw new Error("deck");
     }
+    // As games.engine.verify: a commitment is a string (a list of one read as its string here),
+    // compared with spaces round it dropped and in either case. And the hands that many seats hold
+    // come out of the deck: a hand size of 10^12 had this page count to it.
+    if (typeof fair.commitment !== "string") throw new Error("commitment");
+    if (dealt.length * handSize > deal.deck.length) throw new Error("hand size");
     var seed = fromHex(fair.seed);
-    if (hex(sha256(seed)) !== String(fair.commitment).toLowerCase()) problems.push("commitment");
-    var deck = shuffled(deckSeed(seed, fair.contributions || []), deal.deck.length);
-    if (deck.join(" ") !== deal.deck.join(" ")) problems.push("deck");
+    if (hex(sha256(seed)) !== fair.commitment.trim().toLowerCase()) problems.push("commitment");
+    var deck = shuffled(deckSeed(seed, contributions), deal.deck.length);
+    // Card by card: joined into one string, a card written as a list (["AS"]) read as the card.
+    if (deck.some(function (card, i) { return card !== deal.deck[i]; })) problems.push("deck");
     var m = fair.dealt.length, handsOk = true;
     fair.dealt.forEach(function (seat, j) {
       var should = [];
@@ -176,6 +184,8 @@
       var got = hands[seat] === null ? null : JSON.stringify(hands[seat].slice().sort());
       if (JSON.stringify(should.sort()) !== got) handsOk = false;
     });
+    // A seat the cards did not go to, shown holding some (review 98: both verifiers called it fair).
+    hands.forEach(function (hand, seat) { if (dealt.indexOf(seat) < 0 && hand && hand.length) handsOk = false; });
     if (!handsOk) problems.push("hands");
     if (dealer !== null && !isSeat(dealer, hands.length)) throw new Error("dealer");
     var inTurn = true;
@@ -185,11 +195,53 @@
       dealer = fair.dealer;
     }
     if (fair.first !== undefined && typeof fair.first !== "boolean") throw new Error("first");
-    if (fair.first === true && dealer !== firstDealer(deckSeed(seed, fair.contributions || []), hands.length)) {
+    if (fair.first === true && dealer !== firstDealer(deckSeed(seed, contributions), hands.length)) {
       problems.push("first");
     }
     if (!inTurn || !dealtInTurn(dealt, hands.length, dealer)) problems.push("order");
     return problems;
+  }
+
+  // As games.engine.json_objects.bad_text (review 98): a NUL or an unpaired surrogate half, which
+  // JSON's escapes write ("\u0000", "\ud800"), in any key or string is no text: a malformed file.
+  var NOT_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+  function wellFormed(value) {
+    var stack = [value];
+    while (stack.length) {
+      var item = stack.pop();
+      if (typeof item === "string") {
+        if (NOT_TEXT.test(item)) return false;
+      } else if (Array.isArray(item)) {
+        stack.push.apply(stack, item);
+      } else if (item !== null && typeof item === "object") {
+        for (var key in item) {
+          if (!Object.prototype.hasOwnProperty.call(item, key)) continue;
+          if (NOT_TEXT.test(key)) return false;
+          stack.push(item[key]);
+        }
+      }
+    }
+    return true;
+  }
+
+  // The deal's number at its table ("_deal.number", 1 for its first deal), or null when not given.
+  function dealNumber(deal) {
+    if (!Object.prototype.hasOwnProperty.call(deal, "_deal")) return null;
+    var about = deal._deal, number = about && typeof about === "object" ? about.number : undefined;
+    if (typeof number !== "number" || number % 1 !== 0 || number < 1) throw new Error("number");
+    return number;
+  }
+
+  // As games.engine.verify (review 98): a deal that may be a table's first and does not say its
+  // dealer was drawn from its seed ("first") leaves that dealer unchecked, so a server that picked
+  // the first dealer it liked dropped the flag. A deal shows it is no first deal by its number
+  // (above 1) or by being a scenario's later deal (its dealer follows from the deal before it).
+  function mayBeFirst(deal, k, scenario) {
+    var number = dealNumber(deal);
+    if (deal._fair.first === true) return false;
+    if (number !== null) return number === 1;
+    return k === 0 || !scenario;
   }
 
   // The strings this browser added at the tables, by commitment: one key per string
@@ -233,7 +285,9 @@
       if (!text) return;
       try {
         var data = JSON.parse(text);
-        var overrides = data.rules || {};
+        if (!wellFormed(data)) throw new Error("text");
+        // Absent or null is none; [], "" or 0 is no object (as games.engine.verify, review 98).
+        var overrides = data.rules === undefined || data.rules === null ? {} : data.rules;
         if (typeof overrides !== "object" || Array.isArray(overrides)) throw new Error("rules");
         // Own properties only: HAND_SIZE["constructor"] is a function, and "toString" too, and a hand
         // size that is no whole number from 1 deals no card to compare (every hand "was dealt").
@@ -267,10 +321,13 @@
           if (!isSeat(data.dealer, Infinity)) throw new Error("dealer");
           dealer = data.dealer;
         }
-        var failures = [], own = ownStrings(), mineIn = 0, mineOut = 0;
+        var failures = [], own = ownStrings(), mineIn = 0, mineOut = 0, numbers = [];
+        var scenario = seats !== null;
         data.deals.forEach(function (deal, k) {
           if (!deal._fair) throw new Error("no record");
           verifyDeal(deal, handSize, k === 0 ? dealer : null).forEach(function (p) { failures.push(box.dataset[p]); });
+          if (mayBeFirst(deal, k, scenario)) failures.push(box.dataset.unchecked);
+          if (dealNumber(deal) !== null) numbers.push(dealNumber(deal));
           // One string, or several when two tabs at the table each sent one (the server kept one).
           var mine = own[String(deal._fair.commitment).toLowerCase()];
           if (typeof mine === "string") mine = [mine];
@@ -280,6 +337,9 @@
           }
         });
         var text = failures.length ? box.dataset.bad + ": " + failures.join("; ") : box.dataset.ok;
+        // Said, as the command's output says it: a reader whose deal was his table's first sees a
+        // file that numbers it otherwise (its dealer, the rules', left unchecked).
+        if (numbers.length && box.dataset.numbers) text += " " + box.dataset.numbers + " " + numbers.join(", ") + ".";
         if (mineIn) text += " " + box.dataset.mineIn;
         if (mineOut) text += " " + box.dataset.mineOut;
         show(box, text, !failures.length && !mineOut);

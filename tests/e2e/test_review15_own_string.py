@@ -30,7 +30,12 @@ def _scenario(seed: bytes, strings: list[str]) -> str:
     deck = list(shuffled_deck(deck_seed(seed, strings), 36))
     hands = [deck[0:8:2], deck[1:8:2]]
     fair = {"commitment": commitment(seed), "seed": seed.hex(), "contributions": strings, "dealt": [0, 1]}
-    return json.dumps({"preset": "classic", "deals": [{"deck": deck, "_fair": {**fair, "hands": hands}}]})
+    return json.dumps(
+        {
+            "preset": "classic",
+            "deals": [{"deck": deck, "_deal": {"number": 2}, "_fair": {**fair, "hands": hands}}],
+        }
+    )
 
 
 def _waiting_table(club, title: str = "Waiting table", buy_in_min: int = 100, buy_in_max: int = 300):

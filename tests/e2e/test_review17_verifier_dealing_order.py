@@ -39,7 +39,8 @@ def _file(dealt: list[int], dealer: object = 0, seats: int = 3, record_dealer: o
     data = {"preset": "classic", "rules": {}, "stake": 5, "stacks": [100] * seats, "dealer": dealer}
     if dealer is None:
         data = {"preset": "classic", "rules": {}}
-    data["deals"] = [{"deck": deck, "actions": [], "_fair": fair}]
+    # A later deal of its table (review 98: a deal that may be a first deal must say its dealer was drawn).
+    data["deals"] = [{"deck": deck, "actions": [], "_deal": {"number": 2}, "_fair": fair}]
     return data
 
 

@@ -26,7 +26,7 @@ def _fair_file() -> dict[str, Any]:
         "stake": 5,
         "stacks": [100] * 4,
         "dealer": 3,  # dealt from his left: 0, 1, 2, then the dealer (RULES.md 4.1)
-        "deals": [{"deck": deck, "actions": [], "_fair": {**fair, "hands": hands}}],
+        "deals": [{"deck": deck, "actions": [], "_deal": {"number": 2}, "_fair": {**fair, "hands": hands}}],
     }
 
 

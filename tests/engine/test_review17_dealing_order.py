@@ -36,7 +36,7 @@ def _file(dealt: list[int], dealer: int = 0, seats: int = 3) -> dict:
         "stake": 5,
         "stacks": [100] * seats,
         "dealer": dealer,
-        "deals": [{"deck": deck, "actions": [], "_fair": fair}],
+        "deals": [{"deck": deck, "actions": [], "_deal": {"number": 2}, "_fair": fair}],  # a later deal
     }
 
 

@@ -122,7 +122,7 @@ def _fair_scenario() -> dict:
     fair = {"commitment": commitment(seed), "seed": seed.hex(), "contributions": [], "dealt": dealt,
             "hands": hands, "dealer": 0}  # fmt: skip
     return {"preset": "classic", "stake": 5, "stacks": [100] * 4, "bank": 0, "dealer": 0,
-            "deals": [{"deck": deck, "actions": [], "_fair": fair}]}  # fmt: skip
+            "deals": [{"deck": deck, "actions": [], "_deal": {"number": 2}, "_fair": fair}]}  # fmt: skip
 
 
 def test_a_fair_scenario_verifies(monkeypatch, capsys) -> None:

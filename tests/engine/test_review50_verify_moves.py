@@ -49,7 +49,7 @@ def _scenario(last_card_from_seat: int) -> dict:
         "stacks": [100] * 4,
         "bank": 0,
         "dealer": 0,
-        "deals": [{"deck": deck, "actions": actions, "_fair": fair}],
+        "deals": [{"deck": deck, "actions": actions, "_deal": {"number": 2}, "_fair": fair}],  # a later deal
     }
 
 

@@ -18,7 +18,7 @@ from .conftest import play_deal_as_people, sit_all, start_deal
 pytestmark = pytest.mark.django_db
 
 
-def test_a_first_deal_dealt_before_the_seeds_draw_still_verifies(make_table, players, monkeypatch) -> None:
+def test_an_old_first_deal_is_not_called_unfairly_dealt(make_table, players, monkeypatch) -> None:
     # The old code: a dealer drawn on the server, here one the seed would not have drawn.
     monkeypatch.setattr(dealing, "first_dealer", lambda seed, seats: (first_dealer(seed, seats) + 1) % seats)
     table = make_table()
@@ -37,7 +37,14 @@ def test_a_first_deal_dealt_before_the_seeds_draw_still_verifies(make_table, pla
     exported = client.get(f"/deals/{deal.pk}/export.json").json()
     assert "first" not in exported["deals"][0]["_fair"]
     output, status = verify_scenario(exported)
-    assert status == 0 and output["ok"], output
+    # Review 98: its cards check, but a first deal without the mark cannot show that its dealer was
+    # not picked (a server hiding a picked first dealer dropped the mark): said so, not "seat x".
+    checked = output["deals"][0]
+    assert checked["commitment_ok"] and checked["deck_ok"], output
+    assert status == 1 and checked["problems"] == [
+        "this is the table's first deal (number 1) and its record does not say that its dealer was "
+        "drawn from its seed ('first'): the first dealer cannot be checked"
+    ], output
 
 
 def test_a_new_first_deal_carries_the_mark(make_table, players) -> None:
