@@ -134,10 +134,23 @@ class KeptIfUntouched:
     KEPT_IF_UNTOUCHED: tuple[str, ...] = ("email", "display_name", "preferred_language", "time_zone")
 
     def _carry_what_was_opened(self) -> None:
-        if self.instance.pk is not None:
-            for name in self.KEPT_IF_UNTOUCHED:
-                if name in self.fields:
-                    self.fields[name].show_hidden_initial = True
+        if self.instance.pk is None:
+            return
+        kept = []
+        for name in self.KEPT_IF_UNTOUCHED:
+            if name in self.fields:
+                self.fields[name].show_hidden_initial = True
+                if self.is_bound and self.data.get(self[name].html_initial_name) is not None:
+                    kept.append(name)
+        # A field left as found is read, and checked, as what is stored: checked as sent, the old
+        # address of a stale tab was refused as another account's, or counted as an address check
+        # (review 100), though it was not to be written.
+        untouched = [name for name in kept if not self[name]._has_changed()]
+        if untouched:
+            self.data = self.data.copy()
+            for name in untouched:
+                stored = self[name].field.prepare_value(getattr(self.instance, name))
+                self.data[name] = self.data[self[name].html_initial_name] = stored
 
     def _kept_if_untouched(self, cleaned: dict[str, Any]) -> None:
         """Call from ``clean``: ``self.instance`` still holds what is stored now."""

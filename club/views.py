@@ -239,7 +239,11 @@ def _registered(request: HttpRequest, user: User, next_url: str) -> HttpResponse
 
 def _changes_email(request: HttpRequest) -> bool:
     """As ``ProfileForm.clean`` reads it: a change of ASCII case alone keeps the address."""
-    return not same_address((request.POST.get("email") or "").strip(), request.user.email or "")
+    sent = (request.POST.get("email") or "").strip()
+    opened = request.POST.get("initial-email")
+    if opened is not None and sent == opened.strip():
+        return False  # left as it was found: kept as stored (club.forms.KeptIfUntouched)
+    return not same_address(sent, request.user.email or "")
 
 
 class _NameTakenMeanwhile(Exception):
