@@ -291,7 +291,13 @@ def profile(request: HttpRequest) -> HttpResponse:
             form.add_error(None, EMAIL_TAKEN)
             return render(request, "registration/profile.html", {"form": form})
         response = redirect("profile")
-        if user.preferred_language:
+        # Left as the page showed it, the language is no choice made here: the cookie the site's
+        # language switch left stays (review 100: a time zone saved sent the person back to the
+        # browser's language). A page sent without what it was opened with chose it, as before.
+        language_chosen = (
+            "preferred_language" in form.changed_data or "initial-preferred_language" not in request.POST
+        )
+        if language_chosen and user.preferred_language:
             # The profile is a deliberate choice too: make it win over an older language-switch cookie.
             translation.activate(user.preferred_language)
             response.set_cookie(
@@ -303,7 +309,7 @@ def profile(request: HttpRequest) -> HttpResponse:
                 secure=settings.LANGUAGE_COOKIE_SECURE,
                 httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
             )
-        else:
+        elif language_chosen:
             # "As the browser asks" is a choice too: a cookie left by an earlier choice (this page's
             # or the language switch's) would keep the old language on every page.
             request.COOKIES.pop(settings.LANGUAGE_COOKIE_NAME, None)
