@@ -173,11 +173,21 @@ class KeptIfUntouched:
             except forms.ValidationError:
                 continue
             if opened != stored and cleaned[name] != stored:
-                self.add_error(name, CHANGED_MEANWHILE % {"value": stored or "—"})
+                self.add_error(name, CHANGED_MEANWHILE % {"value": self._as_listed(field, stored)})
                 # The page shown again carries what is stored as opened: sent again after reading
                 # the refusal, his value is written.
                 self.data = self.data.copy()
                 self.data[sent] = stored
+
+    @staticmethod
+    def _as_listed(field: forms.Field, stored: str) -> str:
+        """What the page's list calls a stored choice ("Bulgarian", "As the browser asks"), not its
+        code (review 100: "it is now “bg”", "it is now “—”")."""
+        if isinstance(field, forms.ChoiceField):
+            for value, label in field.choices:
+                if value == stored and (stored or str(label).strip("-")):
+                    return str(label)
+        return stored or "—"
 
 
 class ProfileForm(KeptIfUntouched, _EmailNotTaken, forms.ModelForm):
