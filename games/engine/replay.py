@@ -313,6 +313,16 @@ def no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
+def as_the_page_reads(literal: str) -> int | float:
+    """``json.loads``'s ``parse_float``: a whole number written with a point or an exponent ("2.0",
+    "1e0") is that whole number, as the Fairness page's JSON.parse reads it (JavaScript has one kind
+    of number). Read as a float it was malformed to games.engine.verify ("_deal.number", a dealer)
+    and whole to the page: the two verifiers judged the same file apart (review 100). The replay
+    reads a file as the verifier does (a stake of 5.0 it refuses, the verifier refuses too)."""
+    value = float(literal)
+    return int(value) if value.is_integer() else value
+
+
 def without_bom(text: str) -> str:
     """``text`` without a leading byte order mark: editors on Windows (Notepad among them) save UTF-8
     with one, and RFC 8259 lets a parser ignore it; json refused such a hand-written file with
@@ -329,7 +339,12 @@ def _load(path: str) -> Any:
         raise ScenarioError(str(exc)) from None
     try:
         # A key named twice (review 38) is refused as other malformed JSON is: "bad JSON: the key …".
-        return json.loads(without_bom(text), object_pairs_hook=named_once, parse_constant=no_constant)
+        return json.loads(
+            without_bom(text),
+            object_pairs_hook=named_once,
+            parse_constant=no_constant,
+            parse_float=as_the_page_reads,
+        )
     except (ValueError, RecursionError) as exc:
         # ValueError beside JSONDecodeError: a number longer than Python reads (4,300 digits).
         raise ScenarioError(f"bad JSON: {exc}") from None

@@ -40,7 +40,14 @@ from typing import Any
 
 from games.engine.fairness import contribution_ok, deck_seed, first_dealer
 from games.engine.json_objects import bad_text, named_once
-from games.engine.replay import no_constant, print_output, read_utf8, run_scenario, without_bom
+from games.engine.replay import (
+    as_the_page_reads,
+    no_constant,
+    print_output,
+    read_utf8,
+    run_scenario,
+    without_bom,
+)
 from games.engine.rules import PRESETS, RulesError, rules_with_overrides
 from games.engine.shuffle import commitment, shuffled_deck
 
@@ -377,7 +384,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = read_utf8(args[0])
         output, status = verify_scenario(
-            json.loads(without_bom(text), object_pairs_hook=named_once, parse_constant=no_constant)
+            json.loads(
+                without_bom(text),
+                object_pairs_hook=named_once,
+                parse_constant=no_constant,
+                parse_float=as_the_page_reads,
+            )
         )
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         print(f"verify: {exc}".replace("\n", " "), file=sys.stderr)
