@@ -69,11 +69,12 @@ def open_reports(club: Club) -> int:
 
 @register.simple_tag
 def seats_left_on_leaving(membership: Any) -> list[dict]:
-    """The member's seats at his club's tables (not practice ones: their chips are the club's), with
-    the chips on each (its stack and what a deal holds of his) and whether he plays the deal in
-    progress, then the seats he holds ahead of a start (``reserved``): leaving the club stands him
-    up from each and gives up each held seat. The leave confirmation said only that his wallet's
-    chips stay his: the chips at a table went unmentioned, as did the seat he loses."""
+    """The member's seats at his club's tables, with the chips on each (its stack and what a deal
+    holds of his) and whether he plays the deal in progress, then the seats he holds ahead of a start
+    (``reserved``): leaving the club stands him up from each and gives up each held seat. The leave
+    confirmation said only that his wallet's chips stay his: the chips at a table went unmentioned,
+    as did the seat he loses. A practice table is named too (``practice``: he is stood up there as
+    well), without its chips, which are the club's and never go to his wallet."""
     from ledger.models import Account
 
     from ..models import Deal, Reservation, Seat
@@ -91,7 +92,7 @@ def seats_left_on_leaving(membership: Any) -> list[dict]:
         .values("total")
     )
     seats = (
-        Seat.objects.filter(member=membership, session__practice=False)
+        Seat.objects.filter(member=membership)
         .exclude(status=Seat.Status.LEFT)
         .select_related("session")
         .annotate(chips=Subquery(chips[:1]))
@@ -108,7 +109,15 @@ def seats_left_on_leaving(membership: Any) -> list[dict]:
             dealt.update(players)
     shown: list[dict] = []
     for seat in seats:
-        shown.append({"table": seat.session.title, "chips": seat.chips or 0, "dealing": seat.pk in dealt})
+        practice = seat.session.practice
+        shown.append(
+            {
+                "table": seat.session.title,
+                "chips": 0 if practice else seat.chips or 0,
+                "dealing": seat.pk in dealt,
+                "practice": practice,
+            }
+        )
     # A seat reserved ahead is given up as well (``member_leave_tables``): one who left and came
     # back before the start found his seat gone, and nothing had told him.
     held = Reservation.objects.filter(member=membership, status=Reservation.Status.HELD)

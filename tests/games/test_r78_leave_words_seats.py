@@ -87,3 +87,28 @@ def test_a_seat_reserved_ahead_is_said_to_be_given_up(make_table, players, club)
     bg = _words(players[0], club, "leave/", "bg")
     assert "Резервацията ви за място 3 на масата „classic table“" in bg
     assert "is given up" not in _words(players[1], club, "leave/")
+
+
+@pytest.mark.django_db
+def test_a_member_at_a_practice_table_is_told_he_is_stood_up_there_too(players, club):
+    # Leaving the club stands him up at his practice table as well (member_leave_tables), but the box
+    # named real tables only. Its chips are the club's: nothing is said of his wallet.
+    from games.models import Seat
+    from games.services.sessions import practice_table_open
+
+    table = practice_table_open(club=club, user=players[3])
+    assert Seat.objects.filter(session=table, member__user=players[3]).exists()
+    title = table.title
+    for path in ("leave/", ""):
+        words = _words(players[3], club, path)
+        said = [
+            f"You sit at the practice table “{title}”: you are stood up.",
+            f"You are playing a practice deal at “{title}”: it is played out for you by default moves, "
+            "then you are stood up.",
+        ]
+        assert any(s in words for s in said), words
+        assert f"“{title}” with" not in words  # no chips of the club's said to be his
+    ru = _words(players[3], club, "leave/", "ru")
+    assert "тренировоч" in ru and f"«{title}»" in ru
+    bg = _words(players[3], club, "leave/", "bg")
+    assert "тренировъчн" in bg and f"„{title}“" in bg
