@@ -12,9 +12,11 @@ from functools import partial
 from typing import Any
 
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.signals import user_logged_out
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.db import transaction
+from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
@@ -45,10 +47,26 @@ class SessionStore(db.SessionStore):
         the old key was gone, no one was told, and a table tab's socket went on acting as the
         member the cookie no longer named until his login ran out, two weeks on."""
         key, user_id = self.session_key, self.get(SESSION_KEY)
+        # Django's logout says so (``user_logged_out``, marked below) before it flushes; its login
+        # as someone else flushes unannounced. His table tab was told "You logged out" either way.
+        logged_out = getattr(self, "logging_out", False)
         super().flush()
         if key and user_id is not None:
-            ended = partial(login_ended.send, sender=type(self), user_id=int(user_id), session_key=key)
+            ended = partial(
+                login_ended.send,
+                sender=type(self),
+                user_id=int(user_id),
+                session_key=key,
+                logged_out=logged_out,
+            )
             transaction.on_commit(ended)
+
+
+@receiver(user_logged_out, dispatch_uid="club_session_logging_out")
+def _logging_out(sender: Any, request: Any, **kwargs: Any) -> None:
+    session = getattr(request, "session", None)
+    if session is not None:
+        session.logging_out = True
 
 
 def login_current_until(session_key: str, user: Any) -> datetime | None:

@@ -19,7 +19,8 @@ from django.dispatch import Signal
 #: Sent with ``membership`` (already saved with its new status) and ``reason`` ("banned" or "left").
 member_gone = Signal()
 
-#: Sent with ``user_id`` and ``session_key`` (the session that ended, or None for all of them).
+#: Sent with ``user_id`` and ``session_key`` (the session that ended, or None for all of them); with
+#: a session, ``logged_out`` says whether he logged out (else someone logged in over it).
 login_ended = Signal()
 
 #: Sent with ``user`` (already saved inactive).

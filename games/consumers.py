@@ -548,7 +548,10 @@ class TableConsumer(JsonSocketConsumer):
         if session is not None:
             if session != self.login_session:
                 return
-            await self.send_error(TableError("logged_out"))
+            # Someone logged in over his login in this browser (another account, in another tab):
+            # "You logged out" told him of something he had not done.
+            ended = "logged_out" if event.get("logged_out", True) else "other_account"
+            await self.send_error(TableError(ended))
             await self.close(code=4401)
             return
         await self.close(code=4001)

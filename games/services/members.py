@@ -120,13 +120,16 @@ def _on_account_switched_off(sender: Any, user: Any, **kwargs: Any) -> None:
         member_leave_tables(membership=membership, reason="switched_off")
 
 
-def _on_login_ended(sender: Any, user_id: int, session_key: str | None, **kwargs: Any) -> None:
+def _on_login_ended(
+    sender: Any, user_id: int, session_key: str | None, logged_out: bool = True, **kwargs: Any
+) -> None:
     """His table sockets opened under the logins that ended close (``TableConsumer.table_login``):
     one that outlived a logout or a password change kept playing and receiving his cards."""
     from ..broadcast import layer_send
 
+    message = {"type": "table.login", "session": session_key, "logged_out": logged_out}
     try:
-        layer_send([(kick_group(user_id), {"type": "table.login", "session": session_key})])
+        layer_send([(kick_group(user_id), message)])
     except Exception:
         # Sent after the commit (or the session's flush): a channel layer that is down (Redis
         # restarting) turned a log-out or a password change already made into a server error, the

@@ -46,7 +46,9 @@ def test_logging_in_as_someone_else_in_another_tab_closes_the_old_logins_sockets
 
     said, code, still = async_to_sync(scenario)()
     assert code == 4401
-    assert [error_of(f)["error"] for f in said if is_error(f)] == ["logged_out"]
+    # Told what happened: another account's login, not a logout of hers ("You logged out" was said
+    # of something she had not done).
+    assert [error_of(f)["error"] for f in said if is_error(f)] == ["other_account"]
     assert still and not is_error(still[0])
 
 
