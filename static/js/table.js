@@ -648,19 +648,33 @@
   // click sent a bid (or "Sit down") twice, the first went through and the second, refused, told
   // the player in red to make the move he had just made. The table's answer is a new picture (new
   // forms) or an error frame (which frees the forms: he may try again); a few seconds free them too.
-  function sentAlready(form) {
-    if (!form || !form.dataset) return false;
-    if (form.dataset.sent) return true;
-    form.dataset.sent = "1";
-    setTimeout(function () { delete form.dataset.sent; }, 3000);
+  // Kept by what the form sends, not on the form: a picture of the same position (someone came or
+  // went, the seed's string was taken) drawn between the two clicks of a double click replaced the
+  // form marked sent with a fresh one, and the second click sent the bid again (a CI run).
+  var sentMoves = {}, sentAt = null;
+
+  function moveKey(parameters) {
+    return JSON.stringify(Object.keys(parameters || {}).sort().map(function (name) {
+      return [name, String(parameters[name])];
+    }));
+  }
+
+  function sentAlready(parameters) {
+    var key = moveKey(parameters), now = Date.now();
+    if (sentMoves[key] && now - sentMoves[key] < 3000) return true;
+    sentMoves[key] = now;
     return false;
   }
 
-  function freeForms() {
-    Array.prototype.forEach.call(document.querySelectorAll("#table-live form[data-sent]"), function (form) {
-      delete form.dataset.sent;
-    });
-  }
+  function freeForms() { sentMoves = {}; }
+
+  // A picture of another position is the table's answer: every form is free again.
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var live = document.getElementById("table-live");
+    var now = live ? position(live.outerHTML.slice(0, 400)).join(":") : null;
+    if (now !== sentAt) freeForms();
+    sentAt = now;
+  });
 
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var invalid = event.detail.errors && event.detail.errors.length;  // htmx sends nothing then
@@ -674,7 +688,7 @@
       if (banner && banner.dataset.unsent) showError(banner.dataset.unsent);
       return;
     }
-    if (!invalid && sentAlready(event.target)) {
+    if (!invalid && sentAlready(event.detail.parameters)) {
       event.preventDefault();
       // htmx then leaves the submit alone: without this the browser would post the form itself.
       if (event.detail.triggeringEvent) event.detail.triggeringEvent.preventDefault();

@@ -92,3 +92,55 @@ def test_a_double_clicked_sit_down_is_sent_once(daphne_url: str, browser: Browse
     page.locator("#seat-1 input[name=buy_in]").fill("200")
     page.locator("#sit-1").click()
     expect(page.locator(".seat-controls").get_by_role("button", name="Leave the table")).to_be_visible()
+
+
+def test_a_picture_of_the_same_position_between_the_two_clicks_does_not_send_it_twice(
+    daphne_url: str,  # noqa: F811
+    browser: Browser,
+) -> None:
+    """The form marked sent was replaced by a picture of the same position (someone came or went, the
+    seed's string taken) between the two clicks of a double click: the fresh form sent the bid again
+    (a CI run). Here the table's answers are held while she clicks, the same picture is drawn again
+    between the clicks, and only then do the answers go through."""
+    club, (vera,) = _club_with_players(["vera"])
+    table = practice_table_open(club=club, user=vera)
+    page = _login(browser, daphne_url, "vera")
+    sent = _record_sent(page)
+    held: dict = {"on": False, "frames": []}
+
+    def relay(ws) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: server.send(m))
+        server.on_message(lambda m: held["frames"].append((ws, m)) if held["on"] else ws.send(m))
+
+    page.route_web_socket("**/ws/table/**", relay)
+    _open_table(page, f"{daphne_url}/tables/{table.pk}/")
+    live = page.locator("#table-live")
+    for _ in range(600):
+        if live.get_attribute("data-my-turn") == "1" and live.locator(".bids button[data-key]").count():
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("Vera was never asked to bid")
+    before = live.get_attribute("data-seq")
+    button = live.locator(".bids button[data-key]").last
+    what = button.get_attribute("data-key")
+    held["on"] = True
+    button.click()
+    # The same position drawn again, as the socket's next frame of it would be (htmx swaps it in).
+    page.evaluate(
+        """() => {
+          const live = document.getElementById("table-live");
+          const html = live.outerHTML.replace(/ data-sent="1"/g, "");
+          htmx.swap(live, html, {swapStyle: "outerHTML"});
+          document.dispatchEvent(new CustomEvent("htmx:wsAfterMessage"));
+        }"""
+    )
+    live.locator(f'.bids button[data-key="{what}"]').click()
+    page.wait_for_timeout(300)  # a second sending, if any, has left
+    held["on"] = False
+    for ws, message in held["frames"]:
+        ws.send(message)
+    expect(live).not_to_have_attribute("data-seq", before or "", timeout=15_000)
+    bids = [m for m in sent if m.get("do") == what and m.get("seq") == before]
+    assert len(bids) == 1, sent
