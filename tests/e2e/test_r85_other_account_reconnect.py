@@ -67,6 +67,7 @@ def test_a_manager_log_in_in_the_admin_ends_the_members_table(daphne_url: str, b
 
     banner = page.locator("#table-banner")
     expect(banner).to_be_visible(timeout=10_000)
-    expect(banner).to_contain_text("log in again")
+    # Told what happened: another account's log-in, not a log-out of his.
+    expect(banner).to_contain_text("another account")
     assert closes_seen(page) == [4401]
     page.context.close()
