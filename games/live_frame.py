@@ -203,6 +203,18 @@ def _head(out: list[str], w: _Words, context: Mapping[str, Any], deal: Mapping[s
     out.append("\n    </p>\n  </header>")
 
 
+def _left_words(w: _Words, because: str) -> str:
+    """What the others at the table are told of a player who left his seat since the deal began. A
+    ban, a suspension or leaving the club is his own business: "left the table", as his own leave."""
+    if because == "away":
+        return w.gettext("%(name)s was stood up: away for two deals.")
+    if because == "idle":
+        return w.gettext("%(name)s was stood up: no sign of life at the table.")
+    if because == "manager":
+        return w.gettext("%(name)s was stood up by a manager.")
+    return w.gettext("%(name)s left the table.")
+
+
 def _seat(
     out: list[str], w: _Words, context: Mapping[str, Any], seat: Mapping[str, Any], csrf: str, replay: bool
 ) -> None:
@@ -239,6 +251,15 @@ def _seat(
             _fill(words, n=seat["number"]),
             "</span>\n          ",
         ]
+        gone = None if replay else seat.get("left")
+        if gone:
+            out += [
+                '<span class="seat-left muted small" id="seat-left-',
+                number,
+                '">',
+                _fill(_left_words(w, gone["because"]), name=gone["name"]),
+                "</span>\n          ",
+            ]
         if (
             not replay
             and not context.get("me")

@@ -83,6 +83,10 @@ class TableSession(ChoiceLabels, models.Model):
     #: The club and the token of the form that opened the table: the same form sent again (a double
     #: click, a browser retry) finds this table instead of opening a second one.
     create_key = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
+    #: The latest stand-ups, one per position ({"position", "name", "because", "at"}): the others at
+    #: the table are told on the free seat who left it and why. Kept on the table's row, which every
+    #: update reads anyway, so no table update pays a query for it.
+    left_seats = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta:
         ordering = ["-starts_at", "-id"]

@@ -12,7 +12,7 @@ import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -519,6 +519,10 @@ def _hand(view: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
+#: How long a free seat says who left it and why.
+LEFT_SEAT_TOLD = timedelta(minutes=2)
+
+
 def table_context(
     *,
     view: Mapping[str, Any] | None,
@@ -540,6 +544,12 @@ def table_context(
     by_position = {s["position"]: s for s in public["seats"]}
     # Held seats nobody sits at yet: the holder's to take, nobody else's (the club page's count).
     reserved = {position: holder for position, holder in public.get("reserved") or ()}
+    # A stand-up is news for a while: after LEFT_SEAT_TOLD the seat is just free.
+    left = {
+        gone["position"]: gone
+        for gone in public.get("left") or ()
+        if datetime.fromisoformat(gone["at"]) >= now - LEFT_SEAT_TOLD
+    }
     in_deal = view is not None and deal is not None
     # A live table's finished deal: the chips are shown as the ledger has them now (a table that cannot
     # deal again shares its bank into the stacks after the deal). A history page has no "bank" and
@@ -551,6 +561,8 @@ def table_context(
         seat["number"] = position + 1
         if seat.get("empty") and position in reserved:
             seat["reserved"] = "mine" if user_id is not None and reserved[position] == user_id else "other"
+        if seat.get("empty") and position in left:
+            seat["left"] = left[position]
         engine = seat.get("engine") if in_deal else None
         if engine is not None:
             status = view["statuses"][engine]

@@ -357,6 +357,10 @@ def table_public_parts(
         return balances.get(key, 0)
 
     contributed = sorted(row[1] for row in parts[2]) if promised else []
+    # Who left a seat nobody sits at now, and why (``TableSession.left_seats``, on the row read above):
+    # the others were shown a free seat with no word of what became of him.
+    taken = {s.position for s in seats}
+    left = [gone for gone in session.left_seats or () if gone.get("position") not in taken]
     public = {
         "pending": {"commitment": promised or None, "contributed": contributed},
         "session": session_public(session),
@@ -385,6 +389,7 @@ def table_public_parts(
         "watching": len(present - {s.member.user_id for s in seats if s.member_id}),
         # Seats held for members not seated yet: [position, user id] (JSON has no int keys).
         "reserved": _held_seats(session),
+        "left": left,
         "deal": deal_info,
         # The bank as the ledger has it: a finished deal's frame shows it (and the stacks above), not
         # the deal's last numbers, which a bank shared out since no longer are (review 24).

@@ -163,7 +163,26 @@ def seat_stand_up(*, seat: Seat, now: datetime, because: str = "", note: str = "
     seat.save(
         update_fields=["status", "left_at", "leave_after_deal", "idle_leave", "left_because", "left_note"]
     )
+    _left_seat_told(seat, now)
     booking.seat_cash_out(seat=seat)
+
+
+def _left_seat_told(seat: Seat, now: datetime) -> None:
+    """Note on the table who left which seat and why (``TableSession.left_seats``): his free seat
+    says so to the others. Callers hold the table's lock, so the read-and-write is not raced."""
+    if seat.left_because == Seat.LeftBecause.CLOSED:
+        return  # every seat of a table that closed: nothing to tell anyone
+    # Read again, not taken from ``seat.session``: a deal's end stands several seats up, each with a
+    # table object of its own, and the second would write back the list without the first.
+    rows = TableSession.objects.filter(pk=seat.session_id)
+    before, seat_count = rows.values_list("left_seats", "seat_count").get()
+    kept = [gone for gone in before or () if gone.get("position") != seat.position]
+    kept.append(
+        {"position": seat.position, "name": seat.name, "because": seat.left_because, "at": now.isoformat()}
+    )
+    rows.update(left_seats=kept[-seat_count:])
+    if Seat.session.is_cached(seat):  # the table object its caller goes on with
+        seat.session.left_seats = kept[-seat_count:]
 
 
 def _in_running_deal(session: TableSession, seat: Seat) -> bool:
