@@ -86,8 +86,8 @@ _ACTIONS_SINCE = Prepared(
 def _table_counts(session_id: int, commitment: str) -> Any:
     """The update's reads that are not the seats, as one statement (issue 12: each was a round trip
     of every move's update): the table's open sockets (part 0: user, last sign of life), the ledger
-    balances of its stacks, holds and bank (part 1: member, seat, balance, kind) and the positions
-    that gave a string for ``commitment`` (part 2: position)."""
+    balances of its stacks, holds and bank (part 1: member, seat, balance, kind) and the seats that
+    gave a string for ``commitment`` (part 2: position, seat)."""
     none_int, none_big = Value(None, output_field=IntegerField()), Value(None, output_field=BigIntegerField())
     none_text, none_time = Value(None, output_field=CharField()), Value(None, output_field=DateTimeField())
     columns = ("part", "a", "b", "c", "k", "t")
@@ -125,7 +125,7 @@ def _table_counts(session_id: int, commitment: str) -> Any:
         .annotate(
             part=Value(2, output_field=IntegerField()),
             a=F("seat__position"),
-            b=none_int,
+            b=F("seat_id"),
             c=none_big,
             k=none_text,
             t=none_time,
@@ -357,6 +357,9 @@ def table_public_parts(
         return balances.get(key, 0)
 
     contributed = sorted(row[1] for row in parts[2]) if promised else []
+    # By seat, not position: a string its last holder gave, who has stood up since, is not the
+    # newcomer's, whose page must still ask his browser for his own.
+    gave = {row[2] for row in parts[2]} if promised else set()
     public = {
         "pending": {"commitment": promised or None, "contributed": contributed},
         "session": session_public(session),
@@ -379,6 +382,7 @@ def table_public_parts(
                 "engine": engine_of.get(s.pk),
                 "stack": balance(Account.Kind.STACK, s),
                 "hold": balance(Account.Kind.HOLD, s),
+                "gave_string": s.pk in gave,
             }
             for s in seats
         ],
