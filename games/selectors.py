@@ -23,7 +23,7 @@ from django.db.models import (
     Subquery,
     Value,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
 from club.models import Club, Membership, User
@@ -87,7 +87,7 @@ def _table_counts(session_id: int, commitment: str) -> Any:
     """The update's reads that are not the seats, as one statement (issue 12: each was a round trip
     of every move's update): the table's open sockets (part 0: user, last sign of life), the ledger
     balances of its stacks, holds and bank (part 1: member, seat, balance, kind) and the seats that
-    gave a string for ``commitment`` (part 2: position, seat)."""
+    gave a string for ``commitment`` (part 2: position, seat, member)."""
     none_int, none_big = Value(None, output_field=IntegerField()), Value(None, output_field=BigIntegerField())
     none_text, none_time = Value(None, output_field=CharField()), Value(None, output_field=DateTimeField())
     columns = ("part", "a", "b", "c", "k", "t")
@@ -126,7 +126,7 @@ def _table_counts(session_id: int, commitment: str) -> Any:
             part=Value(2, output_field=IntegerField()),
             a=F("seat__position"),
             b=F("seat_id"),
-            c=none_big,
+            c=Cast("seat__member_id", BigIntegerField()),
             k=none_text,
             t=none_time,
         )
@@ -357,9 +357,11 @@ def table_public_parts(
         return balances.get(key, 0)
 
     contributed = sorted(row[1] for row in parts[2]) if promised else []
-    # By seat, not position: a string its last holder gave, who has stood up since, is not the
-    # newcomer's, whose page must still ask his browser for his own.
+    # By seat and player, not position: a string its last holder gave, who has stood up since, is not
+    # the newcomer's, whose page must still ask his browser for his own; one a player gave from the
+    # seat he left is his (``seed_contribute`` takes one string per player).
     gave = {row[2] for row in parts[2]} if promised else set()
+    gave_members = {row[3] for row in parts[2] if row[3] is not None} if promised else set()
     public = {
         "pending": {"commitment": promised or None, "contributed": contributed},
         "session": session_public(session),
@@ -382,7 +384,7 @@ def table_public_parts(
                 "engine": engine_of.get(s.pk),
                 "stack": balance(Account.Kind.STACK, s),
                 "hold": balance(Account.Kind.HOLD, s),
-                "gave_string": s.pk in gave,
+                "gave_string": s.pk in gave or s.member_id in gave_members,
             }
             for s in seats
         ],

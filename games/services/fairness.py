@@ -32,6 +32,14 @@ def seed_contribute(
         raise TableError("no_pending_deal")
     if commitment is not None and commitment.lower() != session.next_commitment.lower():
         raise TableError("late_contribution")
+    if (
+        seat.member_id is not None
+        and SeedContribution.objects.filter(
+            session=session, commitment=session.next_commitment, seat__member=seat.member_id
+        ).exists()
+    ):
+        # Given from a seat he has left since (he stood up and sat down again): one string per player.
+        raise TableError("already_contributed")
     try:
         with transaction.atomic():
             contribution = SeedContribution.objects.create(

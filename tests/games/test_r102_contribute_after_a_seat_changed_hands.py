@@ -47,3 +47,33 @@ def test_a_newcomer_at_a_seat_whose_last_holder_gave_a_string_is_asked_for_his(m
         "dasha's dice",
         "vera's dice",
     ]
+
+
+def test_a_player_who_sits_again_gives_one_string_to_a_deal(make_table, players):
+    """Her string is hers, not her seat's: standing up and sitting down again (elsewhere) gave her
+    a second string for the same deal, and the table said two players had added randomness."""
+    vera, gleb = players[:2]
+    table = make_table()
+    table_sit(session_id=table.pk, user=vera, position=0, buy_in=200)
+    table_sit(session_id=table.pk, user=gleb, position=1, buy_in=200)
+    promised = TableSession.objects.get(pk=table.pk).next_commitment
+    seed_contribute(session_id=table.pk, user=vera, value="vera's dice")
+    assert table_leave(session_id=table.pk, user=vera)
+    table_sit(session_id=table.pk, user=vera, position=2, buy_in=200)
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        socket = await connect(vera, table.pk)
+        assert (await socket.connect(timeout=5))[0]
+        first = await frames(socket)
+        await socket.send_json_to({"do": "contribute", "value": "again", "commitment": promised})
+        answer = await frames(socket, timeout=10)
+        await socket.disconnect()
+        return first, answer
+
+    first, answer = async_to_sync(scenario)()
+    assert 'data-contribute=""' in first[-1]  # her page does not ask again
+    assert "1 player has added randomness" in first[-1]
+    assert [error_of(f)["error"] for f in answer if is_error(f)] == ["already_contributed"]
+    assert list(SeedContribution.objects.filter(commitment=promised).values_list("value", flat=True)) == [
+        "vera's dice"
+    ]
