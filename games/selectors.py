@@ -335,7 +335,10 @@ def table_public_parts(
     # A table closed (its end, a no-show, a manager's cancel) deals no more: the seed drawn for a next
     # deal is promised to nobody ("there is no next deal", and just below, "Next deal: the server has
     # committed to its seed", review 70).
-    promised = session.next_commitment if session.status not in _DEALS_NO_MORE else ""
+    # Nor does one past its end time, whose running deal is its last (``deal_start``): the frame that
+    # said so promised the next deal's seed too, and every seated browser sent a string for it.
+    over = session.ends_at is not None and timezone.now() >= session.ends_at
+    promised = session.next_commitment if session.status not in _DEALS_NO_MORE and not over else ""
     parts: tuple[list[Any], list[Any], list[Any]] = ([], [], [])
     for row in _TABLE_COUNTS(session.pk, promised or ""):
         parts[row[0]].append(row)
