@@ -606,7 +606,9 @@ def table_context(
         "contribute": bool(
             me is not None
             and (public.get("pending") or {}).get("commitment")
-            and me["position"] not in (public.get("pending") or {}).get("contributed", [])
+            # His seat's own string (table_public_parts), not its position's: one given by whoever sat
+            # there before him is not his.
+            and not me.get("gave_string")
         ),
         "free_positions": [
             p + 1

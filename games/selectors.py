@@ -23,7 +23,7 @@ from django.db.models import (
     Subquery,
     Value,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
 from club.models import Club, Membership, User
@@ -86,8 +86,8 @@ _ACTIONS_SINCE = Prepared(
 def _table_counts(session_id: int, commitment: str) -> Any:
     """The update's reads that are not the seats, as one statement (issue 12: each was a round trip
     of every move's update): the table's open sockets (part 0: user, last sign of life), the ledger
-    balances of its stacks, holds and bank (part 1: member, seat, balance, kind) and the positions
-    that gave a string for ``commitment`` (part 2: position)."""
+    balances of its stacks, holds and bank (part 1: member, seat, balance, kind) and the seats that
+    gave a string for ``commitment`` (part 2: position, seat, member)."""
     none_int, none_big = Value(None, output_field=IntegerField()), Value(None, output_field=BigIntegerField())
     none_text, none_time = Value(None, output_field=CharField()), Value(None, output_field=DateTimeField())
     columns = ("part", "a", "b", "c", "k", "t")
@@ -125,8 +125,8 @@ def _table_counts(session_id: int, commitment: str) -> Any:
         .annotate(
             part=Value(2, output_field=IntegerField()),
             a=F("seat__position"),
-            b=none_int,
-            c=none_big,
+            b=F("seat_id"),
+            c=Cast("seat__member_id", BigIntegerField()),
             k=none_text,
             t=none_time,
         )
@@ -335,7 +335,10 @@ def table_public_parts(
     # A table closed (its end, a no-show, a manager's cancel) deals no more: the seed drawn for a next
     # deal is promised to nobody ("there is no next deal", and just below, "Next deal: the server has
     # committed to its seed", review 70).
-    promised = session.next_commitment if session.status not in _DEALS_NO_MORE else ""
+    # Nor does one past its end time, whose running deal is its last (``deal_start``): the frame that
+    # said so promised the next deal's seed too, and every seated browser sent a string for it.
+    over = session.ends_at is not None and timezone.now() >= session.ends_at
+    promised = session.next_commitment if session.status not in _DEALS_NO_MORE and not over else ""
     parts: tuple[list[Any], list[Any], list[Any]] = ([], [], [])
     for row in _TABLE_COUNTS(session.pk, promised or ""):
         parts[row[0]].append(row)
@@ -361,6 +364,11 @@ def table_public_parts(
     # the others were shown a free seat with no word of what became of him.
     taken = {s.position for s in seats}
     left = [gone for gone in session.left_seats or () if gone.get("position") not in taken]
+    # By seat and player, not position: a string its last holder gave, who has stood up since, is not
+    # the newcomer's, whose page must still ask his browser for his own; one a player gave from the
+    # seat he left is his (``seed_contribute`` takes one string per player).
+    gave = {row[2] for row in parts[2]} if promised else set()
+    gave_members = {row[3] for row in parts[2] if row[3] is not None} if promised else set()
     public = {
         "pending": {"commitment": promised or None, "contributed": contributed},
         "session": session_public(session),
@@ -383,6 +391,7 @@ def table_public_parts(
                 "engine": engine_of.get(s.pk),
                 "stack": balance(Account.Kind.STACK, s),
                 "hold": balance(Account.Kind.HOLD, s),
+                "gave_string": s.pk in gave or s.member_id in gave_members,
             }
             for s in seats
         ],

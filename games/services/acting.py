@@ -188,7 +188,10 @@ def _made_before(*, deal_id: object, user: User, expected_seq: object, action: A
     first = since.order_by("seq").values_list("actor", flat=True).first()
     if first == Actor.TIMEOUT:
         return "clock_moved"
-    return "move_made" if since.filter(action=action.to_json()).exists() else None
+    # Compared as the table compares a move with its offers (``_same``): the page's form lists the
+    # cards in its own order and leaves out draws from the top, and the row holds the offer's spelling.
+    made = since.values_list("action", flat=True)
+    return "move_made" if any(isinstance(row, dict) and _same(action, row) for row in made) else None
 
 
 @transaction.atomic

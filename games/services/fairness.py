@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from club.models import User
 
@@ -28,10 +29,19 @@ def seed_contribute(
         raise TableError("not_seated")
     if not contribution_ok(value):
         raise TableError("bad_contribution")
-    if not session.next_commitment:
+    if not session.next_commitment or (session.ends_at is not None and timezone.now() >= session.ends_at):
+        # Past its end time the table deals no more (``deal_start``): no deal waits for a string.
         raise TableError("no_pending_deal")
     if commitment is not None and commitment.lower() != session.next_commitment.lower():
         raise TableError("late_contribution")
+    if (
+        seat.member_id is not None
+        and SeedContribution.objects.filter(
+            session=session, commitment=session.next_commitment, seat__member=seat.member_id
+        ).exists()
+    ):
+        # Given from a seat he has left since (he stood up and sat down again): one string per player.
+        raise TableError("already_contributed")
     try:
         with transaction.atomic():
             contribution = SeedContribution.objects.create(
