@@ -108,6 +108,17 @@ _BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800
 MOST_MARKS = 4
 
 
+def _unassigned_ignorable(char: str, category: str) -> bool:
+    """A code point Unicode has not assigned yet but already files as default-ignorable (U+2065,
+    U+FFF0–U+FFF8, the rest of U+E0000–U+E0FFF): browsers draw it as nothing (HarfBuzz hides every
+    default-ignorable, assigned or not), and Python's tables call it unassigned (Cn), not a format
+    character. "Vera" with one after it was a second "Vera" in a club (review 104)."""
+    if category != "Cn":
+        return False
+    code = ord(char)
+    return code == 0x2065 or 0xFFF0 <= code <= 0xFFF8 or 0xE0000 <= code <= 0xE0FFF
+
+
 def _variation_selector(char: str) -> bool:
     code = ord(char)
     return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
@@ -115,7 +126,8 @@ def _variation_selector(char: str) -> bool:
 
 def invisible_characters(text: str, *, multiline: bool = False, bare_marks: bool = True) -> list[str]:
     """The characters of ``text`` that draw nothing or move what follows: format characters (zero
-    width spaces and joiners, direction overrides and isolates, the byte order mark, soft hyphens),
+    width spaces and joiners, direction overrides and isolates, the byte order mark, soft hyphens)
+    and the default-ignorables not assigned yet (``_unassigned_ignorable``),
     control characters and line or paragraph separators (line breaks only where ``multiline``),
     blank letters and marks (``_BLANK``), a variation selector anywhere but after a symbol or a
     digit (where it picks an emoji's look: "♠️"), and the marks of a letter past ``MOST_MARKS``.
@@ -136,6 +148,7 @@ def invisible_characters(text: str, *, multiline: bool = False, bare_marks: bool
         bare = bare_marks and is_mark and not _variation_selector(char) and (not carrier or carrier.isspace())
         if (
             category == "Cf"
+            or _unassigned_ignorable(char, category)
             or (category in ("Cc", "Zl", "Zp") and not (multiline and char in _LINE_BREAKS))
             or char in _BLANK
             or (_variation_selector(char) and not (previous and unicodedata.category(previous)[0] in "SN"))

@@ -32,7 +32,7 @@ from django.views.decorators.cache import never_cache
 
 from .client_ip import client_ip, client_network
 from .confusables import username_forms
-from .forms import mailbox_key, mailbox_spellings
+from .forms import ACCOUNT_SWITCHED_OFF, mailbox_key, mailbox_spellings
 from .login_throttle import AXES_USERNAME_LENGTH
 from .models import MailThrottle, User
 
@@ -144,21 +144,45 @@ class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     """Django's, and the new password ends the lock-out of his name: the lock-out page sends a
     locked-out player here ("Forgot your password?"), and he was still refused, his new password
     and all, for the rest of the hour. The link proved the mailbox is his, and the guesses counted
-    were at the password he has just replaced."""
+    were at the password he has just replaced.
+
+    An account the site's operators switched off takes no new password: the reset form mails it
+    none, and a link mailed before the switch set its password anyway, the page saying "You can log
+    in now" of an account the log-in refuses (review 104)."""
+
+    switched_off: User | None = None
+
+    def get_user(self, uidb64):
+        user = super().get_user(uidb64)
+        if user is not None and not user.is_active:
+            self.switched_off = user
+            return None  # Django's dispatch: the link no longer works, for a GET and a POST alike
+        return user
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        if not context.get("validlink"):
+        if not context.get("validlink") and self._true_link_of(self.switched_off):
+            # Said to the holder of a true link only: a made-up one learns nothing of the account.
+            context["switched_off"] = ACCOUNT_SWITCHED_OFF
+        elif not context.get("validlink"):
             # Told apart from a link used already: a player whose mail sat for days was told his
             # link had possibly been used, and wondered who had used it.
             context["expired_days"] = self._expired_days()
         return context
 
-    def _expired_days(self) -> int | None:
-        """The days a link lives, if this link is a true one that outlived them; else None."""
+    def _token(self) -> str:
+        """The link's token: the address's, or the session's once the link has been opened."""
         token = self.kwargs.get("token") or ""
         if token == self.reset_url_token:
             token = self.request.session.get(auth_views.INTERNAL_RESET_SESSION_TOKEN) or ""
+        return token
+
+    def _true_link_of(self, user: User | None) -> bool:
+        return user is not None and self.token_generator.check_token(user, self._token())
+
+    def _expired_days(self) -> int | None:
+        """The days a link lives, if this link is a true one that outlived them; else None."""
+        token = self._token()
         user = getattr(self, "user", None)
         parts = token.split("-")
         if user is None or len(parts) != 2:

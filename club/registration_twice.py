@@ -22,7 +22,9 @@ SAME_FORM_WITHIN = timedelta(minutes=1)
 
 def account_opened_by_this_form(request: HttpRequest) -> User | None:
     """The account the same registration form opened a moment ago, or None."""
-    username = User.normalize_username(request.POST.get("username") or "")
+    # As the form reads it (Django's ``UsernameField``: stripped, then NFKC): a phone's keyboard ends a
+    # completed word with a space, the first copy opened "newbie", and "newbie " found no account.
+    username = User.normalize_username((request.POST.get("username") or "").strip())
     # Composed, as the first copy stored it (``forms._EmailNotTaken``): typed decomposed, the second
     # copy found no account and was refused as a stranger's.
     email = unicodedata.normalize("NFC", (request.POST.get("email") or "").strip())

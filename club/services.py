@@ -1005,6 +1005,18 @@ def membership_leave(*, club: Club, user: User, request_only: bool = False) -> M
             code="stale",
             done=True,
         )
+    if (
+        request_only
+        and membership is not None
+        and membership.status == Status.LEFT
+        and (_last_change(membership) or ("",))[0] == "membership.refused"
+    ):
+        # A manager answered while his page still offered to withdraw: "You are not a member of this
+        # club." told him nothing of the refusal (review 104). Still in red: not his doing (review 63).
+        raise ServiceError(
+            _("A manager has refused your request to join in the meantime: it is no longer waiting."),
+            code="stale",
+        )
     if membership is None or membership.status not in (Status.ACTIVE, Status.PENDING):
         raise ServiceError(_("You are not a member of this club."), code="stale")
     if request_only and membership.status != Status.PENDING:

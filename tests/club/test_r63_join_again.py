@@ -128,11 +128,13 @@ def test_withdraw_twice_is_news(approval_club, stranger):
 
 
 def test_a_request_refused_is_not_said_withdrawn(approval_club, owner, stranger):
-    """Out by a manager's answer, not his own earlier copy: he is told he is not a member, in red."""
+    """Out by a manager's answer, not his own earlier copy: he is told it was refused, in red (review
+    104: it said only "You are not a member of this club.")."""
     services.membership_join(club=approval_club, user=stranger)
     services.membership_refuse(membership=m(approval_club, stranger), actor=owner)
     said = _said(_leave(client_for(stranger), approval_club, withdraw=True))
-    assert said[-1] == ("error", "You are not a member of this club."), said
+    refused = "A manager has refused your request to join in the meantime: it is no longer waiting."
+    assert said[-1] == ("error", refused), said
 
 
 def test_leave_twice_in_russian(club, member):
