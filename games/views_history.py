@@ -190,6 +190,9 @@ def club_history(request: HttpRequest, slug: str) -> HttpResponse:
         "result": result,
         "presets": [(name, preset_title(name)) for name in PRESETS],
         "unknown_player": bool(player_name and player is None),
+        # A table the club has not (another club's is told as one that is not there): said, as a name
+        # nobody has is; the empty list read "No deal yet." of a club that had played.
+        "unknown_table": bool(table and session is None),
     }
     rows_only = htmx_part_wanted(request) and request.GET.get("page")
     template = "games/history.html#rows" if rows_only else "games/history.html"
