@@ -105,8 +105,12 @@ def user_named(username: str) -> User | None:
 
 def _page_number(request: HttpRequest) -> int:
     raw = request.GET.get("page", "1")
-    # "0" is a page before the first: Django's paginator answers any page out of range with the last.
-    return max(1, int(raw)) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 1
+    if not (raw.isascii() and raw.isdigit()):
+        return 1
+    # "0" is a page before the first: Django's paginator answers any page out of range with the last,
+    # however many digits it has (seven read as the first page, the newest deals), leading zeros or not.
+    digits = raw.lstrip("0")
+    return max(1, int(digits or "0")) if len(digits) < 7 else 10**7
 
 
 def _upto(request: HttpRequest) -> datetime | None:
