@@ -190,6 +190,12 @@ def club_history(request: HttpRequest, slug: str) -> HttpResponse:
         "rows": history.deal_rows(page, viewer=request.user),
         "player": player_name,
         "table": session,
+        # The table's file, offered once it has a finished deal (before, its link answered 404, a
+        # browser's failed download): the rows shown are some, or else it is asked.
+        "exportable": session is not None
+        and (
+            bool(page.object_list) or Deal.objects.filter(session=session, finished_at__isnull=False).exists()
+        ),
         "preset": preset if preset in PRESETS else "",
         "result": result,
         "presets": [(name, preset_title(name)) for name in PRESETS],
