@@ -86,6 +86,12 @@ class Row:
             return self.snore_rate
         return getattr(self.counters, key)
 
+    def shown(self, key: str) -> Any:
+        """The value as the board shows it, which places compare: "Time played" reads whole minutes
+        (``played_time``), and two players reading "1 h 05 min" were #1 and #2 by the seconds."""
+        value = self.value(key)
+        return value // 60 if key == "seconds_played" and value is not None else value
+
 
 def leaderboard(
     *,
@@ -118,7 +124,7 @@ def leaderboard(
     board: list[Row] = []
     for place, row in enumerate((present + missing)[:size], 1):
         before = board[-1] if board else None
-        level = before is not None and key != "player" and before.value(key) == row.value(key)
+        level = before is not None and key != "player" and before.shown(key) == row.shown(key)
         board.append(replace(row, rank=before.rank if level and before is not None else place))
     return board
 

@@ -105,8 +105,12 @@ def user_named(username: str) -> User | None:
 
 def _page_number(request: HttpRequest) -> int:
     raw = request.GET.get("page", "1")
-    # "0" is a page before the first: Django's paginator answers any page out of range with the last.
-    return max(1, int(raw)) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 1
+    if not (raw.isascii() and raw.isdigit()):
+        return 1
+    # "0" is a page before the first: Django's paginator answers any page out of range with the last,
+    # however many digits it has (seven read as the first page, the newest deals), leading zeros or not.
+    digits = raw.lstrip("0")
+    return max(1, int(digits or "0")) if len(digits) < 7 else 10**7
 
 
 def _upto(request: HttpRequest) -> datetime | None:
@@ -186,10 +190,19 @@ def club_history(request: HttpRequest, slug: str) -> HttpResponse:
         "rows": history.deal_rows(page, viewer=request.user),
         "player": player_name,
         "table": session,
+        # The table's file, offered once it has a finished deal (before, its link answered 404, a
+        # browser's failed download): the rows shown are some, or else it is asked.
+        "exportable": session is not None
+        and (
+            bool(page.object_list) or Deal.objects.filter(session=session, finished_at__isnull=False).exists()
+        ),
         "preset": preset if preset in PRESETS else "",
         "result": result,
         "presets": [(name, preset_title(name)) for name in PRESETS],
         "unknown_player": bool(player_name and player is None),
+        # A table the club has not (another club's is told as one that is not there): said, as a name
+        # nobody has is; the empty list read "No deal yet." of a club that had played.
+        "unknown_table": bool(table and session is None),
     }
     rows_only = htmx_part_wanted(request) and request.GET.get("page")
     template = "games/history.html#rows" if rows_only else "games/history.html"
