@@ -27,6 +27,7 @@ from .forms import AnswerForm, ChipRequestForm, GrantForm
 from .labels import journal_words
 from .models import Adjustment, ChipRequest, Entry
 from .selectors import (
+    BalanceSeries,
     StatementPage,
     account_statement,
     balance_series,
@@ -82,7 +83,8 @@ def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
     }
     if getattr(request, "htmx", False) and before is not None:
         return render(request, "ledger/my_chips.html#statement-rows", context)
-    context["chart"] = balance_chart_svg(balance_series(account=wallet) if wallet else [])
+    series = balance_series(account=wallet) if wallet else BalanceSeries(points=[], start=0)
+    context["chart"] = balance_chart_svg(series.points, start=series.start)
     return render(request, "ledger/my_chips.html", context)
 
 
