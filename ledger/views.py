@@ -172,7 +172,23 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             names = {"amount": form.cleaned_data["amount"], "member": member.user.shown_name}
-            if done.adjustment is not None and done.journal is None:
+            refused = done.adjustment is not None and done.adjustment.status == Adjustment.Status.REFUSED
+            if refused:
+                # The same form again after a second manager refused what it filed: "wait for a
+                # second manager's approval" sent its manager looking for a grant still waiting.
+                names |= {"manager": done.adjustment.decided_by.shown_name, "note": done.adjustment.note}
+                text = (
+                    _(
+                        "Taking back these %(amount)s chips from %(member)s was refused by %(manager)s "
+                        "(“%(note)s”); nothing was booked."
+                    )
+                    if kind == "revoke"
+                    else _(
+                        "These %(amount)s chips for %(member)s were refused by %(manager)s (“%(note)s”); "
+                        "nothing was booked."
+                    )
+                ) % names
+            elif done.adjustment is not None and done.journal is None:
                 text = _("%(amount)s chips for %(member)s wait for a second manager's approval.") % names
                 text += _nobody_to_decide(club=club, asker=request.user, member=member)
             elif done.repeated and kind == "revoke":
