@@ -68,3 +68,19 @@ def test_the_refusal_is_said_in_russian_too(club: Club, owner, refused) -> None:
     )
     html = response.content.decode()
     assert "Boris" in html and "отклон" in html, html
+
+
+def test_a_take_back_sent_again_after_a_refusal_says_so_too(club: Club, owner: User, member_factory) -> None:
+    from ledger.services import chips_grant
+
+    member = member_factory()
+    chips_grant(membership=member, amount=9000, actor=owner, reason="start", approved=True)
+    second = Membership.objects.create(club=club, user=make_user("boris"), role=Membership.Role.MANAGER)
+    form = {**_form(member), "kind": "revoke"}
+    client = _client(owner)
+    client.get(client.post(f"/clubs/{club.slug}/chips/grant/", form)["Location"])  # read its answer
+    adjustment_refuse(adjustment_id=Adjustment.objects.get(member=member).pk, actor=second.user, note="no")
+    response = client.post(f"/clubs/{club.slug}/chips/grant/", form)
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert len(said) == 1 and said[0].startswith("Taking back these 8000 chips from") and "(“no”)" in said[0]
+    assert wallet_balance(membership=member) == 9000
