@@ -189,7 +189,12 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
                     )
                 ) % names
             elif done.adjustment is not None and done.journal is None:
-                text = _("%(amount)s chips for %(member)s wait for a second manager's approval.") % names
+                text = (
+                    # A take back in a grant's words read as chips on their way to him (review 101).
+                    _("Taking back %(amount)s chips from %(member)s waits for a second manager's approval.")
+                    if kind == "revoke"
+                    else _("%(amount)s chips for %(member)s wait for a second manager's approval.")
+                ) % names
                 text += _nobody_to_decide(club=club, asker=request.user, member=member)
             elif done.repeated and kind == "revoke":
                 # The same form sent again (a double click, a browser retry): it stands once.
