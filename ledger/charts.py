@@ -19,10 +19,11 @@ def reader_day(moment: datetime) -> str:
 
 
 def balance_chart_svg(
-    points: Sequence[tuple[datetime, int]], *, width: int = 640, height: int = 180
+    points: Sequence[tuple[datetime, int]], *, start: int = 0, width: int = 640, height: int = 180
 ) -> SafeString:
     """A step line of the balance after each entry (x is the entry's position, so a burst of entries
-    in one minute stays readable); the lowest and highest balances are labelled."""
+    in one minute stays readable), from ``start``, the balance before the first; the lowest and
+    highest balances are labelled."""
     title = _("Balance over time")
     if not points:
         return format_html(
@@ -37,7 +38,7 @@ def balance_chart_svg(
             _("No entries yet."),
         )
     pad_left, pad, inner_w, inner_h = 56, 12, width - 56 - 12, height - 2 * 12
-    values = [0, *[balance for _when, balance in points]]  # the chart starts at zero, before the first entry
+    values = [start, *[balance for _when, balance in points]]  # from the balance before the first entry
     low, high = min(values), max(values)
     span = (high - low) or 1
 

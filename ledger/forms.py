@@ -26,9 +26,34 @@ DAMAGED = _("This form is damaged; reload the page.")
 
 
 class MemberChoiceField(forms.ModelChoiceField):
+    #: The club whose active members are the choices (set by the form).
+    club: Club | None = None
+
     def label_from_instance(self, obj: Membership) -> str:
         # Display names are not unique: the username tells the real Vera from an impostor.
         return user_label(obj.user)
+
+    def to_python(self, value: Any) -> Membership | None:
+        try:
+            return super().to_python(value)
+        except forms.ValidationError as exc:
+            if exc.code != "invalid_choice" or self.club is None:
+                raise
+            # A member of the list who left or was banned since the page was loaded: said so, as the
+            # username's form says it, not "Select a valid choice" (review 101). Another club's
+            # member stays no choice, unnamed.
+            text = str(value)
+            gone = (
+                Membership.objects.filter(club=self.club, pk=int(text)).select_related("user").first()
+                if text.isascii() and text.isdigit() and len(text) < 19
+                else None
+            )
+            if gone is None:
+                raise
+            raise forms.ValidationError(
+                _("@%(username)s is not an active member of this club: chips go to active members only."),
+                params={"username": gone.user.username},
+            ) from exc
 
 
 #: Up to this many active members the grant form offers a list of them; beyond, a username to type.
@@ -77,6 +102,7 @@ class GrantForm(forms.Form):
         kwargs.setdefault("initial", {}).setdefault("token", uuid.uuid4().hex)
         super().__init__(*args, **kwargs)
         self.club = club
+        self.fields["member"].club = club
         self.fields["member"].queryset = (
             Membership.objects.filter(club=club, status=Membership.Status.ACTIVE)
             .select_related("user")

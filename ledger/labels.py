@@ -183,6 +183,7 @@ _DIFFERENCE_WORDS = {
     "entry_club": gettext_noop("entry #%(entry)s of journal #%(journal)s moves another club's chips"),
     "stranded_hold": gettext_noop("%(account)s: %(stored)s chips left in it after deal #%(deal)s ended"),
     "stranded_bank": gettext_noop("%(account)s: %(stored)s chips left in the bank of a closed table"),
+    "stranded_stack": gettext_noop("%(account)s: %(stored)s chips left in it at a closed table"),
     "chain": gettext_noop("journals sealed on %(when)s were changed afterwards"),
     "checkpoint": gettext_noop("seal #%(checkpoint)s was changed or removed"),
 }

@@ -127,11 +127,20 @@ def account_statement(
     return StatementPage(lines=lines, next_before=lines[-1].entry_id if len(rows) > limit else None)
 
 
-def balance_series(*, account: Account | int, limit: int = SERIES_POINTS) -> list[tuple[datetime, int]]:
-    """(time, balance after) of the account's last ``limit`` entries, oldest first: the chart's points."""
+@dataclass(frozen=True)
+class BalanceSeries:
+    points: list[tuple[datetime, int]]  # (time, balance after) of the last entries, oldest first
+    start: int  # the balance before the first of them: 0 unless older entries are left out
+
+
+def balance_series(*, account: Account | int, limit: int = SERIES_POINTS) -> BalanceSeries:
+    """(time, balance after) of the account's last ``limit`` entries, oldest first: the chart's points,
+    with the balance they start from (the entry before them, read with them: a long history drawn
+    from 0 showed a leap from nothing and 0 as the lowest balance, review 101)."""
     account_id = getattr(account, "pk", account)
     rows = _SERIES(account_id) if limit == SERIES_POINTS else list(_series_rows(account_id, limit))
-    return list(reversed(rows))
+    start = rows[limit][1] if len(rows) > limit else 0
+    return BalanceSeries(points=list(reversed(rows[:limit])), start=start)
 
 
 def _statement_rows(account_id: int, before: int | None, limit: int) -> QuerySet[Entry]:
@@ -145,7 +154,7 @@ def _series_rows(account_id: int, limit: int) -> QuerySet[Entry]:
     return (
         Entry.objects.filter(account_id=account_id)
         .order_by("-id")
-        .values_list("journal__created_at", "balance_after")[:limit]
+        .values_list("journal__created_at", "balance_after")[: limit + 1]
     )
 
 

@@ -27,6 +27,7 @@ from .forms import AnswerForm, ChipRequestForm, GrantForm
 from .labels import journal_words
 from .models import Adjustment, ChipRequest, Entry
 from .selectors import (
+    BalanceSeries,
     StatementPage,
     account_statement,
     balance_series,
@@ -82,7 +83,8 @@ def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
     }
     if getattr(request, "htmx", False) and before is not None:
         return render(request, "ledger/my_chips.html#statement-rows", context)
-    context["chart"] = balance_chart_svg(balance_series(account=wallet) if wallet else [])
+    series = balance_series(account=wallet) if wallet else BalanceSeries(points=[], start=0)
+    context["chart"] = balance_chart_svg(series.points, start=series.start)
     return render(request, "ledger/my_chips.html", context)
 
 
@@ -170,8 +172,29 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             names = {"amount": form.cleaned_data["amount"], "member": member.user.shown_name}
-            if done.adjustment is not None and done.journal is None:
-                text = _("%(amount)s chips for %(member)s wait for a second manager's approval.") % names
+            refused = done.adjustment is not None and done.adjustment.status == Adjustment.Status.REFUSED
+            if refused:
+                # The same form again after a second manager refused what it filed: "wait for a
+                # second manager's approval" sent its manager looking for a grant still waiting.
+                names |= {"manager": done.adjustment.decided_by.shown_name, "note": done.adjustment.note}
+                text = (
+                    _(
+                        "Taking back these %(amount)s chips from %(member)s was refused by %(manager)s "
+                        "(“%(note)s”); nothing was booked."
+                    )
+                    if kind == "revoke"
+                    else _(
+                        "These %(amount)s chips for %(member)s were refused by %(manager)s (“%(note)s”); "
+                        "nothing was booked."
+                    )
+                ) % names
+            elif done.adjustment is not None and done.journal is None:
+                text = (
+                    # A take back in a grant's words read as chips on their way to him (review 101).
+                    _("Taking back %(amount)s chips from %(member)s waits for a second manager's approval.")
+                    if kind == "revoke"
+                    else _("%(amount)s chips for %(member)s wait for a second manager's approval.")
+                ) % names
                 text += _nobody_to_decide(club=club, asker=request.user, member=member)
             elif done.repeated and kind == "revoke":
                 # The same form sent again (a double click, a browser retry): it stands once.

@@ -21,7 +21,7 @@ from club.errors import NotAllowed, ServiceError
 from club.models import Club, Membership, User
 from club.services import audit_log_write, membership_require_manager, membership_require_rank
 
-from ..errors import InsufficientChips, LedgerError
+from ..errors import IdempotencyConflict, InsufficientChips, LedgerError
 from ..models import Account, Adjustment, ChipRequest, Entry, Journal
 from ..selectors import wallet_balance
 from .operations import (
@@ -31,6 +31,7 @@ from .operations import (
     chips_revoke_result,
     grant_within_limits,
 )
+from .posting import _existing, account_treasury, account_wallet
 
 Kind = Adjustment.Kind
 Status = Adjustment.Status
@@ -105,7 +106,9 @@ def chips_adjust(
     mine = membership_require_manager(club=club, actor=actor)
     if kind == Kind.REVOKE:
         membership_require_rank(mine=mine, target=member)
-    if kind == Kind.GRANT:
+    if kind == Kind.GRANT and not _sent_before(idempotency_key):
+        # The club's limits are for a new grant: the same form sent again is answered by what it did
+        # (below), whatever the limits say now (review 101).
         grant_within_limits(membership=member, amount=amount, actor=actor)
     with transaction.atomic():
         # One member's adjustments one at a time: the window's total read by ``needs_second_manager``
@@ -132,6 +135,14 @@ def chips_adjust(
                 raise LedgerError(_("This form was already used for another request; reload the page."))
             return Adjusted(journal=existing.journal, adjustment=existing, repeated=True)
         booked = Journal.objects.filter(idempotency_key=idempotency_key).exists()
+        before = (
+            _booked_before(kind=kind, member=member, amount=amount, key=idempotency_key) if booked else None
+        )
+        if before is not None:
+            # Before the club's limits, which may have changed since: sent again after the owner
+            # lowered the largest grant, 3000 chips booked were refused as "at most 2000", and the
+            # manager read that nothing was booked (review 101).
+            return Adjusted(journal=before, adjustment=None, repeated=True)
         if booked or not needs_second_manager(
             club=club, member=member, actor=actor, kind=kind, amount=amount, key=idempotency_key
         ):
@@ -177,6 +188,31 @@ def chips_adjust(
             data={"amount": amount if kind == Kind.GRANT else -amount, "reason": reason[:500]},
         )
     return Adjusted(journal=None, adjustment=adjustment)
+
+
+def _sent_before(key: str) -> bool:
+    """Whether a form of this key has already booked a journal or filed an adjustment."""
+    return (
+        Adjustment.objects.filter(request_key=key).exists()
+        or Journal.objects.filter(idempotency_key=key).exists()
+    )
+
+
+def _booked_before(*, kind: str, member: Membership, amount: int, key: str) -> Journal | None:
+    """The journal ``key`` booked, if it is this very grant or revoke (this member, this amount); None
+    if it is another (``_book`` then refuses it in its own words)."""
+    wallet = account_wallet(membership=member)
+    treasury = account_treasury(club=member.club)
+    moved = amount if kind == Kind.GRANT else -amount
+    try:
+        return _existing(
+            idempotency_key=key,
+            club_id=member.club_id,
+            kind=kind,
+            deltas={wallet.pk: moved, treasury.pk: -moved},
+        )
+    except IdempotencyConflict:
+        return None
 
 
 def _member_locked(member_id: int, *, also: int | None = None) -> Membership:

@@ -9,9 +9,9 @@ account but a treasury is below zero.
 
 It also reports chips that are in the books but that nothing will ever move again: a hold whose last
 movement belongs to a deal that is over (a hold is a stake in one deal, released or lost when it
-ends), and a bank of a table whose session has closed (the close shares it out). Each is read in
-one statement, so a deal or a session finishing meanwhile (its journals and its end are committed
-together) is seen either before or after, never half way.
+ends), and a bank or a stack of a table whose session has closed (the close shares the bank out and
+stands every seat up). Each is read in one statement, so a deal or a session finishing meanwhile
+(its journals and its end are committed together) is seen either before or after, never half way.
 """
 
 from __future__ import annotations
@@ -191,6 +191,25 @@ def _stranded() -> list[dict[str, Any]]:
                 "account": account["pk"],
                 "club": account["club_id"],
                 "table": account["table_id"],
+                "stored": account["balance"],
+            }
+        )
+    # A stack lives as long as its seat, and a closed session stood every seat up: chips in a stack
+    # there go nowhere again (review 101: they were not reported).
+    for account in (
+        Account.objects.filter(kind=Account.Kind.STACK)
+        .exclude(balance=0)
+        .filter(Exists(closed))
+        .values("pk", "club_id", "table_id", "member_id", "seat_id", "balance")
+    ):
+        found.append(
+            {
+                "check": "stranded_stack",
+                "account": account["pk"],
+                "club": account["club_id"],
+                "table": account["table_id"],
+                "member": account["member_id"],
+                "seat": account["seat_id"],
                 "stored": account["balance"],
             }
         )

@@ -10,7 +10,7 @@ from games.prepared import Prepared
 
 from ..forms import GrantForm
 from ..labels import journal_memo_words, user_label
-from ..models import ChipRequest
+from ..models import Account, ChipRequest, Entry
 from ..selectors import wallet_balance
 
 register = template.Library()
@@ -22,6 +22,15 @@ def ledger_wallet_balance(membership: Membership | None) -> int:
     if membership is not None and "wallet_balance" in membership.__dict__:
         return membership.__dict__["wallet_balance"] or 0
     return wallet_balance(membership=membership) if membership is not None and membership.pk else 0
+
+
+@register.simple_tag
+def ledger_wallet_moved(membership: Membership | None) -> bool:
+    """Whether chips ever came into the member's wallet: one whose wallet is empty because his chips
+    are at a table, or were lost there, was told he had "no chips yet" (review 101)."""
+    if membership is None or not membership.pk:
+        return False
+    return Entry.objects.filter(account__member=membership, account__kind=Account.Kind.WALLET).exists()
 
 
 @register.simple_tag
