@@ -71,6 +71,27 @@ def wallet_get(*, membership: Membership) -> Account | None:
     return _WALLET.first(membership.pk)
 
 
+@dataclass(frozen=True)
+class AtTable:
+    table_id: int
+    title: str
+    chips: int
+
+
+def chips_at_tables(*, membership: Membership) -> list[AtTable]:
+    """The member's chips out of his wallet: his stacks and holds at the club's tables, by table
+    (My chips showed the wallet alone, and a player who took 200 to a table read them as lost)."""
+    rows = (
+        Account.objects.filter(
+            member=membership, kind__in=[Account.Kind.STACK, Account.Kind.HOLD], balance__gt=0
+        )
+        .values("table_id", "table__title")
+        .annotate(chips=Sum("balance"))
+        .order_by("table_id")
+    )
+    return [AtTable(row["table_id"], row["table__title"], row["chips"]) for row in rows]
+
+
 def wallet_balance(*, membership: Membership) -> int:
     """A member's chips in the club (0 before the first grant)."""
     return _WALLET_BALANCE.first(membership.pk) or 0

@@ -31,6 +31,7 @@ from .selectors import (
     StatementPage,
     account_statement,
     balance_series,
+    chips_at_tables,
     deciding_managers,
     nobody_decides,
     statement_cursor,
@@ -83,6 +84,7 @@ def my_chips(request: HttpRequest, slug: str) -> HttpResponse:
     }
     if getattr(request, "htmx", False) and before is not None:
         return render(request, "ledger/my_chips.html#statement-rows", context)
+    context["at_tables"] = chips_at_tables(membership=membership)
     series = balance_series(account=wallet) if wallet else BalanceSeries(points=[], start=0)
     context["chart"] = balance_chart_svg(series.points, start=series.start)
     return render(request, "ledger/my_chips.html", context)
