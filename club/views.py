@@ -427,7 +427,9 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership | Non
     if is_manager:
         # Requests to join and bans grow as well (anyone may ask to join an open-by-approval club):
         # the page shows the first ``MEMBERS_PAGE`` of each, the admin lists them all.
-        pending_all = selectors.club_members(club=club, status=Status.PENDING).order_by("created_at")
+        # Longest waiting first, by when each asked: one who withdrew and asked again waits from then,
+        # not from his first request (the row is kept and used again).
+        pending_all = selectors.club_members(club=club, status=Status.PENDING).order_by("updated_at", "pk")
         pending = list(pending_all[: MEMBERS_PAGE + 1])
         banned = list(selectors.club_members(club=club, status=Status.BANNED)[: MEMBERS_PAGE + 1])
         context.update(
