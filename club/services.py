@@ -388,19 +388,23 @@ def _require_own_name(*, club: Club, user: User) -> None:
         raise ServiceError(_name_reads_like_a_bots(), code="display_bot_name")
 
 
+def joins_in_the_last_day(*, club: Club, user: User) -> int:
+    """How many times ``user`` joined or asked to join ``club`` in the last 24 hours (the bound of
+    ``_require_join_budget``)."""
+    return AuditLog.objects.filter(
+        club=club,
+        target_user=user,
+        action__in=("membership.joined", "membership.requested"),
+        created_at__gte=timezone.now() - timedelta(days=1),
+    ).count()
+
+
 def _require_join_budget(*, club: Club, user: User) -> None:
     """Joining (or asking to) again after leaving or withdrawing writes the club's log and, for a
     request, asks the managers again: without a bound one person could fill both by the thousand.
     The caller holds the membership's row lock, so two tabs cannot both take the last place."""
-    limit = settings.JOINS_PER_CLUB_PER_DAY
-    since = timezone.now() - timedelta(days=1)
-    done = AuditLog.objects.filter(
-        club=club,
-        target_user=user,
-        action__in=("membership.joined", "membership.requested"),
-        created_at__gte=since,
-    ).count()
-    if done >= limit:
+    done = joins_in_the_last_day(club=club, user=user)
+    if done >= settings.JOINS_PER_CLUB_PER_DAY:
         raise ServiceError(
             ngettext(
                 "You have joined or asked to join this club %(count)s time in the last day: "

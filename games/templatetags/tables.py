@@ -68,6 +68,21 @@ def open_reports(club: Club) -> int:
 
 
 @register.simple_tag
+def joins_spent(membership: Any) -> int:
+    """The times the member joined or asked to join his club in the last day, when that is all the
+    day allows (else 0): the leave box said "You can join again at any time" to one whose coming
+    back would be refused until tomorrow."""
+    from django.conf import settings
+
+    from club.services import joins_in_the_last_day
+
+    if membership is None or membership.pk is None:
+        return 0
+    done = joins_in_the_last_day(club=membership.club, user=membership.user)
+    return done if done >= settings.JOINS_PER_CLUB_PER_DAY else 0
+
+
+@register.simple_tag
 def seats_left_on_leaving(membership: Any) -> list[dict]:
     """The member's seats at his club's tables, with the chips on each (its stack and what a deal
     holds of his) and whether he plays the deal in progress, then the seats he holds ahead of a start
