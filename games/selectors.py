@@ -362,8 +362,15 @@ def table_public_parts(
     contributed = sorted(row[1] for row in parts[2]) if promised else []
     # Who left a seat nobody sits at now, and why (``TableSession.left_seats``, on the row read above):
     # the others were shown a free seat with no word of what became of him.
+    # Nor of one who sits at the table again, at another seat: "Gleb left the table." was said beside
+    # Gleb's new seat (a bot, or a note written without the member, by the name it showed).
     taken = {s.position for s in seats}
-    left = [gone for gone in session.left_seats or () if gone.get("position") not in taken]
+    here = {s.member_id for s in seats if s.member_id} | {s.name for s in seats}
+    left = [
+        gone
+        for gone in session.left_seats or ()
+        if gone.get("position") not in taken and (gone.get("member") or gone.get("name")) not in here
+    ]
     # By seat and player, not position: a string its last holder gave, who has stood up since, is not
     # the newcomer's, whose page must still ask his browser for his own; one a player gave from the
     # seat he left is his (``seed_contribute`` takes one string per player).

@@ -127,6 +127,7 @@ def _next_week(session: TableSession, now: datetime | None = None) -> TableSessi
             "ends_at",
             "series",
             "create_key",  # the form's token opened the first session only
+            "left_seats",  # who left this week's seats: nobody has sat at next week's
         }
     }
     try:

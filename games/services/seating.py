@@ -178,7 +178,13 @@ def _left_seat_told(seat: Seat, now: datetime) -> None:
     before, seat_count = rows.values_list("left_seats", "seat_count").get()
     kept = [gone for gone in before or () if gone.get("position") != seat.position]
     kept.append(
-        {"position": seat.position, "name": seat.name, "because": seat.left_because, "at": now.isoformat()}
+        {
+            "position": seat.position,
+            "member": seat.member_id,
+            "name": seat.name,
+            "because": seat.left_because,
+            "at": now.isoformat(),
+        }
     )
     rows.update(left_seats=kept[-seat_count:])
     if Seat.session.is_cached(seat):  # the table object its caller goes on with
