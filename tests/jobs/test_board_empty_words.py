@@ -27,7 +27,11 @@ def _board(user, club, language: str = "en") -> str:
 def test_a_board_whose_players_have_left_says_no_member_played(club, players) -> None:
     vera = players[0]
     PlayerStats.objects.create(
-        club=club, member=Membership.objects.get(club=club, user=vera), day=timezone.now().date(), deals=3, net=40
+        club=club,
+        member=Membership.objects.get(club=club, user=vera),
+        day=timezone.now().date(),
+        deals=3,
+        net=40,
     )
     club_services.membership_leave(club=club, user=vera)
     page = _board(players[1], club)
