@@ -102,7 +102,9 @@ class ClubPeopleFilter(MemberFilter):
     """A person of the moderation log, chosen among the people of the clubs the reader sees (their
     memberships: an index probe per club), not found in the log: reading who acted (and on whom)
     read the club's whole log, twice, on every page of the list (100-360 ms at 109,000 lines).
-    Someone in the log who was never a member (the site's operator) is found with the search box."""
+    Someone in the log who was never a member (the site's operator) is found with the search box.
+    The person the address names is kept if he is one of those, or in the rows the reader sees: any
+    account's id typed there named him in the sidebar, a member of another club too (review 103)."""
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
         clubs = admin_clubs_for(request.user).values("pk")
@@ -110,7 +112,12 @@ class ClubPeopleFilter(MemberFilter):
         users = list(among.order_by("username")[: PEOPLE_IN_A_FILTER + 1])
         if len(users) > PEOPLE_IN_A_FILTER:
             chosen = filter_id(self.value())
-            users = list(User.objects.filter(pk=chosen)) if chosen is not None else []
+            in_rows = model_admin.get_queryset(request).filter(**{f"{self.user_path}_id": chosen})
+            users = (
+                list(User.objects.filter(pk=chosen))
+                if chosen is not None and (among.filter(pk=chosen).exists() or in_rows.exists())
+                else []
+            )
         return [(str(u.pk), u.name_and_username) for u in users]
 
 
