@@ -365,7 +365,22 @@ class ClubAdmin(ClubScopedAdmin):
             services.club_update(club=obj, actor=request.user, **form.settings(form.cleaned_data))
         except ServiceError as exc:
             if exc.code != "unchanged":
-                self.message_user(request, exc.message, messages.ERROR)
+                # Refused under the lock (the owner saved a change after this form was checked): said
+                # instead of Django's "changed successfully", and no change goes into the history.
+                request._club_update_refused = exc.message  # type: ignore[attr-defined]
+
+    def log_change(self, request: HttpRequest, obj: Model, message: Any) -> Any:
+        if getattr(request, "_club_update_refused", None) is not None:
+            return None
+        return super().log_change(request, obj, message)
+
+    def response_change(self, request: HttpRequest, obj: Club) -> HttpResponseBase:
+        refused = getattr(request, "_club_update_refused", None)
+        if refused is None:
+            return super().response_change(request, obj)
+        # The page again, with what is stored now: the refusal asks the operator to read it.
+        self.message_user(request, refused, messages.ERROR)
+        return HttpResponseRedirect(reverse("admin:club_club_change", args=[obj.pk]))
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         # The owner of each row, read once for the page: since a club can be handed over, its
