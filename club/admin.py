@@ -420,7 +420,7 @@ class DormantFilter(admin.SimpleListFilter):
 
 @admin.register(Membership)
 class MembershipAdmin(ClubScopedAdmin):
-    list_display = ("member", "club", "role", "status", "ban", "created_at", "updated_at")
+    list_display = ("member", "club", "role", "status", "ban", "suspension", "created_at", "updated_at")
     list_filter = ("status", "role", DormantFilter, ("club", ClubsOfTheRowsFilter), MemberFilter)
     search_fields = ("user__username", "user__display_name", "club__name")
     list_select_related = ("user", "club")
@@ -458,6 +458,17 @@ class MembershipAdmin(ClubScopedAdmin):
             return ""
         when = date_format(localtime(obj.banned_at), "SHORT_DATE_FORMAT") if obj.banned_at else ""
         return " · ".join(part for part in (when, obj.ban_reason or str(_("no reason given"))) if part)
+
+    @admin.display(
+        description=Membership._meta.get_field("suspended_until").verbose_name, ordering="suspended_until"
+    )
+    def suspension(self, obj: Membership) -> str:
+        """Until when and why, for a member kept away from the tables: his status reads "Active", and
+        the list offered "Lift the suspension" without showing whom it would concern."""
+        if not obj.is_suspended:
+            return ""
+        until = date_format(localtime(obj.suspended_until), "SHORT_DATETIME_FORMAT")
+        return " · ".join(part for part in (until, obj.suspend_reason) if part)
 
     def _run(
         self,
