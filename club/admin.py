@@ -453,11 +453,16 @@ class MembershipAdmin(ClubScopedAdmin):
 
     @admin.display(description=_("ban"), ordering="banned_at")
     def ban(self, obj: Membership) -> str:
-        """When and why, for a banned member."""
+        """When, why and until when, for a banned member (a ban with an end read as one for good)."""
         if not obj.is_banned:
             return ""
         when = date_format(localtime(obj.banned_at), "SHORT_DATE_FORMAT") if obj.banned_at else ""
-        return " · ".join(part for part in (when, obj.ban_reason or str(_("no reason given"))) if part)
+        until = ""
+        if obj.ban_until is not None:
+            end = date_format(localtime(obj.ban_until), "SHORT_DATETIME_FORMAT")
+            until = _("until %(date)s") % {"date": end}
+        reason = obj.ban_reason or str(_("no reason given"))
+        return " · ".join(part for part in (when, reason, until) if part)
 
     @admin.display(
         description=Membership._meta.get_field("suspended_until").verbose_name, ordering="suspended_until"

@@ -37,3 +37,16 @@ def test_the_list_says_who_is_suspended_until_when_and_why(club, owner, manager,
     with translation.override("en"), timezone.override(ZoneInfo("Europe/Sofia")):
         shown = date_format(timezone.localtime(until), "SHORT_DATETIME_FORMAT")
     assert f"{shown} · rude at table 3" in html
+
+
+def test_the_list_says_until_when_a_member_is_banned(club, owner, manager, member) -> None:
+    """A ban with an end read as one for good: its column said when and why only."""
+    until = (timezone.now() + timedelta(days=5)).replace(second=0, microsecond=0)
+    services.membership_ban(membership=m(club, member), actor=owner, reason="cheating", until=until)
+    manager.preferred_language = "ru"
+    manager.save(update_fields=["preferred_language"])
+    page = client_for(manager).get(reverse("admin:club_membership_changelist"))
+    assert page.status_code == 200
+    with translation.override("ru"):
+        shown = date_format(timezone.localtime(until), "SHORT_DATETIME_FORMAT")
+    assert f"cheating · до {shown}" in page.content.decode()
