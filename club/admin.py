@@ -229,7 +229,17 @@ class SiteUserChangeForm(KeptIfUntouched, UserChangeForm):
     entry into a club and a profile's rename hold them): checked without, an operator's rename and a
     look-alike's join at the same moment each passed before the other was written (review 91's race,
     on the profile). The admin's change view is one transaction: the rows stay held to its save.
-    The person's own fields keep what he changed meanwhile (``KeptIfUntouched``)."""
+    The person's own fields keep what he changed meanwhile (``KeptIfUntouched``), and so do the
+    operators' own: another operator's switching the account off, taking its staff status or renaming
+    it was put back by an unrelated save of a page opened before (review 103)."""
+
+    KEPT_IF_UNTOUCHED = (
+        *KeptIfUntouched.KEPT_IF_UNTOUCHED,
+        "username",
+        "is_active",
+        "is_staff",
+        "is_superuser",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
