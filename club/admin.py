@@ -102,7 +102,9 @@ class ClubPeopleFilter(MemberFilter):
     """A person of the moderation log, chosen among the people of the clubs the reader sees (their
     memberships: an index probe per club), not found in the log: reading who acted (and on whom)
     read the club's whole log, twice, on every page of the list (100-360 ms at 109,000 lines).
-    Someone in the log who was never a member (the site's operator) is found with the search box."""
+    Someone in the log who was never a member (the site's operator) is found with the search box.
+    The person the address names is kept if he is one of those, or in the rows the reader sees: any
+    account's id typed there named him in the sidebar, a member of another club too (review 103)."""
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
         clubs = admin_clubs_for(request.user).values("pk")
@@ -110,7 +112,12 @@ class ClubPeopleFilter(MemberFilter):
         users = list(among.order_by("username")[: PEOPLE_IN_A_FILTER + 1])
         if len(users) > PEOPLE_IN_A_FILTER:
             chosen = filter_id(self.value())
-            users = list(User.objects.filter(pk=chosen)) if chosen is not None else []
+            in_rows = model_admin.get_queryset(request).filter(**{f"{self.user_path}_id": chosen})
+            users = (
+                list(User.objects.filter(pk=chosen))
+                if chosen is not None and (among.filter(pk=chosen).exists() or in_rows.exists())
+                else []
+            )
         return [(str(u.pk), u.name_and_username) for u in users]
 
 
@@ -222,7 +229,17 @@ class SiteUserChangeForm(KeptIfUntouched, UserChangeForm):
     entry into a club and a profile's rename hold them): checked without, an operator's rename and a
     look-alike's join at the same moment each passed before the other was written (review 91's race,
     on the profile). The admin's change view is one transaction: the rows stay held to its save.
-    The person's own fields keep what he changed meanwhile (``KeptIfUntouched``)."""
+    The person's own fields keep what he changed meanwhile (``KeptIfUntouched``), and so do the
+    operators' own: another operator's switching the account off, taking its staff status or renaming
+    it was put back by an unrelated save of a page opened before (review 103)."""
+
+    KEPT_IF_UNTOUCHED = (
+        *KeptIfUntouched.KEPT_IF_UNTOUCHED,
+        "username",
+        "is_active",
+        "is_staff",
+        "is_superuser",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -358,7 +375,22 @@ class ClubAdmin(ClubScopedAdmin):
             services.club_update(club=obj, actor=request.user, **form.settings(form.cleaned_data))
         except ServiceError as exc:
             if exc.code != "unchanged":
-                self.message_user(request, exc.message, messages.ERROR)
+                # Refused under the lock (the owner saved a change after this form was checked): said
+                # instead of Django's "changed successfully", and no change goes into the history.
+                request._club_update_refused = exc.message  # type: ignore[attr-defined]
+
+    def log_change(self, request: HttpRequest, obj: Model, message: Any) -> Any:
+        if getattr(request, "_club_update_refused", None) is not None:
+            return None
+        return super().log_change(request, obj, message)
+
+    def response_change(self, request: HttpRequest, obj: Club) -> HttpResponseBase:
+        refused = getattr(request, "_club_update_refused", None)
+        if refused is None:
+            return super().response_change(request, obj)
+        # The page again, with what is stored now: the refusal asks the operator to read it.
+        self.message_user(request, refused, messages.ERROR)
+        return HttpResponseRedirect(reverse("admin:club_club_change", args=[obj.pk]))
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         # The owner of each row, read once for the page: since a club can be handed over, its
@@ -398,7 +430,7 @@ class DormantFilter(admin.SimpleListFilter):
 
 @admin.register(Membership)
 class MembershipAdmin(ClubScopedAdmin):
-    list_display = ("member", "club", "role", "status", "ban", "created_at", "updated_at")
+    list_display = ("member", "club", "role", "status", "ban", "suspension", "created_at", "updated_at")
     list_filter = ("status", "role", DormantFilter, ("club", ClubsOfTheRowsFilter), MemberFilter)
     search_fields = ("user__username", "user__display_name", "club__name")
     list_select_related = ("user", "club")
@@ -431,11 +463,27 @@ class MembershipAdmin(ClubScopedAdmin):
 
     @admin.display(description=_("ban"), ordering="banned_at")
     def ban(self, obj: Membership) -> str:
-        """When and why, for a banned member."""
+        """When, why and until when, for a banned member (a ban with an end read as one for good)."""
         if not obj.is_banned:
             return ""
         when = date_format(localtime(obj.banned_at), "SHORT_DATE_FORMAT") if obj.banned_at else ""
-        return " · ".join(part for part in (when, obj.ban_reason or str(_("no reason given"))) if part)
+        until = ""
+        if obj.ban_until is not None:
+            end = date_format(localtime(obj.ban_until), "SHORT_DATETIME_FORMAT")
+            until = _("until %(date)s") % {"date": end}
+        reason = obj.ban_reason or str(_("no reason given"))
+        return " · ".join(part for part in (when, reason, until) if part)
+
+    @admin.display(
+        description=Membership._meta.get_field("suspended_until").verbose_name, ordering="suspended_until"
+    )
+    def suspension(self, obj: Membership) -> str:
+        """Until when and why, for a member kept away from the tables: his status reads "Active", and
+        the list offered "Lift the suspension" without showing whom it would concern."""
+        if not obj.is_suspended:
+            return ""
+        until = date_format(localtime(obj.suspended_until), "SHORT_DATETIME_FORMAT")
+        return " · ".join(part for part in (until, obj.suspend_reason) if part)
 
     def _run(
         self,

@@ -477,20 +477,24 @@ FIELD_WORDS = {
 }
 
 
-def _field_words_shown(name: str, field: Any) -> Any:
+def _field_words_shown(name: str, field: Any, label: Any = None) -> Any:
     """A read-only column or line showing field ``name`` under its words (its value as Django shows
-    it: a related row's name, a date in the reader's zone, a yes/no icon)."""
+    it: a related row's name, a date in the reader's zone, a yes/no icon; a person as "Vera (@vera)")."""
 
     boolean = field.get_internal_type() == "BooleanField"
+    person = field.is_relation and field.related_model is User
 
     def shown(obj: Model) -> Any:
         value = getattr(obj, name)
+        if person and value is not None:
+            # Display names are one club's: the operator and a manager of two clubs read two "Olga"s.
+            return value.name_and_username
         # A read-only page shows a callable's value as it is (a date as ISO text): said as a column would.
         return value if boolean else display_for_value(value, "-")
 
     shown.__name__ = f"{name}_shown"
-    shown.short_description = FIELD_WORDS[name]  # type: ignore[attr-defined]
-    shown.admin_order_field = name  # type: ignore[attr-defined]
+    shown.short_description = FIELD_WORDS[name] if label is None else label  # type: ignore[attr-defined]
+    shown.admin_order_field = f"{name}__username" if person else name  # type: ignore[attr-defined]
     shown.boolean = boolean  # type: ignore[attr-defined]
     return shown
 
@@ -538,11 +542,14 @@ class ClubScopedAdmin(OddQueryValuesAdmin):
     def __init__(self, model: type[Model], admin_site: Any) -> None:
         super().__init__(model, admin_site)
         # The fields of FIELD_WORDS that Django would label with their bare name, and what shows
-        # each one under its words instead.
+        # each one under its words instead; and every person, named with his username (Django shows
+        # the display name alone, which is unique within one club only: review 103).
         self._worded: dict[str, Any] = {}
         for field in model._meta.concrete_fields:
             if field.name in FIELD_WORDS and str(field.verbose_name) == field.name.replace("_", " "):
                 self._worded[field.name] = _field_words_shown(field.name, field)
+            elif field.is_relation and field.related_model is User:
+                self._worded[field.name] = _field_words_shown(field.name, field, field.verbose_name)
 
     def _words(self, names: Any) -> list[Any]:
         return [self._worded.get(name, name) if isinstance(name, str) else name for name in names]
@@ -567,7 +574,7 @@ class ClubScopedAdmin(OddQueryValuesAdmin):
     def get_list_filter(self, request: HttpRequest) -> Any:
         """A related field's filter titled in words ("By club" read "По club")."""
         return [
-            (item[0], titled_filter(FIELD_WORDS[item[0]], item[1]))
+            (item[0], titled_filter(self._worded[item[0]].short_description, item[1]))
             if isinstance(item, list | tuple) and item[0] in self._worded
             else item
             for item in super().get_list_filter(request)

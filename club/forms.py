@@ -182,7 +182,9 @@ class KeptIfUntouched:
     @staticmethod
     def _as_listed(field: forms.Field, stored: str) -> str:
         """What the page's list calls a stored choice ("Bulgarian", "As the browser asks"), not its
-        code (review 100: "it is now “bg”", "it is now “—”")."""
+        code (review 100: "it is now “bg”", "it is now “—”"); a tick box's as yes or no."""
+        if isinstance(field, forms.BooleanField):
+            return str(_("Yes") if stored else _("No"))
         if isinstance(field, forms.ChoiceField):
             for value, label in field.choices:
                 if value == stored and (stored or str(label).strip("-")):
