@@ -914,13 +914,23 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
 
 
 @transaction.atomic
-def membership_unsuspend(*, membership: Membership, actor: User) -> Membership:
+def membership_unsuspend(*, membership: Membership, actor: User, seen: str | None = None) -> Membership:
+    """Lift the suspension. ``seen``: ``suspension_seen`` of the page it was lifted from (as unban)."""
     _mine, target = _managed_target(membership=membership, actor=actor)
     if not target.is_suspended:
         raise ServiceError(
             _("%(name)s is not suspended (any more).") % {"name": target.user.shown_name},
             code="stale",
             done=True,
+        )
+    if seen is not None and seen != suspension_seen(target):
+        raise ServiceError(
+            _(
+                "%(name)s was suspended again after your page was shown: look at this suspension "
+                "before you lift it."
+            )
+            % {"name": target.user.shown_name},
+            code="stale",
         )
     target.suspended_until, target.suspend_reason = None, ""
     target.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
@@ -974,14 +984,33 @@ def memberships_expire(*, now: datetime | None = None) -> int:
     return done
 
 
+def ban_seen(membership: Membership) -> str:
+    """Which ban a page showed (its start): lifting it from a page shown before a later ban lifted
+    that one, which the manager had never seen."""
+    return membership.banned_at.isoformat() if membership.banned_at else ""
+
+
+def suspension_seen(membership: Membership) -> str:
+    """Which suspension a page showed (its end): as ``ban_seen``."""
+    return membership.suspended_until.isoformat() if membership.suspended_until else ""
+
+
 @transaction.atomic
-def membership_unban(*, membership: Membership, actor: User) -> Membership:
+def membership_unban(*, membership: Membership, actor: User, seen: str | None = None) -> Membership:
+    """Lift the ban. ``seen``: ``ban_seen`` of the page the manager lifted it from; another ban
+    placed since (lifted and placed again meanwhile) is refused, showing it."""
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.BANNED:
         raise ServiceError(
             _("%(name)s is not banned (any more).") % {"name": target.user.shown_name},
             code="stale",
             done=True,
+        )
+    if seen is not None and seen != ban_seen(target):
+        raise ServiceError(
+            _("%(name)s was banned again after your page was shown: look at this ban before you lift it.")
+            % {"name": target.user.shown_name},
+            code="stale",
         )
     target.status = Status.LEFT
     target.ban_reason, target.banned_at, target.ban_until = "", None, None

@@ -759,7 +759,7 @@ def membership_suspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse
 @login_required
 def membership_unsuspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def act(target: Membership) -> str:
-        services.membership_unsuspend(membership=target, actor=request.user)
+        services.membership_unsuspend(membership=target, actor=request.user, seen=request.POST.get("seen"))
         return _("%(name)s may play at the tables again.") % {"name": target.user.shown_name}
 
     return _membership_action(request, slug, pk, act)
@@ -769,7 +769,7 @@ def membership_unsuspend(request: HttpRequest, slug: str, pk: int) -> HttpRespon
 @login_required
 def membership_unban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def act(target: Membership) -> str:
-        services.membership_unban(membership=target, actor=request.user)
+        services.membership_unban(membership=target, actor=request.user, seen=request.POST.get("seen"))
         return _("%(name)s is no longer banned and may join again.") % {"name": target.user.shown_name}
 
     return _membership_action(request, slug, pk, act)
