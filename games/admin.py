@@ -31,7 +31,7 @@ from club.fields import WallClockField
 from club.models import INVISIBLE_MESSAGE, Club
 
 from .engine.rules import PRESETS
-from .forms import TableSessionForm
+from .forms import TableSessionForm, zone_named
 from .howto import preset_title
 from .models import Deal, DealAction, DealPlayer, Reservation, Seat, TableSession
 from .presenter import action_words, deal_result_label
@@ -75,11 +75,17 @@ class SessionMoveForm(forms.Form):
         label=_("New start"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
-        help_text=_("In your time zone. The table keeps its length; seating opens 15 minutes before."),
+        help_text=_(
+            "In your time zone (%(zone)s). The table keeps its length; seating opens 15 minutes before."
+        ),
     )
     # The start this page showed (UTC, ISO): a table another manager moved meanwhile is not moved again
     # from where this manager did not know it stood (review 68). Absent or unreadable: not checked.
     shown_start = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        zone_named(self.fields["starts_at"])
 
     def clean_shown_start(self) -> datetime | None:
         text = self.cleaned_data.get("shown_start") or ""
