@@ -81,6 +81,12 @@ class TurnLengthField(forms.Field):
                 )
 
 
+def zone_named(field: forms.Field) -> None:
+    """Put the reader's time zone in a start's help: "In your time zone" told one who never chose
+    a zone nothing of the UTC his times were read in (review 103)."""
+    field.help_text = str(field.help_text) % {"zone": timezone.get_current_timezone_name()}
+
+
 class TableSessionForm(forms.Form):
     title = forms.CharField(label=_("Title"), max_length=80)
     preset = forms.ChoiceField(label=_("Game"), choices=())
@@ -150,11 +156,6 @@ class TableSessionForm(forms.Form):
         self.fields["preset"].choices = [(name, preset_title(name)) for name in PRESETS]
         zone_named(self.fields["starts_at"])
 
-
-def zone_named(field: forms.Field) -> None:
-    """Put the reader's time zone in a start's help: "In your time zone" told one who never chose
-    a zone nothing of the UTC his times were read in (review 103)."""
-    field.help_text = str(field.help_text) % {"zone": timezone.get_current_timezone_name()}
 
     def clean_token(self) -> str:
         token = self.cleaned_data.get("token") or ""

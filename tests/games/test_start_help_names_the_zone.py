@@ -6,11 +6,19 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
 from club.models import User
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _zone_put_back():
+    """The test client runs the site's middleware in this thread: the zone it activates for the
+    manager's requests would stay on for the tests after this one."""
+    yield
+    timezone.deactivate()
 
 
 def _page(user, path: str, language: str = "en") -> str:
