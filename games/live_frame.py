@@ -670,8 +670,12 @@ def _hand(
                     out += [
                         '\n              <select name="from_',
                         n,
+                        # The deal's id too, as a card's tick (above): "bottom" kept across an
+                        # update came back at the same move of a later deal after a reconnect.
                         '" id="from-',
                         n,
+                        "-",
+                        deal_id,
                         "-",
                         seq,
                         '" aria-label="',
