@@ -425,6 +425,9 @@ def _seat(
             '\n                <input type="hidden" name="do" value="standup">'
             '<input type="hidden" name="position" value="',
             number,
+            # The seat as the manager saw it: whoever sat down there since is not stood up for him.
+            '"><input type="hidden" name="seat" value="',
+            _text(seat.get("seat_id", "")),
             '">\n                <label class="visually-hidden" for="standup-',
             number,
             '">',
