@@ -415,7 +415,11 @@ class TableConsumer(JsonSocketConsumer):
             )
         elif isinstance(message, StandUp):
             await call(table_stand_up)(
-                session_id=self.session_id, actor=self.user, position=message.position, reason=message.reason
+                session_id=self.session_id,
+                actor=self.user,
+                position=message.position,
+                reason=message.reason,
+                seat_id=message.seat_id,
             )
         elif isinstance(message, Contribute):
             try:

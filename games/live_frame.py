@@ -425,6 +425,9 @@ def _seat(
             '\n                <input type="hidden" name="do" value="standup">'
             '<input type="hidden" name="position" value="',
             number,
+            # The seat as the manager saw it: whoever sat down there since is not stood up for him.
+            '"><input type="hidden" name="seat" value="',
+            _text(seat.get("seat_id", "")),
             '">\n                <label class="visually-hidden" for="standup-',
             number,
             '">',
@@ -670,8 +673,12 @@ def _hand(
                     out += [
                         '\n              <select name="from_',
                         n,
+                        # The deal's id too, as a card's tick (above): "bottom" kept across an
+                        # update came back at the same move of a later deal after a reconnect.
                         '" id="from-',
                         n,
+                        "-",
+                        deal_id,
                         "-",
                         seq,
                         '" aria-label="',

@@ -34,6 +34,7 @@ _KEYS = frozenset(
         "cards",
         "card",
         "position",
+        "seat",
         "suit",
         "as",
         "take_trump",
@@ -69,6 +70,9 @@ class StandUp:
 
     position: int  # 0-based
     reason: str
+    # The seat (its id) as the manager's page showed it: another player sat there since, and he is
+    # not stood up for the one the manager meant (``table_stand_up``'s "seat_changed").
+    seat_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -141,7 +145,9 @@ def parse_message(data: Mapping[str, Any]) -> Message:
             raise _bad(_("“reason” must be 1 to 500 characters."))
         if invisible_characters(reason, multiline=True):
             raise _bad(str(INVISIBLE_MESSAGE))  # the player reads it: an override would turn it round
-        return StandUp(position=_position(data), reason=reason.strip())
+        seat = data.get("seat")
+        seat_id = None if seat is None else _small_int(seat, "seat", 2**63 - 1)
+        return StandUp(position=_position(data), reason=reason.strip(), seat_id=seat_id)
     if do == "contribute":
         value = data.get("value")
         if not isinstance(value, str) or not 0 < len(value) <= 64 or not value.isprintable():

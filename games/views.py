@@ -229,7 +229,11 @@ def table_standup_view(request: HttpRequest, session_id: int) -> HttpResponse:
         if not isinstance(message, StandUp):
             raise TableError("bad_message", problem=_("not a stand-up"))
         table_stand_up(
-            session_id=session_id, actor=request.user, position=message.position, reason=message.reason
+            session_id=session_id,
+            actor=request.user,
+            position=message.position,
+            reason=message.reason,
+            seat_id=message.seat_id,
         )
 
     return _post_to_table(request, session_id, standup)

@@ -167,11 +167,29 @@
     if (button) button.disabled = picked < low || picked > high;
   }
 
+  // Where the deal log was scrolled before an update drew it again: each update scrolled the new
+  // log to its end, and a player who had scrolled back to read who bid what was thrown to the
+  // newest line at anybody's move. Kept only when he is not at the end (he follows it there).
+  var logKept = null;
+
+  function dealOf(log) {
+    var live = log.closest("#table-live");
+    return live ? live.dataset.dealNumber || "" : "";
+  }
+
+  function keepLog() {
+    var log = document.getElementById("deal-log");
+    logKept = log && log.scrollTop + log.clientHeight < log.scrollHeight - 2
+      ? {deal: dealOf(log), top: log.scrollTop} : null;
+  }
+
   function prepare(root) {
     armClocks(root);
     (root || document).querySelectorAll("form.choose-cards").forEach(updateChooser);
     var log = document.getElementById("deal-log");
-    if (log) log.scrollTop = log.scrollHeight;  // the newest line in sight
+    // The newest line in sight, unless its reader scrolled the log back in this deal (keepLog).
+    if (log) log.scrollTop = logKept !== null && logKept.deal === dealOf(log) ? logKept.top : log.scrollHeight;
+    logKept = null;
     tickClocks();
   }
 
@@ -400,6 +418,7 @@
       return;
     }
     keepInputs();
+    keepLog();
     typing = typingField();
   });
 

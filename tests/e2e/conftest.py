@@ -54,3 +54,10 @@ def _plain_cache(settings) -> None:
 def daphne_args() -> list[str]:
     """More options for the daphne of ``daphne_server.daphne_url`` (a test module may override it)."""
     return []
+
+
+@pytest.fixture
+def daphne_env() -> dict[str, str]:
+    """More environment for the daphne of ``daphne_server.daphne_url``, over its own (a test module
+    may override it: a longer pause between deals, say)."""
+    return {}

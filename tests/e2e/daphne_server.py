@@ -42,7 +42,11 @@ def _database_url() -> str:
 
 @pytest.fixture
 def daphne_url(
-    transactional_db: None, tmp_path: Path, daphne_args: list[str], request: pytest.FixtureRequest
+    transactional_db: None,
+    tmp_path: Path,
+    daphne_args: list[str],
+    daphne_env: dict[str, str],
+    request: pytest.FixtureRequest,
 ) -> Iterator[str]:
     port = _free_port()
     env = {
@@ -55,6 +59,7 @@ def daphne_url(
         "TABLE_FIRST_DEAL_PAUSE": "0.5",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "HTTPS_ONLY": "0",
+        **daphne_env,
     }
     log = (tmp_path / "daphne.log").open("w")
     process = subprocess.Popen(
