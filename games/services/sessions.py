@@ -132,9 +132,11 @@ def table_session_create(
     needed = _("The players needed to deal")
     min_players = _whole(min_players, needed, max(2, rules.min_players), seat_count, "min_players")
     stake = _whole(stake, _("The stake"), 1, MAX_AMOUNT // 1000, "stake")
-    buy_in_min = _whole(buy_in_min, _("The smallest buy-in"), stake, MAX_AMOUNT, "buy_in_min")
-    # Every chip of a table can move in one journal line (a payout of the whole bank).
+    # Every chip of a table can move in one journal line (a payout of the whole bank). The smallest
+    # buy-in too: checked against MAX_AMOUNT alone, one above this was refused beside the largest, as
+    # "from 300000000000000 to 250000000000000", a range nothing fits.
     most = MAX_AMOUNT // max(seat_count, 1)
+    buy_in_min = _whole(buy_in_min, _("The smallest buy-in"), stake, most, "buy_in_min")
     buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, most, "buy_in_max")
     turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600, "turn_seconds")
     now = timezone.now()
