@@ -255,6 +255,20 @@ def _require_practice_left_today(user: User) -> None:
         raise TableError("practice_limit", limit=limit)
 
 
+def _practice_title(user: User) -> str:
+    """The title "Practice: <his name>", his name cut short to fit: a username may have 150 characters,
+    and a new player called so was told "A table needs a title of 1 to 80 characters" (a title he never
+    typed) and could not practise."""
+    from django.utils.translation import gettext as _
+
+    words = _("Practice: %(name)s")
+    name = user.shown_name
+    if len(words % {"name": name}) > MAX_TITLE:
+        room = MAX_TITLE - len(words % {"name": ""}) - 1
+        name = name[:room].rstrip() + "…"
+    return words % {"name": name}
+
+
 @transaction.atomic
 def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots: int = 3) -> TableSession:
     """A table for one person against bots, on practice chips from the treasury: sit down and play
@@ -294,7 +308,7 @@ def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots
     session = table_session_create(
         club=club,
         actor=user,
-        title=_("Practice: %(name)s") % {"name": user.shown_name},
+        title=_practice_title(user),
         preset=preset,
         stake=PRACTICE_STAKE,
         seat_count=seats,
