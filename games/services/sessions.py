@@ -150,6 +150,10 @@ def table_session_create(
     # A weekly table typed for 20:00 at 20:03 opens now, but its weeks keep the hour typed: the
     # series counts each week from its first start, and "now" made every week begin at 20:03:27.
     first_start = typed if repeat_weekly and typed is not None and typed < starts_at else starts_at
+    if repeat_weekly and typed is None:
+        # Opened now, weekly: its weeks meet on the minute it was opened, as a typed start is read (every
+        # week began at 20:03:27.412 and was shown "20:03").
+        first_start = now.replace(second=0, microsecond=0)
     if ends_at is not None and ends_at <= starts_at:
         raise _problem(_("A table must end after it starts."), "ends_at")
     # The token of the form that asks, with the club's id (a token copied into another club's form
