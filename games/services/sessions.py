@@ -154,6 +154,10 @@ def table_session_create(
         # Opened now, weekly: its weeks meet on the minute it was opened, as a typed start is read (every
         # week began at 20:03:27.412 and was shown "20:03").
         first_start = now.replace(second=0, microsecond=0)
+    if ends_at is not None and ends_at <= now:
+        # "must end after it starts" of a start he never typed ("Empty: now"), or of an end after the
+        # start he typed a minute ago: the end is what is wrong, and why.
+        raise _problem(_("That end has passed: choose an end still to come, or leave it empty."), "ends_at")
     if ends_at is not None and ends_at <= starts_at:
         raise _problem(_("A table must end after it starts."), "ends_at")
     # The token of the form that asks, with the club's id (a token copied into another club's form
