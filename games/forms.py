@@ -28,7 +28,11 @@ from .rules_errors import printable
 from .services.errors import TableError
 from .services.sessions import table_dates_check
 
-_TURN_LENGTH = re.compile(r"(?:([0-9]{1,2}):([0-5][0-9])|([0-9]{1,4}))")
+# Any count of digits: "10000" seconds or "100:00" is a time, too long (said so), not "not a time".
+_TURN_LENGTH = re.compile(r"(?:([0-9]+):([0-5][0-9])|([0-9]+))")
+#: Digits (past leading zeros) read as a number; more is beyond any limit (and Python refuses to
+#: read an integer of a few thousand digits).
+_TURN_DIGITS = 9
 
 
 def minutes_and_seconds(seconds: int) -> str:
@@ -63,6 +67,9 @@ class TurnLengthField(forms.Field):
         found = _TURN_LENGTH.fullmatch(text)
         if not found:
             raise ValidationError(self.error_messages["invalid"], code="invalid")
+        whole = found.group(3) if found.group(3) is not None else found.group(1)
+        if len(whole.lstrip("0")) > _TURN_DIGITS:
+            return self.max_value + 1  # beyond reach: said as too long by validate()
         if found.group(3) is not None:
             return int(found.group(3))
         return int(found.group(1)) * 60 + int(found.group(2))

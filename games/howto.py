@@ -239,8 +239,9 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
 
 
 def _exchange(rules: Rules, w: dict[str, str]) -> Section:
-    lo_s, hi_s = rules.exchange_snorer
-    lo_h, hi_h = rules.exchange_helper
+    # At most the cards of a hand (the engine's own cap): "may change 0 to 4" of three-card hands.
+    lo_s, hi_s = rules.exchange_snorer[0], min(rules.exchange_snorer[1], rules.hand_size)
+    lo_h, hi_h = rules.exchange_helper[0], min(rules.exchange_helper[1], rules.hand_size)
     values = {"snore": w["snore"], "help": w["help"], "lo": lo_s, "hi": hi_s, "lo2": lo_h, "hi2": hi_h}
     if rules.draw_choice == "top_or_bottom":
         # The next line says each card comes from the top or the bottom: "from the top" contradicted it.
@@ -390,7 +391,7 @@ _DIFF_LABELS = {
     "dark": lambda r: _dark_difference(r),
     "shoot": lambda r: _("Shoot: give up 3, draw 4, discard 1."),
     "exchange_snorer": lambda r: _("Exchange %(lo)d to %(hi)d cards.")
-    % {"lo": r.exchange_snorer[0], "hi": r.exchange_snorer[1]},
+    % {"lo": r.exchange_snorer[0], "hi": min(r.exchange_snorer[1], r.hand_size)},
     "exchange_order": lambda r: _("Different exchange order."),
     "draw_choice": lambda r: _("Draw from the top or the bottom of the stock."),
     "first_trick_order": lambda r: _("Players who came back play first in the first trick."),

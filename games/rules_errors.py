@@ -38,6 +38,7 @@ RULES_ERROR_TEXT: dict[str, Promise] = {
     "liability_blind": _("liability_blind must cover the largest blind penalty"),
     "liability_snorer": _("liability_snorer must cover the largest snorer penalty"),
     "liability_helper": _("liability_helper must cover penalty_helper"),
+    "exchange_above_hand": _("%(name)s cannot ask for more cards than hand_size"),
     "deck_too_small": _("a %(size)s-card deck is too small for %(players)s players"),
     "unknown_preset": _("there is no preset called “%(name)s”; the presets are %(choices)s"),
     "preset_name": _("the preset's name cannot be changed"),

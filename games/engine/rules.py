@@ -347,6 +347,13 @@ def table_rules_check(rules: Rules) -> Rules:
         raise RulesError("liability_snorer must cover the largest snorer penalty", "liability_snorer")
     if rules.liability_helper < rules.penalty_helper:
         raise RulesError("liability_helper must cover penalty_helper", "liability_helper")
+    # A fewest count no hand holds (4.3): the exchanger's turn passed by itself every deal, while the
+    # how-to said he "may change 9 to 9 cards".
+    for name in ("exchange_snorer", "exchange_helper"):
+        if getattr(rules, name)[0] > rules.hand_size:
+            raise RulesError(
+                f"{name} cannot ask for more cards than hand_size", "exchange_above_hand", name=name
+            )
     return rules
 
 

@@ -132,9 +132,11 @@ def table_session_create(
     needed = _("The players needed to deal")
     min_players = _whole(min_players, needed, max(2, rules.min_players), seat_count, "min_players")
     stake = _whole(stake, _("The stake"), 1, MAX_AMOUNT // 1000, "stake")
-    buy_in_min = _whole(buy_in_min, _("The smallest buy-in"), stake, MAX_AMOUNT, "buy_in_min")
-    # Every chip of a table can move in one journal line (a payout of the whole bank).
+    # Every chip of a table can move in one journal line (a payout of the whole bank). The smallest
+    # buy-in too: checked against MAX_AMOUNT alone, one above this was refused beside the largest, as
+    # "from 300000000000000 to 250000000000000", a range nothing fits.
     most = MAX_AMOUNT // max(seat_count, 1)
+    buy_in_min = _whole(buy_in_min, _("The smallest buy-in"), stake, most, "buy_in_min")
     buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, most, "buy_in_max")
     turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600, "turn_seconds")
     now = timezone.now()
@@ -148,6 +150,14 @@ def table_session_create(
     # A weekly table typed for 20:00 at 20:03 opens now, but its weeks keep the hour typed: the
     # series counts each week from its first start, and "now" made every week begin at 20:03:27.
     first_start = typed if repeat_weekly and typed is not None and typed < starts_at else starts_at
+    if repeat_weekly and typed is None:
+        # Opened now, weekly: its weeks meet on the minute it was opened, as a typed start is read (every
+        # week began at 20:03:27.412 and was shown "20:03").
+        first_start = now.replace(second=0, microsecond=0)
+    if ends_at is not None and ends_at <= now:
+        # "must end after it starts" of a start he never typed ("Empty: now"), or of an end after the
+        # start he typed a minute ago: the end is what is wrong, and why.
+        raise _problem(_("That end has passed: choose an end still to come, or leave it empty."), "ends_at")
     if ends_at is not None and ends_at <= starts_at:
         raise _problem(_("A table must end after it starts."), "ends_at")
     # The token of the form that asks, with the club's id (a token copied into another club's form
@@ -253,6 +263,20 @@ def _require_practice_left_today(user: User) -> None:
         raise TableError("practice_limit", limit=limit)
 
 
+def _practice_title(user: User) -> str:
+    """The title "Practice: <his name>", his name cut short to fit: a username may have 150 characters,
+    and a new player called so was told "A table needs a title of 1 to 80 characters" (a title he never
+    typed) and could not practise."""
+    from django.utils.translation import gettext as _
+
+    words = _("Practice: %(name)s")
+    name = user.shown_name
+    if len(words % {"name": name}) > MAX_TITLE:
+        room = MAX_TITLE - len(words % {"name": ""}) - 1
+        name = name[:room].rstrip() + "…"
+    return words % {"name": name}
+
+
 @transaction.atomic
 def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots: int = 3) -> TableSession:
     """A table for one person against bots, on practice chips from the treasury: sit down and play
@@ -292,7 +316,7 @@ def practice_table_open(*, club: Club, user: User, preset: str = "classic", bots
     session = table_session_create(
         club=club,
         actor=user,
-        title=_("Practice: %(name)s") % {"name": user.shown_name},
+        title=_practice_title(user),
         preset=preset,
         stake=PRACTICE_STAKE,
         seat_count=seats,
