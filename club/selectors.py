@@ -304,6 +304,9 @@ def home_lists(*, user: User, page: int = 1, query: str = "") -> dict[str, Any]:
     return {
         "my_clubs": [c for c in rows if c.my_status == Status.ACTIVE],
         "pending_clubs": [c for c in rows if c.my_status == Status.PENDING],
+        # Left out of the clubs to join as his own are: "No open clubs right now." was said to one
+        # banned from the only open club.
+        "banned_somewhere": any(c.my_status == Status.BANNED for c in rows),
         "joinable_clubs": joinable.clubs,
         "joinable": joinable,
         "waiting_requests": [
