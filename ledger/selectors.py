@@ -80,11 +80,13 @@ class AtTable:
 
 def chips_at_tables(*, membership: Membership) -> list[AtTable]:
     """The member's chips out of his wallet: his stacks and holds at the club's tables, by table
-    (My chips showed the wallet alone, and a player who took 200 to a table read them as lost)."""
+    (My chips showed the wallet alone, and a player who took 200 to a table read them as lost). Not a
+    practice table's: its chips are the treasury's and go back there, never to his wallet."""
     rows = (
         Account.objects.filter(
             member=membership, kind__in=[Account.Kind.STACK, Account.Kind.HOLD], balance__gt=0
         )
+        .exclude(table__practice=True)
         .values("table_id", "table__title")
         .annotate(chips=Sum("balance"))
         .order_by("table_id")
