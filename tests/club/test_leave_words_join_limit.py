@@ -10,7 +10,7 @@ from django.utils import translation
 
 from club import services
 
-from .conftest import client_for
+from .conftest import client_for, m
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +44,12 @@ def test_the_leave_box_says_when_coming_back_waits_for_tomorrow(club, stranger, 
     with pytest.raises(services.ServiceError) as refused:
         services.membership_join(club=club, user=stranger)
     assert refused.value.code == "join_limit"
+
+
+def test_an_approval_club_still_says_a_manager_decides(approval_club, owner, stranger, settings):
+    settings.JOINS_PER_CLUB_PER_DAY = 1
+    services.membership_join(club=approval_club, user=stranger)
+    services.membership_approve(membership=m(approval_club, stranger), actor=owner)
+    page = _leave_page(stranger, approval_club)
+    assert "you can come back tomorrow." in page
+    assert "To come back you ask to join again, and a manager decides." in page
