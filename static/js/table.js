@@ -315,6 +315,26 @@
     });
   }
 
+  // A box opened in the table (a manager's "Stand up…" and its reason) was drawn closed again by
+  // the next update: the reason typed sat in a hidden field, the focus fell to the page's top. Open
+  // boxes are opened again, if the same (same id, same seat) is still there.
+  var openBoxes = {};
+
+  function keepOpen() {
+    openBoxes = {};
+    document.querySelectorAll("#table-live details[open][id]").forEach(function (box) {
+      openBoxes[box.id] = box.dataset.seat || "";
+    });
+  }
+
+  function reopen() {
+    Object.keys(openBoxes).forEach(function (id) {
+      var box = document.getElementById(id);
+      if (box && box.tagName === "DETAILS" && (box.dataset.seat || "") === openBoxes[id]) box.open = true;
+    });
+    openBoxes = {};
+  }
+
   function restoreInputs() {
     Object.keys(kept).forEach(function (id) {
       var el = document.getElementById(id);
@@ -418,6 +438,7 @@
       return;
     }
     keepInputs();
+    keepOpen();
     keepLog();
     typing = typingField();
   });
@@ -425,6 +446,7 @@
   document.addEventListener("htmx:wsAfterMessage", function () {
     table().dataset.live = "1";  // the socket's first picture has arrived (tests wait for it)
     restoreInputs();
+    reopen();  // before the field typed in is put back: in a closed box it cannot take the focus
     keepTyping();
     prepare(document.getElementById("table-live"));
     contribute();
