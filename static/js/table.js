@@ -423,9 +423,11 @@
         if (data.clock !== undefined && data.error === undefined) { tableTime(data.clock); return; }
         // The browser sends the random string by itself, from every tab at the table: the one
         // the server refuses as a second string for the deal, or as late (that deal was dealt
-        // before it arrived), is nothing the player did or can mend.
-        var ownString = data.error === "already_contributed" || data.error === "late_contribution";
-        if (data.error === "late_contribution") forgetLate(data.commitment, data.value);
+        // before it arrived), or as for no deal (the table's end time passed between the frame and
+        // the string: it deals no more), is nothing the player did or can mend.
+        var unused = data.error === "late_contribution" || data.error === "no_pending_deal";
+        var ownString = data.error === "already_contributed" || unused;
+        if (unused) forgetLate(data.commitment, data.value);
         if (data.message && !ownString) showError(data.message, data.done === true);
         if (!ownString) freeForms();
         lastError = data;
