@@ -430,10 +430,11 @@ class TableConsumer(JsonSocketConsumer):
                     commitment=message.commitment,
                 )
             except ServiceError as exc:
-                if exc.code != "late_contribution":
+                if exc.code not in ("late_contribution", "no_pending_deal"):
                     raise
-                # Which string was late: the browser may have sent the next deal's since (the new
-                # commitment often arrives before this refusal), and forgot that one, not this one.
+                # Which string was late (or for no deal): the browser may have sent the next deal's
+                # since (the new commitment often arrives before this refusal), and forgot that one,
+                # not this one.
                 await self.send_error(exc, commitment=message.commitment, value=message.value)
         elif isinstance(message, SeatBot) and message.buy_in is not None:
             await call(table_bot_add)(

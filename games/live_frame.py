@@ -415,7 +415,15 @@ def _seat(
         and (not seat.get("leaving") or seat.get("idle_leave"))
     ):
         out += [
-            '\n            <details class="standup"><summary>',
+            # Ids that stay from frame to frame: the box a manager opened to type a reason in stays
+            # open across updates (table.js), its text and focus with it, for the same seat only.
+            '\n            <details class="standup" id="standup-box-',
+            number,
+            '" data-seat="',
+            _text(seat.get("seat_id", "")),
+            '"><summary id="standup-summary-',
+            number,
+            '">',
             w.gettext("Stand up…"),
             whom,
             '</summary>\n              <form ws-send method="post" action="',

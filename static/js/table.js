@@ -315,6 +315,26 @@
     });
   }
 
+  // A box opened in the table (a manager's "Stand up…" and its reason) was drawn closed again by
+  // the next update: the reason typed sat in a hidden field, the focus fell to the page's top. Open
+  // boxes are opened again, if the same (same id, same seat) is still there.
+  var openBoxes = {};
+
+  function keepOpen() {
+    openBoxes = {};
+    document.querySelectorAll("#table-live details[open][id]").forEach(function (box) {
+      openBoxes[box.id] = box.dataset.seat || "";
+    });
+  }
+
+  function reopen() {
+    Object.keys(openBoxes).forEach(function (id) {
+      var box = document.getElementById(id);
+      if (box && box.tagName === "DETAILS" && (box.dataset.seat || "") === openBoxes[id]) box.open = true;
+    });
+    openBoxes = {};
+  }
+
   function restoreInputs() {
     Object.keys(kept).forEach(function (id) {
       var el = document.getElementById(id);
@@ -403,9 +423,11 @@
         if (data.clock !== undefined && data.error === undefined) { tableTime(data.clock); return; }
         // The browser sends the random string by itself, from every tab at the table: the one
         // the server refuses as a second string for the deal, or as late (that deal was dealt
-        // before it arrived), is nothing the player did or can mend.
-        var ownString = data.error === "already_contributed" || data.error === "late_contribution";
-        if (data.error === "late_contribution") forgetLate(data.commitment, data.value);
+        // before it arrived), or as for no deal (the table's end time passed between the frame and
+        // the string: it deals no more), is nothing the player did or can mend.
+        var unused = data.error === "late_contribution" || data.error === "no_pending_deal";
+        var ownString = data.error === "already_contributed" || unused;
+        if (unused) forgetLate(data.commitment, data.value);
         if (data.message && !ownString) showError(data.message, data.done === true);
         if (!ownString) freeForms();
         lastError = data;
@@ -418,6 +440,7 @@
       return;
     }
     keepInputs();
+    keepOpen();
     keepLog();
     typing = typingField();
   });
@@ -425,6 +448,7 @@
   document.addEventListener("htmx:wsAfterMessage", function () {
     table().dataset.live = "1";  // the socket's first picture has arrived (tests wait for it)
     restoreInputs();
+    reopen();  // before the field typed in is put back: in a closed box it cannot take the focus
     keepTyping();
     prepare(document.getElementById("table-live"));
     contribute();

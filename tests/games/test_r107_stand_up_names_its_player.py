@@ -27,7 +27,7 @@ def _standup_form(table, manager) -> dict[str, str]:
     presence_join(session_id=table.pk, user=manager)  # his page is open: the watchers' picture is sent
     message = next(m for g, m in table_messages(table.pk) if g == watch_group(table.pk))
     _reference, drawn = _both(message, manager.pk, language="en", can_manage=True)
-    form = re.search(r'<details class="standup">.*?</form>', drawn, re.S)
+    form = re.search(r'<details class="standup"[^>]*>.*?</form>', drawn, re.S)
     assert form, drawn
     fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form.group(0)))
     fields.pop("csrfmiddlewaretoken", None)
