@@ -96,10 +96,15 @@ def _bad(problem: str) -> TableError:
 
 
 def _small_int(value: Any, name: str, high: int) -> int:
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 16:
-        value = int(value)
-    if type(value) is not int or not 0 <= value <= high:
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        # More digits than any bound here has: too large, and not worth reading.
+        value = int(value) if len(value) <= 19 else high + 1
+    if type(value) is not int or value < 0:
         raise _bad(_("“%(name)s” must be a whole number.") % {"name": name})
+    if value > high:
+        # A whole number all the same: "must be a whole number" of 10000000000000000 chips (a form
+        # sent by hand) told him nothing of what was wrong.
+        raise _bad(_("“%(name)s” must be at most %(high)s.") % {"name": name, "high": high})
     return value
 
 
