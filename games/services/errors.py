@@ -158,6 +158,16 @@ _MESSAGES = {
         "Deals have been played at this table, so it cannot be cancelled: it closes at its end time, or once "
         "nobody plays at it."
     ),
+    # The same refusal where the table's case is known: it said "or once nobody plays at it" of a table
+    # nobody played at, which an end time to come keeps open, and "at its end time" of one with none.
+    "cancel_played_ends": _(
+        "Deals have been played at this table, so it cannot be cancelled: it closes at its end time, "
+        "%(until)s."
+    ),
+    "cancel_played_open": _(
+        "Deals have been played at this table, so it cannot be cancelled while somebody plays at it: once "
+        "nobody does, it can be closed."
+    ),
     "already_reserved": _("You already hold a seat at this session."),
     "seat_reserved": _("That seat is reserved for another player until the session starts."),
     "seat_held": _("That seat is held for another player until %(until)s."),

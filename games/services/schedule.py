@@ -294,6 +294,10 @@ def session_cancel(*, session_id: int, actor: User, now: datetime | None = None)
             # bank stayed with it for good), and the refusal said it closes once nobody plays.
             session_close(session=session, now=now)
             return session
+        if session.ends_at is not None and session.ends_at > now:
+            raise TableError("cancel_played", words="cancel_played_ends", until=session.ends_at)
+        if session.ends_at is None:
+            raise TableError("cancel_played", words="cancel_played_open")
         raise TableError("cancel_played")
     weekly = session.repeat_weekly
     session.repeat_weekly = False
