@@ -305,13 +305,23 @@
 
   // What the reader is typing or picking survives the table's updates (another player's move
   // re-renders the whole table): values and ticks are put back on the elements with the same id.
+  // A field of one seat's box (its data-seat: the seat's own id) goes back only into the same
+  // seat's box: a reason typed to stand Vera up was put in the box of Gleb, who sat down there since.
   var kept = {};
+  var keptSeat = {};
+
+  function seatOf(el) {
+    var box = el.closest("[data-seat]");
+    return box ? box.dataset.seat : "";
+  }
 
   function keepInputs() {
     kept = {};
+    keptSeat = {};
     document.querySelectorAll("#table-live input[id], #table-live select[id]").forEach(function (el) {
       if (el.type === "hidden") return;
       kept[el.id] = el.type === "checkbox" ? el.checked : el.value;
+      keptSeat[el.id] = seatOf(el);
     });
   }
 
@@ -338,7 +348,7 @@
   function restoreInputs() {
     Object.keys(kept).forEach(function (id) {
       var el = document.getElementById(id);
-      if (!el) return;
+      if (!el || seatOf(el) !== keptSeat[id]) return;
       if (el.type === "checkbox") el.checked = kept[id]; else el.value = kept[id];
     });
   }
@@ -364,6 +374,7 @@
     if (!el || el.isConnected) return;
     var twin = document.getElementById(el.id);
     if (!twin || twin.tagName !== el.tagName || twin.type !== el.type || twin.name !== el.name) return;
+    if (seatOf(twin) !== (keptSeat[el.id] || "")) return;
     Array.prototype.slice.call(el.attributes).forEach(function (a) {
       if (!twin.hasAttribute(a.name)) el.removeAttribute(a.name);
     });
