@@ -585,6 +585,17 @@ class Membership(ChoiceLabels, models.Model):
         """Kept away from the tables for now (the clock clears the mark when the time is up)."""
         return self.suspended_until is not None and self.suspended_until > timezone.now()
 
+    @property
+    def ban_seen(self) -> str:
+        """Which ban a page showed (its start), sent back with its "Lift the ban": lifting it from a
+        page shown before a later ban lifted that one, which the manager had never seen."""
+        return self.banned_at.isoformat() if self.banned_at else ""
+
+    @property
+    def suspension_seen(self) -> str:
+        """Which suspension a page showed (its end): as ``ban_seen``."""
+        return self.suspended_until.isoformat() if self.suspended_until else ""
+
 
 def new_invite_code() -> str:
     return secrets.token_urlsafe(18)

@@ -915,7 +915,8 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
 
 @transaction.atomic
 def membership_unsuspend(*, membership: Membership, actor: User, seen: str | None = None) -> Membership:
-    """Lift the suspension. ``seen``: ``suspension_seen`` of the page it was lifted from (as unban)."""
+    """Lift the suspension. ``seen``: ``Membership.suspension_seen`` of the page it was lifted from
+    (as unban)."""
     _mine, target = _managed_target(membership=membership, actor=actor)
     if not target.is_suspended:
         raise ServiceError(
@@ -923,7 +924,7 @@ def membership_unsuspend(*, membership: Membership, actor: User, seen: str | Non
             code="stale",
             done=True,
         )
-    if seen is not None and seen != suspension_seen(target):
+    if seen is not None and seen != target.suspension_seen:
         raise ServiceError(
             _(
                 "%(name)s was suspended again after your page was shown: look at this suspension "
@@ -984,20 +985,9 @@ def memberships_expire(*, now: datetime | None = None) -> int:
     return done
 
 
-def ban_seen(membership: Membership) -> str:
-    """Which ban a page showed (its start): lifting it from a page shown before a later ban lifted
-    that one, which the manager had never seen."""
-    return membership.banned_at.isoformat() if membership.banned_at else ""
-
-
-def suspension_seen(membership: Membership) -> str:
-    """Which suspension a page showed (its end): as ``ban_seen``."""
-    return membership.suspended_until.isoformat() if membership.suspended_until else ""
-
-
 @transaction.atomic
 def membership_unban(*, membership: Membership, actor: User, seen: str | None = None) -> Membership:
-    """Lift the ban. ``seen``: ``ban_seen`` of the page the manager lifted it from; another ban
+    """Lift the ban. ``seen``: ``Membership.ban_seen`` of the page the manager lifted it from; another ban
     placed since (lifted and placed again meanwhile) is refused, showing it."""
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.BANNED:
@@ -1006,7 +996,7 @@ def membership_unban(*, membership: Membership, actor: User, seen: str | None = 
             code="stale",
             done=True,
         )
-    if seen is not None and seen != ban_seen(target):
+    if seen is not None and seen != target.ban_seen:
         raise ServiceError(
             _("%(name)s was banned again after your page was shown: look at this ban before you lift it.")
             % {"name": target.user.shown_name},

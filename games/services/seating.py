@@ -186,9 +186,10 @@ def _left_seat_told(seat: Seat, now: datetime) -> None:
             "at": now.isoformat(),
         }
     )
-    rows.update(left_seats=kept[-seat_count:])
+    kept = kept[-seat_count:]
+    rows.update(left_seats=kept)
     if Seat.session.is_cached(seat):  # the table object its caller goes on with
-        seat.session.left_seats = kept[-seat_count:]
+        seat.session.left_seats = kept
 
 
 def _in_running_deal(session: TableSession, seat: Seat) -> bool:
