@@ -252,8 +252,10 @@ def _automatic_move(deal: Deal, state: State, seat: int, holder: Seat) -> tuple[
     view = observe(state, seat)
     if holder.is_bot:
         # Seeded per deal and move: a bot's choices replay exactly, and it sees only its own view.
+        # By the deal's public commitment, not its row id: the id depends on what the database held
+        # before, so a test's fixed deck met different bot play from one run to the next.
         # The table's rules say whether the 7♠ is a joker (the view names only the preset).
-        bot = BasicBot(seed=f"{deal.pk}:{deal.seq}", joker=state.setup.rules.joker)
+        bot = BasicBot(seed=f"{deal.commitment}:{deal.seq}", joker=state.setup.rules.joker)
         return bot.choose(view), Actor.BOT
     # The table's own rules, overrides included (the view names only the preset).
     return default_move(view, joker=state.setup.rules.joker), Actor.TIMEOUT
