@@ -398,18 +398,29 @@ def deal_export(deal: Deal) -> dict[str, Any]:
     return scenario
 
 
-def _scenario(deal: Deal, chain: list[tuple[Deal, State]]) -> dict[str, Any]:
-    first_state = chain[0][1]
-    dropped = _excluded_waiting(first_state)
-    keep = [s for s in range(first_state.setup.seats) if s not in dropped]
-    rules = first_state.setup.rules
-    if dropped and (
-        rules.deck_for(len(keep)) != rules.deck_for(first_state.setup.seats)
+def scenario_can_say(state: State) -> bool:
+    """Can a scenario file say the deal that started so? One that leaves out the seats waiting for an
+    empty bank can, if the seats it keeps are dealt the same deck and are a table the preset seats;
+    else the deal's file is its fairness record alone (``deal_fairness_record``)."""
+    dropped = _excluded_waiting(state)
+    if not dropped:
+        return True
+    rules, seats = state.setup.rules, state.setup.seats
+    kept = seats - len(dropped)
+    return (
+        rules.deck_for(kept) == rules.deck_for(seats)
         # Fewer seats than the preset is played by: the replay refuses the file (a Student deal of
         # three seats, one of them waiting, is not a two-player game; review 24).
-        or not rules.min_players <= len(keep) <= rules.max_players
-    ):
+        and rules.min_players <= kept <= rules.max_players
+    )
+
+
+def _scenario(deal: Deal, chain: list[tuple[Deal, State]]) -> dict[str, Any]:
+    first_state = chain[0][1]
+    if not scenario_can_say(first_state):
         raise ValueError("players waiting for an empty bank sat this deal out: no scenario can say so")
+    dropped = _excluded_waiting(first_state)
+    keep = [s for s in range(first_state.setup.seats) if s not in dropped]
     session = deal.session
     scenario: dict[str, Any] = {
         "_comment": f"{session.title}, deal {deal.number}: exported by Khrap Club",

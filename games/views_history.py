@@ -247,6 +247,9 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
         moved_back=any(j.reversal_of is not None for j in journals),
         steps=deal.seq,
         replay=True,
+        # Its file is its fairness record when no scenario can say it: "Download as a scenario file"
+        # and "replays with python -m games.engine.replay" sent the reader to a command that refuses it.
+        record_only=not history.scenario_can_say(state),
     )
     return render(request, "games/deal.html", context)
 

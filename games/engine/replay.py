@@ -112,11 +112,30 @@ def _deck_fault(deck: list[str], expected: list[str]) -> str:
     return f"{len(deck)} cards, {', '.join(missing[:5])}{' and more' if len(missing) > 5 else ''} missing"
 
 
+def _fairness_record(data: dict[str, Any]) -> bool:
+    """A deal's fairness record (``games.history.deal_fairness_record``): the site's file of a deal no
+    scenario can say, its deals with their ``_fair`` and no stake, stacks or dealer. "missing key
+    'stake'" read as a scenario file the site had broken."""
+    deals = data.get("deals")
+    return (
+        not any(key in data for key in ("stake", "stacks", "dealer"))
+        and isinstance(deals, list)
+        and bool(deals)
+        and all(isinstance(deal, dict) and "_fair" in deal for deal in deals)
+    )
+
+
 def _validate(data: Any) -> tuple[Rules, int, list[int], int, int, bool, _Deals]:
     """Check the whole file before anything is played, so exit 2 never follows partial output."""
     if not isinstance(data, dict):
         raise ScenarioError("the scenario must be a JSON object")
     _check_keys(data, _TOP_KEYS, "scenario")
+    if _fairness_record(data):
+        raise ScenarioError(
+            "this file is a deal's fairness record, not a scenario: it has no stake, stacks or dealer to "
+            "play the deal from (players waiting for an empty bank sat it out); "
+            "python -m games.engine.verify checks it"
+        )
     for key in ("preset", "stake", "stacks", "dealer", "deals"):
         if key not in data:
             raise ScenarioError(f"scenario: missing key {key!r}")
