@@ -80,6 +80,7 @@ _MESSAGES = {
     ),
     "no_bot_at": _("There is no bot at seat %(n)s."),
     "already_leaving": _("This player already leaves the table after the deal in play."),
+    "bot_leaving": _("The bot at seat %(n)s already leaves the table after the deal in play."),
     "removed": _("You were stood up from this table: your seat plays by default moves until this deal ends."),
     "already_seated": _("You already sit at this table."),
     "seat_taken": _("That seat is taken."),
