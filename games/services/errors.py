@@ -82,6 +82,7 @@ _MESSAGES = {
     "already_leaving": _("This player already leaves the table after the deal in play."),
     "bot_leaving": _("The bot at seat %(n)s already leaves the table after the deal in play."),
     "removed": _("You were stood up from this table: your seat plays by default moves until this deal ends."),
+    "removed_sit": _("You were stood up from this table: you may sit down again once this deal ends."),
     "already_seated": _("You already sit at this table."),
     "seat_taken": _("That seat is taken."),
     "bot_there": _("A bot already sits at seat %(n)s."),

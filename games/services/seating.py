@@ -112,6 +112,10 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     if not session.is_live:
         raise TableError("table_closed")
     mine = seat_of(session, user)
+    if mine is not None and mine.removed:
+        # Stood up mid-deal: his seat is the clock's until the deal ends, and no seat of his plays;
+        # "you already sit at this table" told him he had one.
+        raise TableError("removed", words="removed_sit")
     if mine is not None:
         # The same seat asked for again (a retry, a second tab) is his: said as news, not a failure.
         raise TableError("already_seated", done=mine.position == position)
