@@ -408,7 +408,7 @@ def _seat(
         out += ['<span class="badge">', w.gettext("leaves after this deal"), "</span>"]
     out.append("\n          </span>\n          ")
     if (
-        can_manage
+        seat.get("role") in context.get("stands_up", ())
         and not replay
         and not seat.get("bot")
         and not is_me

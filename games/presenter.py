@@ -11,7 +11,7 @@ import re
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from functools import lru_cache
 from types import MappingProxyType
@@ -530,8 +530,10 @@ def table_context(
     user_id: int | None,
     now: datetime,
     can_manage: bool = False,
+    stands_up: Collection[str] = (),
 ) -> dict[str, Any]:
-    """Everything the table's frame (``games.live_frame``) shows to one reader."""
+    """Everything the table's frame (``games.live_frame``) shows to one reader. ``can_manage``: he
+    seats and removes bots; ``stands_up``: the roles of the members he may stand up."""
     session = public["session"]
     deal = public.get("deal")
     language = get_language()
@@ -602,6 +604,7 @@ def table_context(
         # Nobody but bots sits: a started table is called off so (games.services.schedule).
         "nobody_sits": not any(not s.get("bot") for s in public["seats"]),
         "can_manage": can_manage,
+        "stands_up": tuple(stands_up),
         "pending": public.get("pending") or {},
         "contribute": bool(
             me is not None
