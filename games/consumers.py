@@ -32,7 +32,13 @@ from .broadcast import user_group, watch_group
 from .live_frame import live_frame_html
 from .presenter import table_context
 from .protocol import Act, Command, Contribute, Message, SeatBot, Sit, StandUp, parse_message
-from .selectors import membership_can_manage, table_can_manage, table_frame_for, table_get
+from .selectors import (
+    membership_can_manage,
+    membership_stand_up_roles,
+    table_can_manage,
+    table_frame_for,
+    table_get,
+)
 from .services import (
     TableError,
     table_act,
@@ -168,30 +174,38 @@ def _check_access(session_id: int, user: Any) -> tuple[int, bool]:
     return session.club_id, table_can_manage(session=session, user=user)
 
 
-def _still_here(session_id: int, user: Any, login_session: Any = None) -> tuple[Any, bool]:
+def _still_here(
+    session_id: int, user: Any, login_session: Any = None
+) -> tuple[Any, tuple[bool, tuple[str, ...]]]:
     """The table, if the user may still see it under the login the socket was opened under
     (``login_session``, its key, checked against his row read just now: ``login_current_until``),
-    and whether he may seat bots (his role as it is now); a ``TableError`` otherwise."""
+    and his powers there as his role is now: whether he may seat bots, and the roles of the members
+    he may stand up; a ``TableError`` otherwise."""
     session = table_get(session_id=session_id)
     if session is None:
         raise TableError("no_table")
     membership = member_require_active(session=session, user=user)
     if isinstance(login_session, str) and login_current_until(login_session, membership.user) is None:
         raise TableError("logged_out")
-    return session, membership_can_manage(session=session, membership=membership, user=membership.user)
+    return session, (
+        membership_can_manage(session=session, membership=membership, user=membership.user),
+        membership_stand_up_roles(membership=membership, user=membership.user),
+    )
 
 
 def _frame(session_id: int, user: Any, login_session: Any = None) -> dict[str, Any]:
     """The reader's picture of the table, if he may still see it."""
-    session, can_manage = _still_here(session_id, user, login_session)
+    session, (can_manage, stands_up) = _still_here(session_id, user, login_session)
     frame = table_frame_for(session=session, user=user)
-    return {"view": frame.view, "public": frame.public, "can_manage": can_manage}
+    return {"view": frame.view, "public": frame.public, "can_manage": can_manage, "stands_up": stands_up}
 
 
 class TableConsumer(JsonSocketConsumer):
     session_id: int
     lang: str = settings.LANGUAGE_CODE
     zone: Any = None
+    #: The roles of the members he may stand up (his page's "Stand up…" forms), read with each picture.
+    stands_up: tuple[str, ...] = ()
     max_message_bytes = MAX_MESSAGE_BYTES
     rate_per_second = RATE_PER_SECOND
     rate_burst = RATE_BURST
@@ -348,7 +362,7 @@ class TableConsumer(JsonSocketConsumer):
                     await self.send_error(exc)
                     await self.close(code=4401 if exc.code == "logged_out" else 4403)
                     return
-                if manages != self.can_manage:
+                if manages != (self.can_manage, self.stands_up):
                     # Promoted or demoted by the owner meanwhile: the managers' controls (seat a
                     # bot, stand a player up) came and went only with a reload, a demoted manager's
                     # each refused when clicked. The picture may close the socket: not cancelling
@@ -488,7 +502,7 @@ class TableConsumer(JsonSocketConsumer):
             await self.send_error(exc)
             await self.close(code=4401 if exc.code == "logged_out" else 4403)
             return
-        self.can_manage = frame["can_manage"]
+        self.can_manage, self.stands_up = frame["can_manage"], frame["stands_up"]
         await self._render(frame["view"], frame["public"])
 
     async def _render(self, view: dict[str, Any] | None, public: dict[str, Any]) -> None:
@@ -499,6 +513,7 @@ class TableConsumer(JsonSocketConsumer):
                 user_id=self.user.pk,
                 now=timezone.now(),
                 can_manage=self.can_manage,
+                stands_up=self.stands_up,
             )
             html = live_frame_html(context)
         await self.send(text_data=html)

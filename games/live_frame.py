@@ -303,7 +303,9 @@ def _seat(
             and not replay
             and not reserved
             and not session.get("ending")
-            and session["status"] not in ("finished", "cancelled")
+            # Where a player could sit (``table_bot_add`` refuses a table not open for play): a
+            # scheduled table offered it at every seat, and each press was refused.
+            and session["status"] in ("open", "running")
         ):
             out += [
                 '\n          <form class="bot-form" ws-send method="post" action="',
@@ -408,7 +410,7 @@ def _seat(
         out += ['<span class="badge">', w.gettext("leaves after this deal"), "</span>"]
     out.append("\n          </span>\n          ")
     if (
-        can_manage
+        seat.get("role") in context.get("stands_up", ())
         and not replay
         and not seat.get("bot")
         and not is_me

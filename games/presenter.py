@@ -11,7 +11,7 @@ import re
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from functools import lru_cache
 from types import MappingProxyType
@@ -122,17 +122,27 @@ def _lines_html(
     deal = public.get("deal") or {}
     # Each event makes its own line; of what came before, only who is still in the deal counts (a
     # round's antes tell who could not pay them).
-    part = {**public, "deal": {**deal, "log": events, "in_deal_before": _in_deal(earlier)}}
-    return format_html_join("", "<li>{}</li>", ((_cards_named(line),) for line in log_lines(part, words)))
+    # The players' names stand in the sentences as marks, put back once the cards are named: a name
+    # of card symbols ("A♠") was read out as the card ("Ace of spades passes.").
+    names = list(deal.get("players") or ())
+    marked = [_NAME_MARK % i for i in range(len(names))]
+    part = {**public, "deal": {**deal, "players": marked, "log": events, "in_deal_before": _in_deal(earlier)}}
+    return format_html_join(
+        "", "<li>{}</li>", ((_cards_named(line, names),) for line in log_lines(part, words))
+    )
 
 
 _CARD_IN_TEXT = re.compile(r"(10|[2-9JQKA])?([♠♥♦♣])")
 _SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOL.items()}
+#: A player's place in a log line while its cards are named (private-use characters: no rank nor suit).
+_NAME_MARK = "\ue000%d\ue001"
+_NAME_MARKED = re.compile("\ue000(\\d+)\ue001")
 
 
-def _cards_named(line: str) -> SafeString:
+def _cards_named(line: str, names: Sequence[str] = ()) -> SafeString:
     """A log line with each card ("7♠") and suit ("♣") in it an image named in words: a screen
-    reader (and the table's announcer) says "Vera plays 7 of spades", not "7 black spade suit"."""
+    reader (and the table's announcer) says "Vera plays 7 of spades", not "7 black spade suit".
+    ``names``: the players the line's marks (``_NAME_MARK``) stand for, put back as written."""
     language = get_language() or ""
 
     def named(match: re.Match[str]) -> str:
@@ -140,7 +150,12 @@ def _cards_named(line: str) -> SafeString:
         name = card_name(rank + suit, language) if rank else suit_name(suit)
         return f'<span role="img" aria-label="{escape(name)}">{match.group(0)}</span>'
 
-    return mark_safe(_CARD_IN_TEXT.sub(named, str(escape(line))))  # the line itself is escaped first
+    def player(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return str(escape(name_isolated(names[index]))) if index < len(names) else match.group(0)
+
+    cards = _CARD_IN_TEXT.sub(named, str(escape(line)))  # the line itself is escaped first
+    return mark_safe(_NAME_MARKED.sub(player, cards))
 
 
 def _log_html(
@@ -530,8 +545,10 @@ def table_context(
     user_id: int | None,
     now: datetime,
     can_manage: bool = False,
+    stands_up: Collection[str] = (),
 ) -> dict[str, Any]:
-    """Everything the table's frame (``games.live_frame``) shows to one reader."""
+    """Everything the table's frame (``games.live_frame``) shows to one reader. ``can_manage``: he
+    seats and removes bots; ``stands_up``: the roles of the members he may stand up."""
     session = public["session"]
     deal = public.get("deal")
     language = get_language()
@@ -602,6 +619,7 @@ def table_context(
         # Nobody but bots sits: a started table is called off so (games.services.schedule).
         "nobody_sits": not any(not s.get("bot") for s in public["seats"]),
         "can_manage": can_manage,
+        "stands_up": tuple(stands_up),
         "pending": public.get("pending") or {},
         "contribute": bool(
             me is not None

@@ -386,6 +386,8 @@ def table_public_parts(
                 "name": s.name,
                 "bot": s.is_bot,
                 "user_id": s.member.user_id if s.member_id else None,
+                # Whether a manager reading the table may stand him up (``membership_stand_up_roles``).
+                "role": s.member.role if s.member_id else None,
                 "username": s.member.user.username if s.member_id else None,
                 "status": s.status,
                 "waiting": s.waiting,
@@ -462,6 +464,23 @@ def membership_can_manage(
         # (games.services.access.member_require_manager): his page offers what he may do.
         return True
     return membership.is_manager or (session.practice and session.created_by_id == membership.user_id)
+
+
+def membership_stand_up_roles(*, membership: Membership | None, user: User | None = None) -> tuple[str, ...]:
+    """The roles of the seated members this reader may stand up (``table_stand_up``): a manager the
+    plain members, the owner and the site's operator the managers too. His page offers "Stand up…"
+    for those only: it was offered wherever bots could be seated, to a practice table's opener and to a
+    manager beside the club's owner, and each press was refused."""
+    if membership is None or not membership.is_active:
+        return ()
+    role = membership.role
+    if user is not None and user.is_superuser and user.is_active:
+        role = Membership.Role.OWNER  # club.services.membership_require_manager: the owner's powers
+    if role == Membership.Role.OWNER:
+        return (Membership.Role.MEMBER, Membership.Role.MANAGER)
+    if role == Membership.Role.MANAGER:
+        return (Membership.Role.MEMBER,)
+    return ()
 
 
 def _upcoming(user_id: int, club_id: int | None) -> QuerySet[TableSession]:

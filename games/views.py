@@ -32,7 +32,13 @@ from .htmx_parts import htmx_part_wanted, htmx_varied
 from .models import Reservation, Seat, TableSession
 from .presenter import table_context
 from .protocol import Act, SeatBot, Sit, StandUp, parse_message
-from .selectors import START_LATE_AFTER, membership_can_manage, table_frame_for, table_get
+from .selectors import (
+    START_LATE_AFTER,
+    membership_can_manage,
+    membership_stand_up_roles,
+    table_frame_for,
+    table_get,
+)
 from .services import (
     TableError,
     practice_table_open,
@@ -98,6 +104,7 @@ def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
         user_id=request.user.pk,
         now=timezone.now(),
         can_manage=membership_can_manage(session=session, membership=membership, user=request.user),
+        stands_up=membership_stand_up_roles(membership=membership, user=request.user),
     )
     context["howto_html"] = _table_howto(Rules.from_json(session.rules), translation.get_language())
     context["club"] = session.club

@@ -163,15 +163,25 @@ def _log_on_commit(deal: Deal, actor: str, events: list[dict[str, Any]]) -> None
     transaction.on_commit(lambda: deal_log_extend(**key, events=stored))
 
 
-def _seen_enough(deal: Deal, seat: int, expected_seq: int) -> bool:
-    """Was the move made on a view that is still good? Yes if nothing happened since, or only other
-    players looking at their own cards (a look costs no turn and changes nothing of his)."""
+def _seen_enough(deal: Deal, seat: int, expected_seq: int, requested: Action) -> bool:
+    """Was the move made on a view that is still good? Yes if nothing happened since, or only looks
+    at cards (a look costs no turn): another player's changes nothing of his; his own (the page sends
+    his bid before the look's update is back) changes what he may bid only by what needed unseen
+    cards, so the move stands if his seat is still offered it."""
     if expected_seq == deal.seq:
         return True
     if not 0 <= expected_seq < deal.seq:
         return False
-    since = DealAction.objects.filter(deal=deal, seq__gt=expected_seq).values_list("seat", "action")
-    return all(action.get("do") == "look" and acted != seat for acted, action in since)
+    since = list(DealAction.objects.filter(deal=deal, seq__gt=expected_seq).values_list("seat", "action"))
+    if not all(action.get("do") == "look" for _acted, action in since):
+        return False
+    if all(acted != seat for acted, _action in since):
+        return True
+    try:
+        legal_match(requested, observe(deal_state(deal), seat))
+    except TableError:
+        return False  # a dark bid after his own look: "look again", not "not allowed"
+    return True
 
 
 def _made_before(*, deal_id: object, user: User, expected_seq: object, action: Action) -> str | None:
@@ -232,7 +242,7 @@ def table_act(
         raise TableError("not_in_deal" if seat_of(session, user) is not None else "not_seated")
     if players[seat].removed:
         raise TableError("removed")
-    if not _seen_enough(deal, seat, expected_seq):
+    if not _seen_enough(deal, seat, expected_seq, action):
         # The very move he made since, sent again (the plain form re-sent, the same click in a second
         # tab): made, not "look again and make your move", which asked him to make it twice.
         made = _made_before(deal_id=deal.pk, user=user, expected_seq=expected_seq, action=action)

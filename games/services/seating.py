@@ -112,6 +112,10 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     if not session.is_live:
         raise TableError("table_closed")
     mine = seat_of(session, user)
+    if mine is not None and mine.removed:
+        # Stood up mid-deal: his seat is the clock's until the deal ends, and no seat of his plays;
+        # "you already sit at this table" told him he had one.
+        raise TableError("removed", words="removed_sit")
     if mine is not None:
         # The same seat asked for again (a retry, a second tab) is his: said as news, not a failure.
         raise TableError("already_seated", done=mine.position == position)
@@ -443,7 +447,16 @@ def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
     seat = seats_taken(session).filter(position=position).exclude(bot="").first()
     if seat is None:
         raise TableError("no_bot_at", n=position + 1)  # about the seat, not the manager who asks
+    _bot_not_leaving(seat)
     return _bot_off(session, seat)
+
+
+def _bot_not_leaving(seat: Seat) -> None:
+    """Refuses, as news, a bot a manager has sent off already (a double click, a second manager): told
+    nothing, the second thought he had done something. The inactivity sweep's leave is no manager's (a
+    player back cancels it): his word replaces it."""
+    if seat.leave_after_deal and not seat.idle_leave:
+        raise TableError("already_leaving", words="bot_leaving", done=True, n=seat.position + 1)
 
 
 def _bot_off(session: TableSession, seat: Seat) -> bool:
@@ -480,8 +493,7 @@ def table_stand_up(
         # The admin's seat list has bots beside players: "Nobody plays at seat 3" of the bot the
         # manager ticked told him nothing. It is taken off, as its "Remove bot" button does. The
         # inactivity sweep's leave is no manager's (a player back cancels it): his word replaces it.
-        if seat.leave_after_deal and not seat.idle_leave:
-            raise TableError("already_leaving", done=True)
+        _bot_not_leaving(seat)
         return _bot_off(session, seat)
     membership_require_rank(mine=mine, target=seat.member)
     if seat.leave_after_deal and not seat.idle_leave:

@@ -49,7 +49,13 @@ def _both(
     now = timezone.now()
     with translation.override(language):
         context = table_context(
-            view=message["view"], public=message["public"], user_id=user_id, now=now, can_manage=can_manage
+            view=message["view"],
+            public=message["public"],
+            user_id=user_id,
+            now=now,
+            can_manage=can_manage,
+            # A manager's frame: the owner's, who may stand up every other member.
+            stands_up=("member", "manager") if can_manage else (),
         )
         extra: dict[str, Any] = {"replay": replay}
         if token is not None:
