@@ -231,14 +231,20 @@ class SiteUserChangeForm(KeptIfUntouched, UserChangeForm):
     on the profile). The admin's change view is one transaction: the rows stay held to its save.
     The person's own fields keep what he changed meanwhile (``KeptIfUntouched``), and so do the
     operators' own: another operator's switching the account off, taking its staff status or renaming
-    it was put back by an unrelated save of a page opened before (review 103)."""
+    it was put back by an unrelated save of a page opened before (review 103); so were its groups, its
+    own permissions and its first and last name, and a group taken away meanwhile was given back
+    (review 113)."""
 
     KEPT_IF_UNTOUCHED = (
         *KeptIfUntouched.KEPT_IF_UNTOUCHED,
         "username",
+        "first_name",
+        "last_name",
         "is_active",
         "is_staff",
         "is_superuser",
+        "groups",
+        "user_permissions",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -264,6 +270,9 @@ class SiteUserAdmin(AuditedSiteRecordsAdmin, UserAdmin):
     )
     list_display = ("username", "display_name", "email", "is_staff", "is_active", "date_joined")
     search_fields = ("username", "display_name", "email")
+    # Shown, not edited: a page opened before the person's next log-in put the older time back, and
+    # the last log-in is part of a password-reset link's hash, so a link that log-in spent worked again.
+    readonly_fields = ("last_login", "date_joined")
 
     # A superuser's edits of people (staff and superuser flags, active, groups, password) were in
     # Django's own history only: the moderation log is what the site's people are audited by.
