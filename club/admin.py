@@ -7,6 +7,7 @@ Changes to people go through the services, here as admin actions, so each one is
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from django import forms
@@ -210,6 +211,20 @@ class ModerationActionForm(ActionForm):
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
+    # When the list was shown: a lift of a row ticked across the list's pages, which the page did not
+    # show, refuses a ban placed after it (the rows shown carry their own, ``MembershipAdmin.ban``).
+    shown_at = forms.CharField(
+        required=False, widget=forms.HiddenInput, initial=lambda: timezone.now().isoformat()
+    )
+
+
+def shown_at(request: HttpRequest) -> datetime | None:
+    """When the list an action was sent from was shown (None if not said, or unreadable)."""
+    try:
+        when = datetime.fromisoformat(request.POST.get("shown_at", ""))
+    except ValueError:
+        return None
+    return when if timezone.is_aware(when) else None
 
 
 class SitePasswordChangeForm(AdminPasswordChangeForm):
@@ -472,7 +487,13 @@ class MembershipAdmin(ClubScopedAdmin):
 
     @admin.display(description=_("ban"), ordering="banned_at")
     def ban(self, obj: Membership) -> str:
-        """When, why and until when, for a banned member (a ban with an end read as one for good)."""
+        """When, why and until when, for a banned member (a ban with an end read as one for good),
+        and which ban the row shows, sent back with a lift (``seen``, as the club page's)."""
+        return format_html(
+            '{}<input type="hidden" name="seen-ban-{}" value="{}">', self._ban_text(obj), obj.pk, obj.ban_seen
+        )
+
+    def _ban_text(self, obj: Membership) -> str:
         if not obj.is_banned:
             return ""
         when = date_format(localtime(obj.banned_at), "SHORT_DATE_FORMAT") if obj.banned_at else ""
@@ -488,11 +509,15 @@ class MembershipAdmin(ClubScopedAdmin):
     )
     def suspension(self, obj: Membership) -> str:
         """Until when and why, for a member kept away from the tables: his status reads "Active", and
-        the list offered "Lift the suspension" without showing whom it would concern."""
-        if not obj.is_suspended:
-            return ""
-        until = date_format(localtime(obj.suspended_until), "SHORT_DATETIME_FORMAT")
-        return " · ".join(part for part in (until, obj.suspend_reason) if part)
+        the list offered "Lift the suspension" without showing whom it would concern. With which
+        suspension the row shows, as ``ban``."""
+        text = ""
+        if obj.is_suspended:
+            until = date_format(localtime(obj.suspended_until), "SHORT_DATETIME_FORMAT")
+            text = " · ".join(part for part in (until, obj.suspend_reason) if part)
+        return format_html(
+            '{}<input type="hidden" name="seen-suspension-{}" value="{}">', text, obj.pk, obj.suspension_seen
+        )
 
     def _run(
         self,
@@ -500,12 +525,14 @@ class MembershipAdmin(ClubScopedAdmin):
         queryset: QuerySet[Membership],
         service: Callable[..., Membership],
         done: Callable[[int], str],
+        per_row: Callable[[Membership], dict[str, Any]] | None = None,
         **extra: Any,
     ) -> None:
         ok = 0
         for membership in queryset.select_related("user", "club"):
             try:
-                service(membership=membership, actor=request.user, **extra)
+                own = per_row(membership) if per_row is not None else {}
+                service(membership=membership, actor=request.user, **extra, **own)
             except ServiceError as exc:
                 who = f"{membership.user.name_and_username}, {membership.club}"
                 # What was asked already so (the action sent again) is news, not a failure.
@@ -556,6 +583,8 @@ class MembershipAdmin(ClubScopedAdmin):
             queryset,
             services.membership_unsuspend,
             lambda n: ngettext("%(count)d suspension lifted.", "%(count)d suspensions lifted.", n),
+            # Which suspension the row showed: one placed since is refused, as on the club page.
+            per_row=lambda row: {"seen": request.POST.get(f"seen-suspension-{row.pk}")},
         )
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
@@ -590,6 +619,7 @@ class MembershipAdmin(ClubScopedAdmin):
 
     @admin.action(description=_("Lift the ban of the selected members"))
     def unban_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        when = shown_at(request)
         self._run(
             request,
             queryset,
@@ -599,6 +629,9 @@ class MembershipAdmin(ClubScopedAdmin):
             lambda n: (
                 ngettext("%(count)d ban lifted.", "%(count)d bans lifted.", n) + " " + str(UNBANNED_OUT)
             ),
+            # Which ban the row showed (review 113: a ban placed after the list was loaded was lifted
+            # unseen); a row the page did not show, by when the page was shown.
+            per_row=lambda row: {"seen": request.POST.get(f"seen-ban-{row.pk}"), "shown_at": when},
         )
 
 

@@ -7,8 +7,6 @@ changed on both sides is refused, saying what it is now. The form is sent as the
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
-
 import pytest
 from django.contrib.auth.models import Group, Permission
 from django.utils import timezone
@@ -16,6 +14,7 @@ from django.utils import timezone
 from club.models import User
 
 from .conftest import logged_in
+from .page_form import form_sent
 
 pytestmark = pytest.mark.django_db
 
@@ -26,62 +25,12 @@ def _no_zone_left():
     timezone.deactivate()
 
 
-class _Form(HTMLParser):
-    """What a browser sends of the page's change form (inputs, ticked boxes, chosen options, text)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.data: dict[str, list[str]] = {}
-        self._select: str | None = None
-        self._textarea: str | None = None
-        self._in_form = False
-
-    def _add(self, name: str, value: str) -> None:
-        self.data.setdefault(name, []).append(value)
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        a = dict(attrs)
-        if tag == "form" and a.get("id") == "user_form":
-            self._in_form = True
-        if not self._in_form:
-            return
-        name = a.get("name")
-        if tag == "input" and name:
-            kind = a.get("type", "text")
-            if kind in ("checkbox", "radio"):
-                if "checked" in a:
-                    self._add(name, a.get("value") or "on")
-            elif kind not in ("submit", "button"):
-                self._add(name, a.get("value") or "")
-        elif tag == "select" and name:
-            self._select = name
-            self.data.setdefault(name, [])
-        elif tag == "option" and self._select and "selected" in a:
-            self._add(self._select, a.get("value") or "")
-        elif tag == "textarea" and name:
-            self._textarea = name
-            self._add(name, "")
-
-    def handle_data(self, data: str) -> None:
-        if self._textarea:
-            self.data[self._textarea][-1] += data
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "select":
-            self._select = None
-        elif tag == "textarea":
-            self._textarea = None
-        elif tag == "form":
-            self._in_form = False
-
-
 def opened(client, user: User) -> dict[str, list[str]]:
     page = client.get(f"/admin/club/user/{user.pk}/change/")
     assert page.status_code == 200
-    form = _Form()
-    form.feed(page.content.decode())
-    assert "username" in form.data
-    return form.data
+    data = form_sent(page.content.decode(), "user_form")
+    assert "username" in data
+    return data
 
 
 def save(client, user: User, data: dict[str, list[str]]):
@@ -157,9 +106,7 @@ def test_groups_changed_on_both_sides_are_refused(root, make_user, cheats, scrib
     assert "meanwhile" in html and "cheat watchers" in html
     assert list(vera.groups.all()) == [cheats]
     # Sent again after reading it, the operator's choice is written.
-    form = _Form()
-    form.feed(html)
-    again = save(client, vera, {**form.data, "groups": [str(scribes.pk)]})
+    again = save(client, vera, {**form_sent(html, "user_form"), "groups": [str(scribes.pk)]})
     assert again.status_code == 302, again.content.decode()[-3000:]
     assert list(vera.groups.all()) == [scribes]
 
