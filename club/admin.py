@@ -458,6 +458,10 @@ class MembershipAdmin(ClubScopedAdmin):
     list_filter = ("status", "role", DormantFilter, ("club", ClubsOfTheRowsFilter), MemberFilter)
     search_fields = ("user__username", "user__display_name", "club__name")
     list_select_related = ("user", "club")
+    # Without one, Django listed the rows newest first by id: a manager's two clubs interleaved, and
+    # one club's people in the order they first came (review 113). By club, then by the username
+    # (unique, as the filters and the rows name people).
+    ordering = ("club__name", "user__username")
     fields = (
         "member",
         "club",
