@@ -161,3 +161,23 @@ def test_actions_on_the_other_clubs_rows_do_nothing(alice, other_club, players) 
         )
         seat.refresh_from_db()
         assert not seat.leave_after_deal and seat.status != Seat.Status.LEFT
+
+
+def test_the_books_pages_name_nothing_of_the_other_club(alice, other_club, players) -> None:
+    client = _client(alice)
+    account = Account.objects.filter(club=other_club, member__isnull=False).first()
+    urls = [
+        reverse("admin:ledger_account_statement", args=[account.pk]),
+        reverse("admin:ledger_trial_balance", args=[other_club.pk]),
+        reverse("admin:ledger_trial_balance_index"),
+        reverse("admin:ledger_entry_export"),
+        reverse("admin:ledger_entry_export") + f"?club__id__exact={other_club.pk}",
+        reverse("admin:club_auditlog_export"),
+        reverse("admin:club_auditlog_export") + f"?target_user={players[3].pk}",
+    ]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code in (200, 302, 400, 403, 404), (url, response.status_code)
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        for secret in _secrets(other_club, players):
+            assert secret not in body.decode(), (url, secret)
