@@ -213,8 +213,9 @@ class ModerationActionForm(ActionForm):
     )
     # When the list was shown: a lift of a row ticked across the list's pages, which the page did not
     # show, refuses a ban placed after it (the rows shown carry their own, ``MembershipAdmin.ban``).
+    # No label: Django's action bar writes a field's label beside it, hidden or not ("Shown at").
     shown_at = forms.CharField(
-        required=False, widget=forms.HiddenInput, initial=lambda: timezone.now().isoformat()
+        label="", required=False, widget=forms.HiddenInput, initial=lambda: timezone.now().isoformat()
     )
 
 

@@ -116,3 +116,9 @@ def test_the_suspension_the_page_showed_is_lifted(club, owner, member) -> None:
     response = lift(client, shown(client), m(club, member), action="unsuspend_selected")
     assert any("1 suspension lifted." in t for t in messages_of(response)), messages_of(response)
     assert not m(club, member).is_suspended
+
+
+def test_the_time_the_list_was_shown_is_no_words_in_the_action_bar(club, owner) -> None:
+    page = client_for(owner).get(reverse(LIST)).content.decode()
+    assert 'name="shown_at"' in page
+    assert "Shown at" not in page
