@@ -176,10 +176,12 @@ class KeptIfUntouched:
         return getattr(self.instance, name)
 
     def _put(self, key: str, value: Any) -> None:
-        if isinstance(value, list):
-            self.data.setlist(key, [str(item) for item in value])
-        else:
+        if not isinstance(value, list):
             self.data[key] = value
+        elif hasattr(self.data, "setlist"):
+            self.data.setlist(key, [str(item) for item in value])
+        else:  # a form given a plain dict
+            self.data[key] = [str(item) for item in value]
 
     @staticmethod
     def _same(a: Any, b: Any) -> bool:
