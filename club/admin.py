@@ -15,8 +15,9 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG
-from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin, UserChangeForm
+from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
 from django.db.models import BooleanField, ExpressionWrapper, Model, Prefetch, QuerySet
@@ -318,6 +319,35 @@ class SiteUserAdmin(AuditedSiteRecordsAdmin, UserAdmin):
             target=obj.username,  # type: ignore[attr-defined]
             data=changed_fields(message),
         )
+
+
+class SiteGroupForm(KeptIfUntouched, forms.ModelForm):
+    """A group's name and permissions keep what another operator saved meanwhile, as a person's page
+    keeps his groups (review 113): a permission taken from the group was given back, to all its
+    members, by a rename saved from a page opened before."""
+
+    KEPT_IF_UNTOUCHED = ("name", "permissions")
+
+    class Meta:
+        model = Group
+        fields = ("name", "permissions")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._carry_what_was_opened()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self._kept_if_untouched(cleaned)
+        return cleaned
+
+
+admin.site.unregister(Group)  # django.contrib.auth's, registered first (INSTALLED_APPS)
+
+
+@admin.register(Group)
+class SiteGroupAdmin(GroupAdmin):
+    form = SiteGroupForm
 
 
 class ClubAdminForm(forms.ModelForm):

@@ -158,6 +158,11 @@ class KeptIfUntouched:
                     field.hidden_widget = ChoicesOpenedWithInput
                 if self.is_bound and self.data.get(self[name].html_initial_name) is not None:
                     kept.append(name)
+                elif self.is_bound:
+                    # Sent without it: what changed is counted against what is stored, as Django
+                    # counts it (against a missing "initial-" every field but an empty one read as
+                    # changed, and the history named fields nobody touched).
+                    field.show_hidden_initial = False
         # A field left as found is read, and checked, as what is stored: checked as sent, the old
         # address of a stale tab was refused as another account's, or counted as an address check
         # (review 100), though it was not to be written.
