@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin.helpers import ActionForm
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME, ActionForm
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
@@ -23,6 +23,7 @@ from django.db import IntegrityError
 from django.db.models import BooleanField, ExpressionWrapper, Model, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
+from django.template.response import TemplateResponse
 from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -634,7 +635,9 @@ class MembershipAdmin(ClubScopedAdmin):
         return actions
 
     @admin.action(description=_("Make the selected manager the club's owner"))
-    def hand_over_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+    def hand_over_selected(
+        self, request: HttpRequest, queryset: QuerySet[Membership]
+    ) -> TemplateResponse | None:
         """The club page's hand-over, for the site's operator too: he is no member of the club, so
         its page shows him nobody to act on (the club of an owner whose account is switched off)."""
         rows = list(queryset.select_related("user", "club")[:2])
@@ -642,8 +645,22 @@ class MembershipAdmin(ClubScopedAdmin):
             self.message_user(
                 request, _("Tick one manager: the club he manages gets him as its owner."), messages.ERROR
             )
-            return
+            return None
         target = rows[0]
+        if request.POST.get("confirm") != "1":
+            # Asked first, as the club page asks: one wrong line of the action list handed the club
+            # over at once, and only its new owner could give it back (review 113).
+            context = {
+                **self.admin_site.each_context(request),
+                "title": _("Make %(name)s the owner of %(club)s?")
+                % {"name": target.user.name_and_username, "club": target.club.name},
+                "name": target.user.name_and_username,
+                "club": target.club.name,
+                "membership": target,
+                "opts": self.model._meta,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            }
+            return TemplateResponse(request, "admin/club/membership/hand_over.html", context)
         try:
             services.club_hand_over(membership=target, actor=request.user)
         except ServiceError as exc:
@@ -651,6 +668,7 @@ class MembershipAdmin(ClubScopedAdmin):
         else:
             values = {"name": target.user.shown_name, "club": target.club.name}
             self.message_user(request, _("%(name)s is now the owner of %(club)s.") % values, messages.SUCCESS)
+        return None
 
     @admin.action(description=_("Lift the ban of the selected members"))
     def unban_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
