@@ -214,7 +214,8 @@ class ModerationActionForm(ActionForm):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
     # When the list was shown: a lift of a row ticked across the list's pages, which the page did not
-    # show, refuses a ban placed after it (the rows shown carry their own, ``MembershipAdmin.ban``).
+    # show, refuses a ban or a suspension placed after it (the rows shown carry their own,
+    # ``MembershipAdmin.ban``).
     # No label: Django's action bar writes a field's label beside it, hidden or not ("Shown at").
     shown_at = forms.CharField(
         label="", required=False, widget=forms.HiddenInput, initial=lambda: timezone.now().isoformat()
@@ -614,13 +615,15 @@ class MembershipAdmin(ClubScopedAdmin):
 
     @admin.action(description=_("Lift the suspension of the selected members"))
     def unsuspend_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        when = shown_at(request)
         self._run(
             request,
             queryset,
             services.membership_unsuspend,
             lambda n: ngettext("%(count)d suspension lifted.", "%(count)d suspensions lifted.", n),
-            # Which suspension the row showed: one placed since is refused, as on the club page.
-            per_row=lambda row: {"seen": request.POST.get(f"seen-suspension-{row.pk}")},
+            # Which suspension the row showed: one placed since is refused, as on the club page (a row
+            # the page did not show: by when the page was shown).
+            per_row=lambda row: {"seen": request.POST.get(f"seen-suspension-{row.pk}"), "shown_at": when},
         )
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:

@@ -914,9 +914,12 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
 
 
 @transaction.atomic
-def membership_unsuspend(*, membership: Membership, actor: User, seen: str | None = None) -> Membership:
+def membership_unsuspend(
+    *, membership: Membership, actor: User, seen: str | None = None, shown_at: datetime | None = None
+) -> Membership:
     """Lift the suspension. ``seen``: ``Membership.suspension_seen`` of the page it was lifted from
-    (as unban)."""
+    (as unban). ``shown_at``: when the page was shown, for a row it did not show (as unban): a
+    suspension given after it, by the moderation log, is refused."""
     _mine, target = _managed_target(membership=membership, actor=actor)
     if not target.is_suspended:
         raise ServiceError(
@@ -924,7 +927,14 @@ def membership_unsuspend(*, membership: Membership, actor: User, seen: str | Non
             code="stale",
             done=True,
         )
-    if seen == "" and target.suspension_seen:
+    given_since = (
+        seen is None
+        and shown_at is not None
+        and AuditLog.objects.filter(
+            action="membership.suspended", club=target.club, target_user=target.user, created_at__gt=shown_at
+        ).exists()
+    )
+    if (seen == "" and target.suspension_seen) or given_since:
         raise ServiceError(
             _(
                 "%(name)s was suspended after your page was shown: look at this suspension before you "

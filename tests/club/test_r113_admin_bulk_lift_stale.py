@@ -122,3 +122,27 @@ def test_the_time_the_list_was_shown_is_no_words_in_the_action_bar(club, owner) 
     page = client_for(owner).get(reverse(LIST)).content.decode()
     assert 'name="shown_at"' in page
     assert "Shown at" not in page
+
+
+def test_across_pages_a_suspension_placed_after_the_page_is_not_lifted(club, owner, manager, member) -> None:
+    client = client_for(owner)
+    sent = {name: values for name, values in shown(client).items() if not name.startswith("seen-")}
+    sent["shown_at"] = [(timezone.now() - timedelta(seconds=5)).isoformat()]
+    services.membership_suspend(
+        membership=m(club, member), actor=manager, until=timezone.now() + timedelta(days=2), reason="tilt"
+    )
+    response = lift(client, {**sent, "select_across": ["1"]}, m(club, member), action="unsuspend_selected")
+    texts = messages_of(response)
+    assert any("was suspended after your page was shown" in t for t in texts), texts
+    assert m(club, member).is_suspended
+
+
+def test_across_pages_a_suspension_placed_before_the_page_is_lifted(club, owner, member) -> None:
+    services.membership_suspend(
+        membership=m(club, member), actor=owner, until=timezone.now() + timedelta(days=2), reason="tilt"
+    )
+    client = client_for(owner)
+    sent = {name: values for name, values in shown(client).items() if not name.startswith("seen-")}
+    response = lift(client, {**sent, "select_across": ["1"]}, m(club, member), action="unsuspend_selected")
+    assert any("1 suspension lifted." in t for t in messages_of(response)), messages_of(response)
+    assert not m(club, member).is_suspended
