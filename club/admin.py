@@ -7,20 +7,23 @@ Changes to people go through the services, here as admin actions, so each one is
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin.helpers import ActionForm
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME, ActionForm
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG
-from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswordMixin, UserChangeForm
+from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
 from django.db.models import BooleanField, ExpressionWrapper, Model, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
+from django.template.response import TemplateResponse
 from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -210,6 +213,22 @@ class ModerationActionForm(ActionForm):
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
+    # When the list was shown: a lift of a row ticked across the list's pages, which the page did not
+    # show, refuses a ban or a suspension placed after it (the rows shown carry their own,
+    # ``MembershipAdmin.ban``).
+    # No label: Django's action bar writes a field's label beside it, hidden or not ("Shown at").
+    shown_at = forms.CharField(
+        label="", required=False, widget=forms.HiddenInput, initial=lambda: timezone.now().isoformat()
+    )
+
+
+def shown_at(request: HttpRequest) -> datetime | None:
+    """When the list an action was sent from was shown (None if not said, or unreadable)."""
+    try:
+        when = datetime.fromisoformat(request.POST.get("shown_at", ""))
+    except ValueError:
+        return None
+    return when if timezone.is_aware(when) else None
 
 
 class SitePasswordChangeForm(AdminPasswordChangeForm):
@@ -231,14 +250,20 @@ class SiteUserChangeForm(KeptIfUntouched, UserChangeForm):
     on the profile). The admin's change view is one transaction: the rows stay held to its save.
     The person's own fields keep what he changed meanwhile (``KeptIfUntouched``), and so do the
     operators' own: another operator's switching the account off, taking its staff status or renaming
-    it was put back by an unrelated save of a page opened before (review 103)."""
+    it was put back by an unrelated save of a page opened before (review 103); so were its groups, its
+    own permissions and its first and last name, and a group taken away meanwhile was given back
+    (review 113)."""
 
     KEPT_IF_UNTOUCHED = (
         *KeptIfUntouched.KEPT_IF_UNTOUCHED,
         "username",
+        "first_name",
+        "last_name",
         "is_active",
         "is_staff",
         "is_superuser",
+        "groups",
+        "user_permissions",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -264,6 +289,9 @@ class SiteUserAdmin(AuditedSiteRecordsAdmin, UserAdmin):
     )
     list_display = ("username", "display_name", "email", "is_staff", "is_active", "date_joined")
     search_fields = ("username", "display_name", "email")
+    # Shown, not edited: a page opened before the person's next log-in put the older time back, and
+    # the last log-in is part of a password-reset link's hash, so a link that log-in spent worked again.
+    readonly_fields = ("last_login", "date_joined")
 
     # A superuser's edits of people (staff and superuser flags, active, groups, password) were in
     # Django's own history only: the moderation log is what the site's people are audited by.
@@ -293,6 +321,35 @@ class SiteUserAdmin(AuditedSiteRecordsAdmin, UserAdmin):
             target=obj.username,  # type: ignore[attr-defined]
             data=changed_fields(message),
         )
+
+
+class SiteGroupForm(KeptIfUntouched, forms.ModelForm):
+    """A group's name and permissions keep what another operator saved meanwhile, as a person's page
+    keeps his groups (review 113): a permission taken from the group was given back, to all its
+    members, by a rename saved from a page opened before."""
+
+    KEPT_IF_UNTOUCHED = ("name", "permissions")
+
+    class Meta:
+        model = Group
+        fields = ("name", "permissions")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._carry_what_was_opened()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self._kept_if_untouched(cleaned)
+        return cleaned
+
+
+admin.site.unregister(Group)  # django.contrib.auth's, registered first (INSTALLED_APPS)
+
+
+@admin.register(Group)
+class SiteGroupAdmin(GroupAdmin):
+    form = SiteGroupForm
 
 
 class ClubAdminForm(forms.ModelForm):
@@ -434,6 +491,10 @@ class MembershipAdmin(ClubScopedAdmin):
     list_filter = ("status", "role", DormantFilter, ("club", ClubsOfTheRowsFilter), MemberFilter)
     search_fields = ("user__username", "user__display_name", "club__name")
     list_select_related = ("user", "club")
+    # Without one, Django listed the rows newest first by id: a manager's two clubs interleaved, and
+    # one club's people in the order they first came (review 113). By club, then by the username
+    # (unique, as the filters and the rows name people).
+    ordering = ("club__name", "user__username")
     fields = (
         "member",
         "club",
@@ -463,7 +524,13 @@ class MembershipAdmin(ClubScopedAdmin):
 
     @admin.display(description=_("ban"), ordering="banned_at")
     def ban(self, obj: Membership) -> str:
-        """When, why and until when, for a banned member (a ban with an end read as one for good)."""
+        """When, why and until when, for a banned member (a ban with an end read as one for good),
+        and which ban the row shows, sent back with a lift (``seen``, as the club page's)."""
+        return format_html(
+            '{}<input type="hidden" name="seen-ban-{}" value="{}">', self._ban_text(obj), obj.pk, obj.ban_seen
+        )
+
+    def _ban_text(self, obj: Membership) -> str:
         if not obj.is_banned:
             return ""
         when = date_format(localtime(obj.banned_at), "SHORT_DATE_FORMAT") if obj.banned_at else ""
@@ -479,11 +546,15 @@ class MembershipAdmin(ClubScopedAdmin):
     )
     def suspension(self, obj: Membership) -> str:
         """Until when and why, for a member kept away from the tables: his status reads "Active", and
-        the list offered "Lift the suspension" without showing whom it would concern."""
-        if not obj.is_suspended:
-            return ""
-        until = date_format(localtime(obj.suspended_until), "SHORT_DATETIME_FORMAT")
-        return " · ".join(part for part in (until, obj.suspend_reason) if part)
+        the list offered "Lift the suspension" without showing whom it would concern. With which
+        suspension the row shows, as ``ban``."""
+        text = ""
+        if obj.is_suspended:
+            until = date_format(localtime(obj.suspended_until), "SHORT_DATETIME_FORMAT")
+            text = " · ".join(part for part in (until, obj.suspend_reason) if part)
+        return format_html(
+            '{}<input type="hidden" name="seen-suspension-{}" value="{}">', text, obj.pk, obj.suspension_seen
+        )
 
     def _run(
         self,
@@ -491,12 +562,14 @@ class MembershipAdmin(ClubScopedAdmin):
         queryset: QuerySet[Membership],
         service: Callable[..., Membership],
         done: Callable[[int], str],
+        per_row: Callable[[Membership], dict[str, Any]] | None = None,
         **extra: Any,
     ) -> None:
         ok = 0
         for membership in queryset.select_related("user", "club"):
             try:
-                service(membership=membership, actor=request.user, **extra)
+                own = per_row(membership) if per_row is not None else {}
+                service(membership=membership, actor=request.user, **extra, **own)
             except ServiceError as exc:
                 who = f"{membership.user.name_and_username}, {membership.club}"
                 # What was asked already so (the action sent again) is news, not a failure.
@@ -542,11 +615,15 @@ class MembershipAdmin(ClubScopedAdmin):
 
     @admin.action(description=_("Lift the suspension of the selected members"))
     def unsuspend_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        when = shown_at(request)
         self._run(
             request,
             queryset,
             services.membership_unsuspend,
             lambda n: ngettext("%(count)d suspension lifted.", "%(count)d suspensions lifted.", n),
+            # Which suspension the row showed: one placed since is refused, as on the club page (a row
+            # the page did not show: by when the page was shown).
+            per_row=lambda row: {"seen": request.POST.get(f"seen-suspension-{row.pk}"), "shown_at": when},
         )
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
@@ -561,7 +638,9 @@ class MembershipAdmin(ClubScopedAdmin):
         return actions
 
     @admin.action(description=_("Make the selected manager the club's owner"))
-    def hand_over_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+    def hand_over_selected(
+        self, request: HttpRequest, queryset: QuerySet[Membership]
+    ) -> TemplateResponse | None:
         """The club page's hand-over, for the site's operator too: he is no member of the club, so
         its page shows him nobody to act on (the club of an owner whose account is switched off)."""
         rows = list(queryset.select_related("user", "club")[:2])
@@ -569,8 +648,22 @@ class MembershipAdmin(ClubScopedAdmin):
             self.message_user(
                 request, _("Tick one manager: the club he manages gets him as its owner."), messages.ERROR
             )
-            return
+            return None
         target = rows[0]
+        if request.POST.get("confirm") != "1":
+            # Asked first, as the club page asks: one wrong line of the action list handed the club
+            # over at once, and only its new owner could give it back (review 113).
+            context = {
+                **self.admin_site.each_context(request),
+                "title": _("Make %(name)s the owner of %(club)s?")
+                % {"name": target.user.name_and_username, "club": target.club.name},
+                "name": target.user.name_and_username,
+                "club": target.club.name,
+                "membership": target,
+                "opts": self.model._meta,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            }
+            return TemplateResponse(request, "admin/club/membership/hand_over.html", context)
         try:
             services.club_hand_over(membership=target, actor=request.user)
         except ServiceError as exc:
@@ -578,9 +671,11 @@ class MembershipAdmin(ClubScopedAdmin):
         else:
             values = {"name": target.user.shown_name, "club": target.club.name}
             self.message_user(request, _("%(name)s is now the owner of %(club)s.") % values, messages.SUCCESS)
+        return None
 
     @admin.action(description=_("Lift the ban of the selected members"))
     def unban_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        when = shown_at(request)
         self._run(
             request,
             queryset,
@@ -590,6 +685,9 @@ class MembershipAdmin(ClubScopedAdmin):
             lambda n: (
                 ngettext("%(count)d ban lifted.", "%(count)d bans lifted.", n) + " " + str(UNBANNED_OUT)
             ),
+            # Which ban the row showed (review 113: a ban placed after the list was loaded was lifted
+            # unseen); a row the page did not show, by when the page was shown.
+            per_row=lambda row: {"seen": request.POST.get(f"seen-ban-{row.pk}"), "shown_at": when},
         )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
@@ -123,13 +123,26 @@ CHANGED_MEANWHILE = _(
 )
 
 
+class ChoicesOpenedWithInput(forms.MultipleHiddenInput):
+    """The choices of a list field (a person's groups) as its page was opened, after an empty marker:
+    a page opened with none chosen sends the marker alone, and so says "none" rather than nothing."""
+
+    def format_value(self, value: Any) -> list[Any]:
+        return ["", *super().format_value(value)]
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
+        values = super().value_from_datadict(data, files, name)
+        return [value for value in values if value != ""] if isinstance(values, list) else values
+
+
 class KeptIfUntouched:
     """A form of a person's own fields (his profile, an operator's change page of him) sends every
     field back as it was when its page was opened. The page carries what ``KEPT_IF_UNTOUCHED`` were
     opened with (Django's hidden "initial-" inputs): one its sender left as he found it keeps what is
     stored now, and one changed on both sides is refused, saying what it is now (review 99: a page
     left open put back an address, a name or a language changed meanwhile, in another tab or by the
-    site's operators). A page sent without them is written as sent, as before."""
+    site's operators). A page sent without them is written as sent, as before. A list of rows (a
+    person's groups) is kept the same way (review 113)."""
 
     KEPT_IF_UNTOUCHED: tuple[str, ...] = ("email", "display_name", "preferred_language", "time_zone")
 
@@ -139,9 +152,17 @@ class KeptIfUntouched:
         kept = []
         for name in self.KEPT_IF_UNTOUCHED:
             if name in self.fields:
-                self.fields[name].show_hidden_initial = True
+                field = self.fields[name]
+                field.show_hidden_initial = True
+                if isinstance(field, forms.ModelMultipleChoiceField):
+                    field.hidden_widget = ChoicesOpenedWithInput
                 if self.is_bound and self.data.get(self[name].html_initial_name) is not None:
                     kept.append(name)
+                elif self.is_bound:
+                    # Sent without it: what changed is counted against what is stored, as Django
+                    # counts it (against a missing "initial-" every field but an empty one read as
+                    # changed, and the history named fields nobody touched).
+                    field.show_hidden_initial = False
         # A field left as found is read, and checked, as what is stored: checked as sent, the old
         # address of a stale tab was refused as another account's, or counted as an address check
         # (review 100), though it was not to be written.
@@ -149,8 +170,29 @@ class KeptIfUntouched:
         if untouched:
             self.data = self.data.copy()
             for name in untouched:
-                stored = self[name].field.prepare_value(getattr(self.instance, name))
-                self.data[name] = self.data[self[name].html_initial_name] = stored
+                stored = self[name].field.prepare_value(self._stored(name))
+                self._put(name, stored)
+                self._put(self[name].html_initial_name, stored)
+
+    def _stored(self, name: str) -> Any:
+        """What ``self.instance`` holds of field ``name`` now (a list of rows for a many-to-many)."""
+        if isinstance(self.fields[name], forms.ModelMultipleChoiceField):
+            return list(getattr(self.instance, name).order_by("pk"))
+        return getattr(self.instance, name)
+
+    def _put(self, key: str, value: Any) -> None:
+        if not isinstance(value, list):
+            self.data[key] = value
+        elif hasattr(self.data, "setlist"):
+            self.data.setlist(key, [str(item) for item in value])
+        else:  # a form given a plain dict
+            self.data[key] = [str(item) for item in value]
+
+    @staticmethod
+    def _same(a: Any, b: Any) -> bool:
+        if isinstance(a, list | tuple | QuerySet) and isinstance(b, list | tuple | QuerySet):
+            return {row.pk for row in a} == {row.pk for row in b}
+        return a == b
 
     def _kept_if_untouched(self, cleaned: dict[str, Any]) -> None:
         """Call from ``clean``: ``self.instance`` still holds what is stored now."""
@@ -160,7 +202,7 @@ class KeptIfUntouched:
         for name in self.KEPT_IF_UNTOUCHED:
             if name not in self.fields or name not in cleaned:
                 continue
-            stored = getattr(self.instance, name)
+            stored = self._stored(name)
             sent = self[name].html_initial_name
             if self.data.get(sent) is None:
                 continue
@@ -172,19 +214,22 @@ class KeptIfUntouched:
                 opened = field.to_python(self._widget_data_value(field.hidden_widget(), sent))
             except forms.ValidationError:
                 continue
-            if opened != stored and cleaned[name] != stored:
+            if not self._same(opened, stored) and not self._same(cleaned[name], stored):
                 self.add_error(name, CHANGED_MEANWHILE % {"value": self._as_listed(field, stored)})
                 # The page shown again carries what is stored as opened: sent again after reading
                 # the refusal, his value is written.
                 self.data = self.data.copy()
-                self.data[sent] = stored
+                self._put(sent, field.prepare_value(stored))
 
     @staticmethod
-    def _as_listed(field: forms.Field, stored: str) -> str:
+    def _as_listed(field: forms.Field, stored: Any) -> str:
         """What the page's list calls a stored choice ("Bulgarian", "As the browser asks"), not its
-        code (review 100: "it is now “bg”", "it is now “—”"); a tick box's as yes or no."""
+        code (review 100: "it is now “bg”", "it is now “—”"); a tick box's as yes or no; rows by
+        their names."""
         if isinstance(field, forms.BooleanField):
             return str(_("Yes") if stored else _("No"))
+        if isinstance(field, forms.ModelMultipleChoiceField):
+            return ", ".join(field.label_from_instance(row) for row in stored) or "—"
         if isinstance(field, forms.ChoiceField):
             for value, label in field.choices:
                 if value == stored and (stored or str(label).strip("-")):

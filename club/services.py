@@ -914,15 +914,34 @@ def membership_suspend(*, membership: Membership, actor: User, reason: str, unti
 
 
 @transaction.atomic
-def membership_unsuspend(*, membership: Membership, actor: User, seen: str | None = None) -> Membership:
+def membership_unsuspend(
+    *, membership: Membership, actor: User, seen: str | None = None, shown_at: datetime | None = None
+) -> Membership:
     """Lift the suspension. ``seen``: ``Membership.suspension_seen`` of the page it was lifted from
-    (as unban)."""
+    (as unban). ``shown_at``: when the page was shown, for a row it did not show (as unban): a
+    suspension given after it, by the moderation log, is refused."""
     _mine, target = _managed_target(membership=membership, actor=actor)
     if not target.is_suspended:
         raise ServiceError(
             _("%(name)s is not suspended (any more).") % {"name": target.user.shown_name},
             code="stale",
             done=True,
+        )
+    given_since = (
+        seen is None
+        and shown_at is not None
+        and AuditLog.objects.filter(
+            action="membership.suspended", club=target.club, target_user=target.user, created_at__gt=shown_at
+        ).exists()
+    )
+    if (seen == "" and target.suspension_seen) or given_since:
+        raise ServiceError(
+            _(
+                "%(name)s was suspended after your page was shown: look at this suspension before you "
+                "lift it."
+            )
+            % {"name": target.user.shown_name},
+            code="stale",
         )
     if seen is not None and seen != target.suspension_seen:
         raise ServiceError(
@@ -986,15 +1005,28 @@ def memberships_expire(*, now: datetime | None = None) -> int:
 
 
 @transaction.atomic
-def membership_unban(*, membership: Membership, actor: User, seen: str | None = None) -> Membership:
+def membership_unban(
+    *, membership: Membership, actor: User, seen: str | None = None, shown_at: datetime | None = None
+) -> Membership:
     """Lift the ban. ``seen``: ``Membership.ban_seen`` of the page the manager lifted it from; another ban
-    placed since (lifted and placed again meanwhile) is refused, showing it."""
+    placed since (lifted and placed again meanwhile) is refused, showing it. ``shown_at``: when the
+    page was shown, for a row it did not show (the admin's "select all" across its pages): a ban
+    placed after it is refused."""
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.BANNED:
         raise ServiceError(
             _("%(name)s is not banned (any more).") % {"name": target.user.shown_name},
             code="stale",
             done=True,
+        )
+    if (seen == "" and target.ban_seen) or (
+        seen is None and shown_at is not None and target.banned_at is not None and target.banned_at > shown_at
+    ):
+        # The page showed him without a ban (review 113: the admin's list lifted it all the same).
+        raise ServiceError(
+            _("%(name)s was banned after your page was shown: look at this ban before you lift it.")
+            % {"name": target.user.shown_name},
+            code="stale",
         )
     if seen is not None and seen != target.ban_seen:
         raise ServiceError(

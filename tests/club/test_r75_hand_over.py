@@ -136,7 +136,7 @@ def test_the_operator_hands_over_in_the_admin(owner, manager, member, club: Club
     owner.save()
     url = reverse("admin:club_membership_changelist")
     client = logged_in(root)
-    action = {"action": "hand_over_selected", "reason": "", "until": ""}
+    action = {"action": "hand_over_selected", "reason": "", "until": "", "confirm": "1"}
     # Two rows ticked: which should be the owner? Nothing changes.
     both = client.post(
         url, {**action, "_selected_action": [m(club, manager).pk, m(club, member).pk]}, follow=True
