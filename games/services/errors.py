@@ -80,6 +80,7 @@ _MESSAGES = {
     ),
     "no_bot_at": _("There is no bot at seat %(n)s."),
     "already_leaving": _("This player already leaves the table after the deal in play."),
+    "stand_up_self": _("You cannot stand yourself up: use “Leave the table” instead."),
     "bot_leaving": _("The bot at seat %(n)s already leaves the table after the deal in play."),
     "removed": _("You were stood up from this table: your seat plays by default moves until this deal ends."),
     "removed_sit": _("You were stood up from this table: you may sit down again once this deal ends."),

@@ -495,6 +495,10 @@ def table_stand_up(
         # inactivity sweep's leave is no manager's (a player back cancels it): his word replaces it.
         _bot_not_leaving(seat)
         return _bot_off(session, seat)
+    if seat.member_id == mine.pk:
+        # The page never offers it, but a hand-made message did: he was "stood up by a manager",
+        # the clock played his deal out and the log read that he stood himself up.
+        raise TableError("stand_up_self")
     membership_require_rank(mine=mine, target=seat.member)
     if seat.leave_after_deal and not seat.idle_leave:
         # A double click or a second manager: said once. The inactivity sweep's leave is no
