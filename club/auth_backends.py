@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.backends import BaseBackend
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
@@ -22,7 +21,10 @@ from django.http import HttpRequest
 SWITCHED_OFF_PASSWORD = "khrap_switched_off_password"
 
 
-class SwitchedOffAccountBackend(BaseBackend):
+class SwitchedOffAccountBackend:
+    """Only ``authenticate``: no ``get_user``, so it never holds a login (Django's ``force_login`` and a
+    session take the first backend that has one), and no permissions (Django skips a backend without)."""
+
     def authenticate(
         self, request: HttpRequest | None, username: Any = None, password: Any = None, **kwargs: Any
     ) -> None:
