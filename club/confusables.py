@@ -163,6 +163,13 @@ def invisible_characters(text: str, *, multiline: bool = False, bare_marks: bool
     return found
 
 
+def private_use(text: str) -> bool:
+    """Does ``text`` hold a private-use character (U+E000–U+F8FF, planes 15 and 16)? Each device
+    draws one its own way (a vendor's logo, an empty box, nothing), so a name holding one reads
+    differently to each reader (review 112)."""
+    return any(unicodedata.category(char) == "Co" for char in text)
+
+
 def collapse_spaces(text: str) -> str:
     """Runs of spaces (of any kind) as one, none at the ends: "Demo  Club" is "Demo Club"."""
     return " ".join(text.split())

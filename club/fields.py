@@ -36,11 +36,15 @@ class WholeNumberField(forms.IntegerField):
                 return None
             if not _WHOLE.fullmatch(text):
                 raise ValidationError(self.error_messages["invalid"], code="invalid")
-            if len(text) > 20:
+            negative = text.startswith("-")
+            # The value, not what was typed: "0…05" with twenty zeros is 5, and was refused as past
+            # the bound by its length (review 112).
+            digits = text.lstrip("-").lstrip("0") or "0"
+            if len(digits) > 20:
                 # Plain digits, only too many to read (int() of a long text is slow): say the bound
                 # it is past, not "digits 0-9 only", which they are.
-                self._too_far(text.startswith("-"))
-            value = text
+                self._too_far(negative)
+            value = f"-{digits}" if negative else digits
         return super().to_python(value)
 
     def _too_far(self, negative: bool) -> None:

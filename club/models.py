@@ -27,7 +27,7 @@ from django.utils.translation import pgettext_lazy
 from games.prepared import Prepared
 
 from .choices import ChoiceLabels
-from .confusables import invisible_characters, name_forms, username_forms
+from .confusables import invisible_characters, name_forms, private_use, username_forms
 from .signals import account_switched_off, login_ended
 
 LOOK_ALIKE_MESSAGE = _(
@@ -238,6 +238,14 @@ DISPLAY_AT_MESSAGE = _(
     "A display name cannot hold “@”: the site shows usernames after it, and a name with one could "
     "pass for someone's username. Please type it without."
 )
+DISPLAY_PRIVATE_USE_MESSAGE = _(
+    "A display name cannot hold private-use characters (such as U+E000): each device draws them its "
+    "own way, or not at all, so others would not read the name you see. Please type it without them."
+)
+CLUB_PRIVATE_USE_MESSAGE = _(
+    "A club's name cannot hold private-use characters (such as U+E000): each device draws them its "
+    "own way, or not at all, so others would not read the name you see. Please type it without them."
+)
 DISPLAY_NO_LETTER_MESSAGE = _(
     "A display name needs at least one letter or digit: a name of dots or dashes alone reads as "
     "nobody in the move log (“… passes.”)."
@@ -373,6 +381,9 @@ class User(AbstractUser):
         # before may stay; any width of the sign counts ("＠").
         if changed and "@" in unicodedata.normalize("NFKC", self.display_name):
             raise ValidationError({"display_name": DISPLAY_AT_MESSAGE}, code="display_at")
+        # A private-use character is a logo on one device and an empty box, or nothing, on another.
+        if changed and private_use(self.display_name):
+            raise ValidationError({"display_name": DISPLAY_PRIVATE_USE_MESSAGE}, code="display_private_use")
         if changed and self.display_name and not _has_letter_or_digit(self.display_name):
             raise ValidationError({"display_name": DISPLAY_NO_LETTER_MESSAGE}, code="display_no_letter")
         # A name cleared counts as a change too: he is shown by his username from then on, which

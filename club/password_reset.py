@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 
@@ -23,6 +24,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db.models import Q
 from django.http import HttpResponseRedirect
 from django.template import loader
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare
 from django.utils.decorators import method_decorator
@@ -140,6 +142,11 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
         return super().form_valid(form)
 
 
+#: How long after a reset the same new password sent again by the same session is said done.
+RESET_SENT_AGAIN_SECONDS = 600
+_RESET_DONE = "password_reset_done"
+
+
 class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     """Django's, and the new password ends the lock-out of his name: the lock-out page sends a
     locked-out player here ("Forgot your password?"), and he was still refused, his new password
@@ -151,6 +158,27 @@ class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     in now" of an account the log-in refuses (review 104)."""
 
     switched_off: User | None = None
+
+    def dispatch(self, *args, **kwargs):
+        response = super().dispatch(*args, **kwargs)
+        if self.request.method == "POST" and not self.validlink and self._sent_again(kwargs.get("uidb64")):
+            return HttpResponseRedirect(reverse("password_reset_complete"))
+        return response
+
+    def _sent_again(self, uidb64: str | None) -> bool:
+        """Did this session set this account's password to the one sent, moments ago, by this link?
+        The same form sent again (a double click, a browser's retry) found the link used up and said
+        so: the person read that his new password was not set (review 112). Asked only then, so the
+        page tells nobody else whether a guess is the password."""
+        done = self.request.session.get(_RESET_DONE)
+        user = getattr(self, "user", None)
+        if not (isinstance(done, list) and len(done) == 2 and done[0] == uidb64 and user is not None):
+            return False
+        when = done[1]
+        if not isinstance(when, (int, float)) or not 0 <= time.time() - when <= RESET_SENT_AGAIN_SECONDS:
+            return False
+        new = self.request.POST.get("new_password1") or ""
+        return bool(new) and new == self.request.POST.get("new_password2") and user.check_password(new)
 
     def get_user(self, uidb64):
         user = super().get_user(uidb64)
@@ -209,6 +237,7 @@ class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         username = form.user.get_username()
         names = {username, *(name[:AXES_USERNAME_LENGTH] for name in username_forms(username))}
         AccessAttempt.objects.filter(username__in=names).delete()
+        self.request.session[_RESET_DONE] = [self.kwargs.get("uidb64"), time.time()]
         return response
 
 

@@ -18,10 +18,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .confusables import collapse_spaces, invisible_characters
+from .confusables import collapse_spaces, invisible_characters, private_use
 from .errors import NotAllowed, ServiceError
 from .models import (
     CLUB_LOOK_ALIKE_MESSAGE,
+    CLUB_PRIVATE_USE_MESSAGE,
     INVISIBLE_MESSAGE,
     AuditLog,
     Club,
@@ -126,6 +127,8 @@ def club_create(
 ) -> Club:
     if invisible_characters(name) or invisible_characters(description, multiline=True):
         raise ServiceError(str(INVISIBLE_MESSAGE))
+    if private_use(name):
+        raise ServiceError(str(CLUB_PRIVATE_USE_MESSAGE))
     name = collapse_spaces(name)
     if not name:
         raise ServiceError(_("A club needs a name."))
@@ -237,6 +240,8 @@ def club_settings_check(
         return None
     if invisible_characters(name):
         raise ServiceError(str(INVISIBLE_MESSAGE))
+    if private_use(name):
+        raise ServiceError(str(CLUB_PRIVATE_USE_MESSAGE))
     name = collapse_spaces(name)
     if not name:
         raise ServiceError(_("A club needs a name."))

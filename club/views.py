@@ -25,6 +25,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import i18n as i18n_views
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
@@ -491,9 +492,18 @@ def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
         # Out already by his own earlier copy: where that copy went.
         return redirect("home" if exc.done else club)
     if request.POST.get("withdraw"):
-        messages.success(
-            request, _("Your request to join %(club)s has been withdrawn.") % {"club": club.name}
-        )
+        text = _("Your request to join %(club)s has been withdrawn.") % {"club": club.name}
+        # As the leave box says it: asking again would be refused until tomorrow (review 112).
+        spent = services.joins_in_the_last_day(club=club, user=request.user)
+        if spent >= settings.JOINS_PER_CLUB_PER_DAY:
+            text += " " + ngettext(
+                "You have joined or asked to join this club %(counter)s time in the last day: you can "
+                "come back tomorrow.",
+                "You have joined or asked to join this club %(counter)s times in the last day: you can "
+                "come back tomorrow.",
+                spent,
+            ) % {"counter": spent}
+        messages.success(request, text)
     else:
         messages.success(request, _("You have left %(club)s.") % {"club": club.name})
     return redirect("home")

@@ -23,6 +23,12 @@ class LedgerConfig(AppConfig):
         from django.conf import settings
         from django.db.backends.signals import connection_created
 
+        from club.signals import member_gone
+
+        from .services.adjustments import requests_withdraw_on_leaving
+
+        member_gone.connect(requests_withdraw_on_leaving, dispatch_uid="ledger_requests_withdraw_on_leaving")
+
         if getattr(settings, "TESTING", False):
             connection_created.connect(
                 _allow_truncate_in_tests, dispatch_uid="ledger_allow_truncate_in_tests"

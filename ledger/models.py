@@ -409,6 +409,8 @@ class ChipRequest(ChoiceLabels, models.Model):
         OPEN = "open", pgettext_lazy("chip request", "Open")
         GRANTED = "granted", _("Granted")
         REFUSED = "refused", _("Refused")
+        #: Its member left the club while it was open (review 112): not asked again when he is back.
+        WITHDRAWN = "withdrawn", pgettext_lazy("chip request", "Withdrawn")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="chip_requests")
     member = models.ForeignKey(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
@@ -386,6 +387,13 @@ def chips_request_answer(
     if request is None:
         raise ServiceError(_("This request does not exist."), code="stale")
     membership_require_manager(club=request.club, actor=actor)
+    if request.status == ChipRequest.Status.WITHDRAWN:
+        # Not "another manager has answered": nobody has; its member left (requests_withdraw_on_leaving).
+        raise ServiceError(
+            _("%(name)s left the club, which withdrew this request: there is nothing to answer.")
+            % {"name": request.member.user.shown_name},
+            code="stale",
+        )
     if request.status != ChipRequest.Status.OPEN:
         if request.answered_by_id == actor.pk:  # his own answer, sent again (as ``_deciding``)
             # The same answer again is done (said as news); the other one (refusing what he granted)
@@ -422,3 +430,15 @@ def chips_request_answer(
         data={"amount": amount or request.amount, "reason": answer, "outcome": request.status},
     )
     return request
+
+
+def requests_withdraw_on_leaving(sender: Any, membership: Membership, reason: str, **kwargs: Any) -> None:
+    """A member who leaves his club withdraws his open request for chips (``club.signals.member_gone``,
+    inside the leaving's transaction). Kept open, it came back to the managers' list when he rejoined,
+    perhaps weeks later, and he could not ask anew meanwhile (review 112). A ban or a suspension is
+    not his doing: his request waits until he is back (review 21)."""
+    if reason != "left":
+        return
+    ChipRequest.objects.filter(member=membership, status=ChipRequest.Status.OPEN).update(
+        status=ChipRequest.Status.WITHDRAWN, answered_at=timezone.now()
+    )
