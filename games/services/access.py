@@ -55,6 +55,10 @@ def membership_lock(*, club_id: int, user: User) -> None:
         .filter(club_id=club_id, user=user)
         .values_list("pk", flat=True)
     )
+    # Read again under the lock: a switch-off holds his memberships while it stands him up, and a
+    # request whose login check came just before it seated the switched-off account (review 116).
+    if not User.objects.filter(pk=user.pk, is_active=True).exists():
+        raise TableError("not_member")
 
 
 def banned_error(membership: Membership) -> TableError:
