@@ -348,7 +348,16 @@ def adjustment_refuse(*, adjustment_id: int, actor: User, note: str) -> Adjustme
 def chips_request(*, member: Membership, amount: int, note: str = "") -> ChipRequest:
     """A member asks the club's managers for chips (one open request at a time)."""
     amount = _amount(amount)
-    if not member.is_active:
+    # Read again under his row's lock, as his leave holds it: the page's copy, read a moment before a
+    # leave committed, filed a request open for a member already gone, which his leaving had not
+    # withdrawn and which came back when he rejoined (review 116).
+    status = (
+        Membership.objects.select_for_update(no_key=True)
+        .filter(pk=member.pk)
+        .values_list("status", flat=True)
+        .first()
+    )
+    if status != Membership.Status.ACTIVE:
         raise NotAllowed(_("Only active members can ask for chips."))
     note = (note or "").strip()[:500]
     try:
