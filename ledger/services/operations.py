@@ -55,6 +55,11 @@ def _amount(amount: Any) -> int:
 def _require_active(membership: Membership) -> None:
     if not membership.is_active:
         raise NotAllowed(_("Only active members can hold chips."))
+    # Read now, not from the row joined to his membership: a grant that waited for his row while a
+    # switch-off held it read the account as it was before, and booked into one off (review 116).
+    membership.user.is_active = (
+        User.objects.filter(pk=membership.user_id).values_list("is_active", flat=True).first() or False
+    )
     if not membership.user.is_active:
         # Switched off by the site's operators: he cannot log in to play them, and a grant read
         # as done left the club's treasury short for nobody (stop 28's review).
