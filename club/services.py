@@ -603,6 +603,14 @@ def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership,
     return mine, target
 
 
+def _account_on(user: User) -> bool:
+    """Whether the account is switched on, read now: the person's row joined to a membership held
+    under a lock is as it was when the statement began, and a switch-off holds his memberships while
+    it stands him up at the tables, so an action that waited for one read him still on (review 116)."""
+    user.is_active = User.objects.filter(pk=user.pk, is_active=True).exists()
+    return user.is_active
+
+
 def membership_require_rank(*, mine: Membership, target: Membership) -> None:
     """A manager acts on plain members, the owner on managers too, nobody on the owner; one's own
     membership is always one's own. Every manager action against a person checks this."""
@@ -665,7 +673,7 @@ def membership_approve(*, membership: Membership, actor: User) -> Membership:
     _mine, target = _managed_target(membership=membership, actor=actor)
     if target.status != Status.PENDING:
         raise _not_pending(target, approving=True)
-    if not target.user.is_active:
+    if not _account_on(target.user):
         # He cannot log in to play: approved, he was counted and listed a member, and chips could be
         # granted to an account the site's operators had switched off.
         raise ServiceError(
@@ -707,7 +715,7 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
         raise ServiceError(
             _("%(name)s already has that role.") % {"name": target.user.shown_name}, code="stale", done=True
         )
-    if role == Role.MANAGER and not target.user.is_active:
+    if role == Role.MANAGER and not _account_on(target.user):
         # He cannot log in to manage: members would be told to ask him, and four eyes counted on him.
         raise ServiceError(
             _("The account of %(name)s is switched off: it cannot be made a manager.")
@@ -781,7 +789,7 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
             % {"name": name},
             code="stale",
         )
-    if not target.user.is_active:
+    if not _account_on(target.user):
         raise ServiceError(
             _("The account of %(name)s is switched off: the club cannot be handed over to it.")
             % {"name": name},

@@ -116,13 +116,14 @@ def _on_account_switched_off(sender: Any, user: Any, **kwargs: Any) -> None:
     """An account switched off leaves the tables of every club it is a member of, as a member who
     leaves does (his sockets were closed by ``login_ended``); his memberships and chips stay."""
     # Held first, as a leave or a ban holds the member's row: a sit holds it before it reads him,
-    # so one not yet committed when his seats are read is waited for, not missed (review 116).
+    # so one not yet committed when his seats are read is waited for, not missed; and a request to
+    # join approved meanwhile is seen approved, or waits and finds the account off (review 116).
     memberships = list(
-        Membership.objects.select_for_update(no_key=True)
-        .filter(user_id=user.pk, status=Membership.Status.ACTIVE)
-        .order_by("pk")
+        Membership.objects.select_for_update(no_key=True).filter(user_id=user.pk).order_by("pk")
     )
     for membership in memberships:
+        if membership.status != Membership.Status.ACTIVE:
+            continue
         member_leave_tables(membership=membership, reason="switched_off")
 
 
