@@ -215,6 +215,21 @@ def _left_words(w: _Words, because: str) -> str:
     return w.gettext("%(name)s left the table.")
 
 
+def _away_words(w: _Words, notice: str | None) -> str:
+    """What an away player reads of his seat (``table_context``'s ``away_notice``): played for in
+    his deal, or sitting deals out until the end of his second deal away stands him up."""
+    if notice == "played":
+        return w.gettext("You are away: your moves are made for you (pass, stand pat, the lowest card).")
+    if notice == "last":
+        return w.gettext(
+            "You are away and sit this deal out: unless you come back, you are stood up when it ends."
+        )
+    return w.gettext(
+        "You are away: you sit the deals out until you come back. Away for two deals in a row, you are "
+        "stood up."
+    )
+
+
 def _seat(
     out: list[str], w: _Words, context: Mapping[str, Any], seat: Mapping[str, Any], csrf: str, replay: bool
 ) -> None:
@@ -926,7 +941,7 @@ def _seat_controls(
                 '<input type="hidden" name="do" value="back"><button type="submit" id="back-button">',
                 w.gettext("I'm back"),
                 '</button></form>\n        <span class="muted small" id="away-notice">',
-                w.gettext("You are away: your moves are made for you (pass, stand pat, the lowest card)."),
+                _away_words(w, context.get("away_notice")),
                 "</span>\n      ",
             ]
         else:

@@ -256,6 +256,9 @@ class Deal(ChoiceLabels, models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     started_at = models.DateTimeField(_("started at"), default=timezone.now)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    #: Seconds of it the tables' clock stood still (an outage, ``clock_resume``): nobody could play
+    #: then, and the players' time played left them out.
+    stood_seconds = models.PositiveIntegerField(default=0)
     result = models.CharField(_("result"), max_length=12, blank=True, choices=Result.choices)
     outcome = models.JSONField(_("result in detail"), null=True, blank=True)
 

@@ -634,6 +634,15 @@ def table_context(
             if p not in by_position and reserved.get(p, user_id) == user_id
         ],
     }
+    if me is not None and me.get("status") == "away" and not me.get("removed"):
+        # Away, his moves are made for him only in a deal he was dealt into; new deals are dealt
+        # without him, and the end of his second deal away stands him up (``deal_finish``).
+        if deal and not deal.get("over") and me.get("engine") is not None:
+            context["away_notice"] = "played"
+        elif deal and not deal.get("over") and me.get("away_deals", 0) >= 1:
+            context["away_notice"] = "last"
+        else:
+            context["away_notice"] = "sitting_out"
     if view is None:
         return context
     if ledger_now:

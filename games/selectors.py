@@ -396,6 +396,8 @@ def table_public_parts(
                 # still stand him (or the bot) up, with a reason.
                 "idle_leave": s.idle_leave,
                 "removed": s.removed,  # stood up mid-deal: his frame offers no "I'm back"
+                # Deals ended while he was away: the second stands him up (his page says when).
+                "away_deals": s.away_deals,
                 "connected": s.is_bot or (s.member_id is not None and s.member.user_id in present),
                 "engine": engine_of.get(s.pk),
                 "stack": balance(Account.Kind.STACK, s),

@@ -125,8 +125,10 @@ def deal_dealt(opening: Sequence[Mapping[str, Any]] | None) -> set[int]:
     return set()
 
 
-def deal_seconds(started_at: datetime, finished_at: datetime) -> int:
-    return max(int((finished_at - started_at).total_seconds()), 0)
+def deal_seconds(started_at: datetime, finished_at: datetime, stood: int = 0) -> int:
+    """A deal's time played: from its start to its end, less the time the clock stood still (an
+    outage: a deal in flight across a night the site was down counted the night as played)."""
+    return max(int((finished_at - started_at).total_seconds()) - stood, 0)
 
 
 def stats_day(finished_at: datetime) -> date:
@@ -278,7 +280,7 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
     for events in DealAction.objects.filter(deal=deal).order_by("seq").values_list("events", flat=True):
         tally.read(events)
     snore_tricks = rules_snore_tricks(deal.session.rules)
-    seconds = deal_seconds(deal.started_at, deal.finished_at)
+    seconds = deal_seconds(deal.started_at, deal.finished_at, deal.stood_seconds)
     # Chips of the deal a manager moved back before it was counted (the count came late: the
     # recount held it, or the sweep found it) count in it, as the recount reads the ledger.
     moved_back = dict(
@@ -440,11 +442,18 @@ def _recount_chunk(
     low, high = min(deal_ids), max(deal_ids)
     wanted = set(deal_ids)
     deals = {
-        pk: (session_id, club_id, opening, outcome, started_at, finished_at)
-        for pk, session_id, club_id, opening, outcome, started_at, finished_at in Deal.objects.filter(
+        pk: (session_id, club_id, opening, outcome, started_at, finished_at, stood)
+        for pk, session_id, club_id, opening, outcome, started_at, finished_at, stood in Deal.objects.filter(
             pk__in=deal_ids
         ).values_list(
-            "pk", "session_id", "session__club_id", "opening", "outcome", "started_at", "finished_at"
+            "pk",
+            "session_id",
+            "session__club_id",
+            "opening",
+            "outcome",
+            "started_at",
+            "finished_at",
+            "stood_seconds",
         )
     }
     snore_tricks.load(row[0] for row in deals.values())
@@ -479,7 +488,7 @@ def _recount_chunk(
         "deal_id", "engine_seat", "member_id"
     )
     for deal_id, seat, member_id in players:
-        session_id, club_id, opening, outcome, started_at, finished_at = deals[deal_id]
+        session_id, club_id, opening, outcome, started_at, finished_at, stood = deals[deal_id]
         if seat not in deal_dealt(opening):
             continue
         tricks = (outcome or {}).get("tricks") or []
@@ -491,7 +500,7 @@ def _recount_chunk(
             snore_tricks=snore_tricks[session_id],
             net=nets.get((deal_id, member_id), 0),
             payout=tally.payout.get(seat, 0),
-            seconds=deal_seconds(started_at, finished_at),
+            seconds=deal_seconds(started_at, finished_at, stood),
         )
         expected.setdefault((member_id, stats_day(finished_at)), Counters()).add(counters)
         clubs[member_id] = club_id

@@ -76,13 +76,22 @@ def clock_resume(*, stopped_at: datetime, now: datetime) -> int:
     deadline, which grew with the outage (a bot's next move, due a second after a player's move ten
     minutes into the outage, waited ten more minutes once the worker was back)."""
     tables: set[int] = set()
+    # A deal whose turn was owed before the stop is played at once, but the outage was no more play
+    # there than at the others.
+    outage_seconds = max(int((now - stopped_at).total_seconds()), 0)
+    Deal.objects.filter(finished_at__isnull=True, deadline__lte=stopped_at).update(
+        stood_seconds=F("stood_seconds") + outage_seconds
+    )
     last_move = DealAction.objects.filter(deal=OuterRef("pk")).order_by("-seq").values("created_at")[:1]
     running = Deal.objects.filter(finished_at__isnull=True, deadline__gt=stopped_at).annotate(
         began=Coalesce(Subquery(last_move), F("started_at"))
     )
     for deal_id, session_id, deadline, began in running.values_list("pk", "session_id", "deadline", "began"):
+        since = _since(stopped_at, deadline, began)
         Deal.objects.filter(pk=deal_id, deadline=deadline).update(
-            deadline=now + max(deadline - _since(stopped_at, deadline, began), GRACE)
+            deadline=now + max(deadline - since, GRACE),
+            # Nobody played it while it waited for the clock: not its players' time played.
+            stood_seconds=F("stood_seconds") + max(int((now - since).total_seconds()), 0),
         )
         tables.add(session_id)
     last_end = (

@@ -17,11 +17,13 @@ stands every seat up). Each is read in one statement, so a deal or a session fin
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
 from django.apps import apps
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Value, Window
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -216,9 +218,40 @@ def _stranded() -> list[dict[str, Any]]:
     return found
 
 
+#: The PostgreSQL advisory lock one reconciliation run holds (for its connection) while it runs.
+RECONCILE_LOCK = 0x6B68_7265_636E  # "khrecn"
+
+
+@contextmanager
+def _one_run_at_a_time() -> Iterator[None]:
+    """Runs queue (PostgreSQL; a session lock, as a run is several transactions): two at once (a
+    ticker in each server process at 03:17, an operator's ``ledger_check`` beside the night's run)
+    each read the whole books, stored a run and told the clubs of the same differences twice."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s)", [RECONCILE_LOCK])
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s)", [RECONCILE_LOCK])
+
+
 def ledger_reconcile_run() -> ReconciliationRun:
     """Check the books, seal the journals committed since the last run into the hash chain, store the
-    result, and on any difference log at ERROR and write an AuditLog row per club concerned."""
+    result, and on any difference log at ERROR and write an AuditLog row per club concerned. Asked
+    while another run goes, it waits for that one and answers with it (nothing is read or told twice)."""
+    asked_at = timezone.now()
+    with _one_run_at_a_time():
+        finished = ReconciliationRun.objects.filter(finished_at__gte=asked_at).order_by("-pk").first()
+        if finished is not None:
+            return finished  # ran while this one waited: the books as they were when it was asked
+        return _run()
+
+
+def _run() -> ReconciliationRun:
     started_at = timezone.now()
     differences, n_accounts, n_journals = ledger_verify()
     # Sealed whatever was found: a difference stays reported by every later run, and the sooner a

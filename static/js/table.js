@@ -283,7 +283,10 @@
     // clock moved for him, then "your turn" again and again, each time the clock's.
     var awayNotice = live.querySelector("#away-notice");
     var away = !!awayNotice;
-    if (away && heard && !heard.away) said.push(awayNotice.textContent.replace(/\s+/g, " ").trim());
+    // Said again when it changes: played for in his deal, then sitting deals out, then the deal that
+    // ends with his stand-up.
+    var awayText = away ? awayNotice.textContent.replace(/\s+/g, " ").trim() : "";
+    if (away && heard && heard.awayText !== awayText) said.push(awayText);
     // Back ("I'm back", or a move of his own): said too, or the button went in silence.
     if (!away && heard && heard.away && live.querySelector("#away-button") && box.dataset.present) {
       said.push(box.dataset.present);
@@ -299,7 +302,7 @@
         said.push((clock.getAttribute("aria-label") || "") + ": " + (clock.dataset.spoken || left.textContent) + ".");
       }
     }
-    heard = {deal: deal, turn: turn, lines: lines.length, settled: settled, myTurn: myTurn, away: away};
+    heard = {deal: deal, turn: turn, lines: lines.length, settled: settled, myTurn: myTurn, away: away, awayText: awayText};
     if (said.length) box.textContent = said.join(" ");
   }
 
