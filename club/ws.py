@@ -298,8 +298,13 @@ def origin_allowed(scope: dict[str, Any]) -> bool:
     if not origin or origin == "null":
         return False
     origin = origin.strip().lower().rstrip("/")
-    if _trusted_origin(origin):
-        return True
+    try:
+        if _trusted_origin(origin):
+            return True
+    except ValueError:
+        # No URL at all ("http://[::1", an unclosed IPv6 bracket): urlsplit raised, a server error
+        # for whoever sent it. No site has such an origin.
+        return False
     host = (_header(scope, b"host") or "").strip().lower()
     domain, _port = split_domain_port(host)
     if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
