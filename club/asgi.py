@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
 A websocket must come from the site's own origin (scheme, host and port; club.ws.origin_allowed) and
-carries the Django session user.
+carries the Django session user; one with a NUL character in its path, query or headers is refused
+before the session is read (club.ws.RejectNulSockets).
 """
 
 import os
@@ -16,13 +17,15 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from club.routing import websocket_urlpatterns  # noqa: E402
-from club.ws import SiteOriginValidator  # noqa: E402
+from club.ws import RejectNulSockets, SiteOriginValidator  # noqa: E402
 from games.ticker import ensure_ticker  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SiteOriginValidator(
+            RejectNulSockets(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )
 

@@ -37,8 +37,12 @@ class HtmxLoginRedirectMiddleware:
         login_path = resolve_url(settings.LOGIN_URL)
         if urlsplit(response.get("Location", "")).path != login_path:
             return response
-        # The page the button is on, if it is this site's (django-htmx checks the origin).
-        page = htmx.current_url_abs_path or reverse("home")
+        # The page the button is on, if it is this site's (django-htmx checks the origin). A header
+        # that is no URL ("http://[::1") made django-htmx's urlsplit raise: a 500 for any script.
+        try:
+            page = htmx.current_url_abs_path or reverse("home")
+        except ValueError:
+            page = reverse("home")
         return HttpResponseClientRedirect(f"{login_path}?{urlencode({'next': page})}")
 
 

@@ -24,7 +24,7 @@ import math
 import re
 import time
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote_plus, urlsplit
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import WebsocketDenier
@@ -298,8 +298,13 @@ def origin_allowed(scope: dict[str, Any]) -> bool:
     if not origin or origin == "null":
         return False
     origin = origin.strip().lower().rstrip("/")
-    if _trusted_origin(origin):
-        return True
+    try:
+        if _trusted_origin(origin):
+            return True
+    except ValueError:
+        # No URL at all ("http://[::1", an unclosed IPv6 bracket): urlsplit raised, a server error
+        # for whoever sent it. No site has such an origin.
+        return False
     host = (_header(scope, b"host") or "").strip().lower()
     domain, _port = split_domain_port(host)
     if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
@@ -308,6 +313,31 @@ def origin_allowed(scope: dict[str, Any]) -> bool:
     default_port = {"http": "80", "https": "443"}[scheme]
     good = f"{scheme}://{host}"
     return origin in {good, good.removesuffix(f":{default_port}"), f"{good}:{default_port}"}
+
+
+def _nul_in(scope: dict[str, Any]) -> bool:
+    """A NUL character in the socket's path, query (as it reads decoded) or any header."""
+    if "\x00" in scope.get("path", "") or "\x00" in unquote_plus(
+        scope.get("query_string", b"").decode("latin1")
+    ):
+        return True
+    return any(b"\x00" in value for _name, value in scope.get("headers", []))
+
+
+class RejectNulSockets:
+    """ASGI middleware: a websocket with a NUL character in its path, query or headers is denied at
+    the handshake (403), before the session is looked up, as ``club.middleware.RejectNulMiddleware``
+    answers a page with one. PostgreSQL refuses NUL in text: a session cookie holding one made the
+    session's lookup raise, a server error with a traceback for any client who sent it."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        if scope["type"] == "websocket" and _nul_in(scope):
+            logger.info("websocket %r: NUL character in the request, refused", scope.get("path", "?")[:200])
+            return await WebsocketDenier()(scope, receive, send)
+        return await self.application(scope, receive, send)
 
 
 class SiteOriginValidator:
