@@ -169,9 +169,13 @@ def _statuses(rules: Rules, w: dict[str, str]) -> Section:
             draw = rules.five_draw if kind == "five" else rules.six_draw
             # He gives up his dealt cards, as every five does: "may draw 5 cards and keep 4" read as
             # keeping the best 4 of 9.
-            line = _("%(five)s: after the exchange, a player who passed may give up his cards, draw %(draw)d "
-                     "cards and keep %(keep)d; take at least 1 trick.") % {
-                "five": w[kind].capitalize(), "draw": draw, "keep": rules.hand_size}
+            line = ngettext(
+                "%(five)s: after the exchange, a player who passed may give up his cards, draw %(draw)d "
+                "card and keep %(keep)d; take at least 1 trick.",
+                "%(five)s: after the exchange, a player who passed may give up his cards, draw %(draw)d "
+                "cards and keep %(keep)d; take at least 1 trick.",
+                draw,
+            ) % {"five": w[kind].capitalize(), "draw": draw, "keep": rules.hand_size}
             if rules.five_take_trump and kind == "five":
                 line += " " + _("He may take the turned trump card as one of them.")
             lines.append(line)

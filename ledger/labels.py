@@ -12,7 +12,7 @@ from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext_lazy
 
 from club.models import User
 
@@ -169,21 +169,39 @@ def journal_memo_words(*, kind: str, memo: str, deal_id: int | None, reversal_of
 #: What each of reconciliation's checks found, said to a club's managers (ledger/services/reconcile.py
 #: and chain.py write the checks; ``%(account)s`` is the account as the books name it).
 _DIFFERENCE_WORDS = {
-    "account_balance": gettext_noop("%(account)s: %(stored)s chips on record, %(counted)s by its entries"),
+    "account_balance": ngettext_lazy(
+        "%(account)s: %(stored)s chip on record, %(counted)s by its entries",
+        "%(account)s: %(stored)s chips on record, %(counted)s by its entries",
+        "chips",
+    ),
     "entry_balance_after": gettext_noop(
         "%(account)s: entry #%(entry)s of journal #%(journal)s says %(stored)s after it, "
         "the entries up to it add up to %(counted)s"
     ),
-    "negative_balance": gettext_noop("%(account)s is below zero: %(stored)s chips"),
+    "negative_balance": ngettext_lazy(
+        "%(account)s is below zero: %(stored)s chip", "%(account)s is below zero: %(stored)s chips", "chips"
+    ),
     "account_member": gettext_noop("%(account)s no longer belongs to the member it was opened for"),
     "club_total": gettext_noop("the club's chips add up to %(total)s, not 0"),
     "journal_balance": gettext_noop(
         "journal #%(journal)s does not balance: its %(count)s entries add up to %(total)s"
     ),
     "entry_club": gettext_noop("entry #%(entry)s of journal #%(journal)s moves another club's chips"),
-    "stranded_hold": gettext_noop("%(account)s: %(stored)s chips left in it after deal #%(deal)s ended"),
-    "stranded_bank": gettext_noop("%(account)s: %(stored)s chips left in the bank of a closed table"),
-    "stranded_stack": gettext_noop("%(account)s: %(stored)s chips left in it at a closed table"),
+    "stranded_hold": ngettext_lazy(
+        "%(account)s: %(stored)s chip left in it after deal #%(deal)s ended",
+        "%(account)s: %(stored)s chips left in it after deal #%(deal)s ended",
+        "chips",
+    ),
+    "stranded_bank": ngettext_lazy(
+        "%(account)s: %(stored)s chip left in the bank of a closed table",
+        "%(account)s: %(stored)s chips left in the bank of a closed table",
+        "chips",
+    ),
+    "stranded_stack": ngettext_lazy(
+        "%(account)s: %(stored)s chip left in it at a closed table",
+        "%(account)s: %(stored)s chips left in it at a closed table",
+        "chips",
+    ),
     "chain": gettext_noop("journals sealed on %(when)s were changed afterwards"),
     "checkpoint": gettext_noop("seal #%(checkpoint)s was changed or removed"),
 }
@@ -227,4 +245,9 @@ def _difference_words(difference: dict[str, Any], accounts: dict[int, Account]) 
         "checkpoint": difference.get("checkpoint"),
         "when": date_format(timezone.localtime(sealed), "SHORT_DATETIME_FORMAT") if sealed else "?",
     }
-    return _(_DIFFERENCE_WORDS[check]) % params
+    words = _DIFFERENCE_WORDS[check]
+    if not isinstance(words, str):
+        # A count of chips picks its sentence's form by how many there are, below zero as above.
+        stored = params["stored"]
+        return words % {**params, "chips": abs(stored) if isinstance(stored, int) else 0}
+    return _(words) % params

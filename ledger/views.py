@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from club.csv_stream import csv_response, csv_text
@@ -193,7 +194,11 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
             elif done.adjustment is not None and done.journal is None:
                 text = (
                     # A take back in a grant's words read as chips on their way to him (review 101).
-                    _("Taking back %(amount)s chips from %(member)s waits for a second manager's approval.")
+                    ngettext(
+                        "Taking back %(amount)s chip from %(member)s waits for a second manager's approval.",
+                        "Taking back %(amount)s chips from %(member)s waits for a second manager's approval.",
+                        names["amount"],
+                    )
                     if kind == "revoke"
                     else _("%(amount)s chips for %(member)s wait for a second manager's approval.")
                 ) % names

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
+from django.utils.formats import localize
 from django.utils.translation import gettext
 
 from club.models import Club, Membership, User
@@ -183,7 +184,8 @@ def collusion_decide(*, flag_id: int, actor: User, decision: str) -> CollusionFl
         deal = Deal.objects.filter(pk__in=flag.deals).order_by("-finished_at").first()
         if deal is None:
             raise TableError("no_deal")
-        signals = ", ".join(f"{name} {value}" for name, value in flag.sign_items())
+        # Each strength as the collusion page writes it in his language ("2,35", not "2.35").
+        signals = ", ".join(f"{name} {localize(value)}" for name, value in flag.sign_items())
         try:
             with transaction.atomic():
                 report_create(
