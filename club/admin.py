@@ -266,13 +266,8 @@ class SiteUserChangeForm(KeptIfUntouched, UserChangeForm):
         "user_permissions",
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._carry_what_was_opened()
-
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        self._kept_if_untouched(cleaned)
         if self.instance.pk is not None and {"username", "display_name"} & set(self.changed_data):
             clubs = Membership.objects.filter(user_id=self.instance.pk).values("club_id")
             list(Club.objects.select_for_update(no_key=True).filter(pk__in=clubs).order_by("pk").values_list("pk"))
@@ -333,15 +328,6 @@ class SiteGroupForm(KeptIfUntouched, forms.ModelForm):
     class Meta:
         model = Group
         fields = ("name", "permissions")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._carry_what_was_opened()
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        self._kept_if_untouched(cleaned)
-        return cleaned
 
 
 admin.site.unregister(Group)  # django.contrib.auth's, registered first (INSTALLED_APPS)

@@ -147,6 +147,15 @@ class KeptIfUntouched:
 
     KEPT_IF_UNTOUCHED: tuple[str, ...] = ("email", "display_name", "preferred_language", "time_zone")
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._carry_what_was_opened()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self._kept_if_untouched(cleaned)
+        return cleaned
+
     def _carry_what_was_opened(self) -> None:
         if self.instance.pk is None:
             return
@@ -263,7 +272,6 @@ class ProfileForm(KeptIfUntouched, _EmailNotTaken, forms.ModelForm):
     def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.request = request
-        self._carry_what_was_opened()
         # The admin's form takes any zone the server knows ("Etc/GMT-3", "Poland"); left out of the
         # list, none showed as chosen and the next save of his profile moved him to its first, UTC.
         own = self.instance.time_zone
@@ -273,7 +281,6 @@ class ProfileForm(KeptIfUntouched, _EmailNotTaken, forms.ModelForm):
 
     def clean(self) -> dict:
         cleaned = super().clean()
-        self._kept_if_untouched(cleaned)
         email = cleaned.get("email")
         changed = email is not None and not same_address(email, self.instance.email or "")
         # Checked as a log-in is: wrong guesses count towards his lock-out (club.login_throttle).
