@@ -10,8 +10,9 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
-from club.confusables import invisible_characters
+from club.confusables import invisible_characters, private_use
 from club.models import INVISIBLE_MESSAGE, Club, Membership, User
 from club.services import audit_log_write
 from ledger.services.posting import MAX_AMOUNT
@@ -27,6 +28,10 @@ from .notify import table_notify_on_commit
 from .schedule import SEATING_OPENS, _next_week
 
 MAX_TITLE = 80
+TITLE_PRIVATE_USE_MESSAGE = gettext_lazy(
+    "A table's title cannot hold private-use characters (such as U+E000): each device draws them its "
+    "own way, or not at all, so members would not read the title you see. Please type it without them."
+)
 PRACTICE_STAKE = 5
 PRACTICE_CHIPS = 500
 #: How far in the past a start may be (a form filled in a minute ago): it then means "now".
@@ -113,6 +118,11 @@ def table_session_create(
         # As for a club's name: a right-to-left override turned the title, and the row it is listed
         # in, round on every page and in every exported file; a zero-width space hid in it.
         raise _problem(str(INVISIBLE_MESSAGE), "title")
+    if not practice and private_use(title):
+        # As for display and club names (review 112): each device draws one its own way, so members
+        # read the table's name differently. A practice table's title is its owner's name, which
+        # may be older than that rule: it is not his to retype here.
+        raise _problem(str(TITLE_PRIVATE_USE_MESSAGE), "title")
     if preset not in PRESETS:
         raise _problem(_("Unknown game “%(preset)s”.") % {"preset": str(preset)[:40]}, "preset")
     if overrides is None:
