@@ -1004,7 +1004,11 @@ def _tail(
             w.gettext("What happened"),
             '">\n    <h2>',
             w.gettext("This deal"),
-            '</h2>\n    <ol id="deal-log">',
+            # The list scrolls: it takes the focus so a keyboard can scroll it in every browser
+            # (Chromium scrolls a box that cannot take the focus, Safari does not).
+            '</h2>\n    <ol id="deal-log" tabindex="0" aria-label="',
+            w.gettext("What happened"),
+            '">',
             _text(log_html),
             "</ol>\n  </section>\n  ",
         ]
