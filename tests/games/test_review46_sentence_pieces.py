@@ -28,7 +28,7 @@ def test_no_sentence_is_translated_in_pieces_around_markup():
 
 def test_the_deal_pages_command_line_sentence_reads_whole_in_russian_and_bulgarian():
     page = (TEMPLATES / "games" / "deal.html").read_text(encoding="utf-8")
-    line = next(text for text in page.splitlines() if "games.engine.verify" in text)
+    line = next(text for text in page.splitlines() if "games.engine.replay" in text)
     template = Template("{% load i18n %}" + line)
     with translation.override("ru"):
         said = template.render(Context())

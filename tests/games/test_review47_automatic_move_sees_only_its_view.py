@@ -50,7 +50,7 @@ def test_bots_and_the_clock_choose_from_the_seats_own_view_only():
                 seat = state.queue[0]
                 other = _scrambled(state, seat, rng)
                 if other.hands != state.hands and observe(other, seat) == observe(state, seat):
-                    deal = SimpleNamespace(pk=index, seq=step)
+                    deal = SimpleNamespace(pk=index, commitment=f"c{index}", seq=step)
                     for is_bot in (True, False):
                         holder = SimpleNamespace(is_bot=is_bot)
                         mine = _automatic_move(deal, state, seat, holder)
