@@ -13,6 +13,11 @@ ran, as two nightly jobs on the clock's Celery queue did. As on Celery, the nigh
 half-hour recount holds up no idle table's sweep either. Each thread runs its jobs one after another;
 while it runs, its jobs are not looked at: one that fell due meanwhile is still due when it ends, and
 none runs twice at once.
+
+Every server process runs a ticker, so each found the night's jobs due at the same instant: a
+nightly job (a crontab entry of the nightly lane) runs under a database lock of its own and is
+written down as that night's run (``NightlyRun``); a process that comes to it after another ran it
+skips it, and one that finds it unfinished (its process was killed half way) runs it.
 """
 
 from __future__ import annotations
@@ -20,10 +25,15 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
+from django.utils import timezone
 
 logger = logging.getLogger("games.jobs")
 
@@ -36,6 +46,11 @@ _lock = threading.Lock()
 _last_run: dict[str, datetime] = {}
 _checked = [0.0, 0.0]  # last look (monotonic), tasks imported
 _workers: dict[str, threading.Thread] = {}  # by lane ("nightly", "sweeps"): the jobs last found due
+#: The first key of the nightly jobs' PostgreSQL advisory locks (two-key form; the second key is
+#: the entry's name's CRC): "khnt".
+NIGHTLY_LOCK = 0x6B686E74
+#: A due job: its entry's name, the entry, and the instant its schedule fell due (None: a sweep).
+Due = tuple[str, dict[str, Any], datetime | None]
 
 
 def _schedule(entry: dict[str, Any], app: Any) -> Any:
@@ -80,10 +95,11 @@ def jobs_tick(*, force: bool = False) -> int:
             _checked[1] = 1.0
         found = jobs_due(app.now(), _last_run, app)
         due = [(name, entry) for name, entry in found if _lane(entry) not in busy]
-        by_lane: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        by_lane: dict[str, list[Due]] = {}
         for name, entry in due:
+            due_at = _nightly_due_at(entry, _last_run[name], app)
             _last_run[name] = app.now()
-            by_lane.setdefault(_lane(entry), []).append((name, entry))
+            by_lane.setdefault(_lane(entry), []).append((name, entry, due_at))
         for lane, jobs in by_lane.items():
             worker = threading.Thread(
                 target=_jobs_run, args=(app, jobs), name=f"periodic-{lane}", daemon=True
@@ -102,15 +118,75 @@ def _lane(entry: dict[str, Any]) -> str:
     return "nightly" if entry["task"] in settings.NIGHTLY_TASKS else "sweeps"
 
 
-def _jobs_run(app: Any, due: list[tuple[str, dict[str, Any]]]) -> None:
+def _nightly_due_at(entry: dict[str, Any], last: datetime, app: Any) -> datetime | None:
+    """The instant a nightly job's crontab fell due (to the second): the same in every process, as
+    it names the night, not the moment this process looked. None for any other entry (a sweep every
+    minute is cheap, idempotent, and has no instant common to the processes)."""
+    from celery.schedules import crontab
+
+    schedule = _schedule(entry, app)
+    if _lane(entry) != "nightly" or not isinstance(schedule, crontab):
+        return None
+    due_at = app.now() + schedule.remaining_estimate(last)
+    return (due_at + timedelta(microseconds=500_000)).replace(microsecond=0)
+
+
+def _lock_key(name: str) -> int:
+    key = zlib.crc32(name.encode())
+    return key - (1 << 32) if key >= 1 << 31 else key  # a signed 32-bit key
+
+
+@contextmanager
+def _nightly_lock(name: str) -> Iterator[None]:
+    """Hold the job's lock while this process looks at and runs the night's run (PostgreSQL; a
+    session lock: a run is several transactions). A process that comes while another runs the job
+    waits for it, then finds it done; one whose process died half way let its lock go with its
+    connection, and the next runs the job. SQLite: one process writes at a time anyway."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s, %s)", [NIGHTLY_LOCK, _lock_key(name)])
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [NIGHTLY_LOCK, _lock_key(name)])
+
+
+def _job_apply(app: Any, entry: dict[str, Any]) -> None:
+    app.tasks[entry["task"]].apply(args=entry.get("args", ()), kwargs=entry.get("kwargs", {}), throw=False)
+
+
+def _nightly_run(app: Any, name: str, entry: dict[str, Any], due_at: datetime) -> bool:
+    """Run the night's job unless another process ran it; True if this one ran it. A run that failed
+    for good counts as the night's run (its failure is recorded for the managers): the others would
+    only fail again and record it once more."""
+    from .models import NightlyRun
+
+    with _nightly_lock(name):
+        done = NightlyRun.objects.filter(name=name, due_at=due_at, finished_at__isnull=False)
+        if done.exists():
+            logger.info("nightly job %s of %s: another process ran it", name, due_at)
+            return False
+        NightlyRun.objects.update_or_create(
+            name=name, due_at=due_at, defaults={"started_at": timezone.now(), "finished_at": None}
+        )
+        _job_apply(app, entry)
+        NightlyRun.objects.filter(name=name, due_at=due_at).update(finished_at=timezone.now())
+    return True
+
+
+def _jobs_run(app: Any, due: list[Due]) -> None:
     from django.db import connections
 
     try:
-        for name, entry in due:
+        for name, entry, due_at in due:
             try:
-                app.tasks[entry["task"]].apply(
-                    args=entry.get("args", ()), kwargs=entry.get("kwargs", {}), throw=False
-                )
+                if due_at is None:
+                    _job_apply(app, entry)
+                else:
+                    _nightly_run(app, name, entry, due_at)
             except Exception:
                 logger.exception("periodic job %s could not run", name)
     finally:

@@ -679,3 +679,24 @@ class ClockBeat(models.Model):
 
     def __str__(self) -> str:
         return f"clock beat {self.beat_at:%Y-%m-%d %H:%M:%S}"
+
+
+class NightlyRun(models.Model):
+    """One night's run of a nightly job of the in-process clock (``games.jobs_clock``): every server
+    process runs a ticker, and each found the night's jobs due; the first to take the job's lock runs
+    it and writes its end here, and the others, once they have the lock, see it done and skip it. A
+    run with no end (its process was killed half way) is run again by the next one to take the lock."""
+
+    name = models.CharField(max_length=100)
+    #: The night's scheduled instant (the beat entry's crontab), the same in every process.
+    due_at = models.DateTimeField()
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("nightly job run")
+        verbose_name_plural = _("nightly job runs")
+        constraints = [models.UniqueConstraint(fields=["name", "due_at"], name="nightly_run_once")]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.due_at:%Y-%m-%d %H:%M}"
