@@ -324,9 +324,12 @@ def _tables_to_deal(now: datetime) -> QuerySet[TableSession]:
 
 
 def tables_due(now: datetime) -> tuple[Sequence[tuple[int, int]], Sequence[int]]:
-    """What the clock must do now: (deal, seq) pairs past their deadline, and tables due to deal."""
-    expired = list(_expired_deals(now).values_list("pk", "seq"))
-    to_deal = list(_tables_to_deal(now).values_list("pk", flat=True))
+    """What the clock must do now: (deal, seq) pairs past their deadline, and tables due to deal,
+    the longest overdue first. In no order, a backlog (after an outage, a slow tick, a sweep cut
+    short by its time limit) was served in whatever order the rows came, and a table could wait
+    behind later ones at tick after tick."""
+    expired = list(_expired_deals(now).order_by("deadline", "pk").values_list("pk", "seq"))
+    to_deal = list(_tables_to_deal(now).order_by("next_deal_at", "pk").values_list("pk", flat=True))
     return expired, to_deal
 
 
