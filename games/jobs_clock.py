@@ -17,7 +17,9 @@ none runs twice at once.
 Every server process runs a ticker, so each found the night's jobs due at the same instant: a
 nightly job (a crontab entry of the nightly lane) runs under a database lock of its own and is
 written down as that night's run (``NightlyRun``); a process that comes to it after another ran it
-skips it, and one that finds it unfinished (its process was killed half way) runs it.
+skips it, and one that finds it unfinished (its process was killed half way) runs it. A process that
+starts (a restart after the kill) runs the night's job left unfinished in the last day, once: a job
+that kills its process every time is not run again at every restart.
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 
 logger = logging.getLogger("games.jobs")
@@ -49,8 +52,14 @@ _workers: dict[str, threading.Thread] = {}  # by lane ("nightly", "sweeps"): the
 #: The first key of the nightly jobs' PostgreSQL advisory locks (two-key form; the second key is
 #: the entry's name's CRC): "khnt".
 NIGHTLY_LOCK = 0x6B686E74
-#: A due job: its entry's name, the entry, and the instant its schedule fell due (None: a sweep).
+#: A due job: its entry's name, the entry, and the instant its schedule fell due (None: a sweep;
+#: ``UNFINISHED``: the night's run left unfinished, if there is one, looked for when a process starts).
 Due = tuple[str, dict[str, Any], datetime | None]
+UNFINISHED = datetime.min.replace(tzinfo=UTC)
+#: A night's run left unfinished this long ago or longer is left to the next night.
+CATCH_UP_WITHIN = timedelta(days=1)
+#: Runs of one night's job a process start may make: the scheduled one and one more.
+CATCH_UP_ATTEMPTS = 2
 
 
 def _schedule(entry: dict[str, Any], app: Any) -> Any:
@@ -93,6 +102,9 @@ def jobs_tick(*, force: bool = False) -> int:
         if not _checked[1]:
             app.loader.import_default_modules()  # the tasks modules: autodiscovery is lazy
             _checked[1] = 1.0
+        first_look = [
+            (name, entry) for name, entry in settings.CELERY_BEAT_SCHEDULE.items() if name not in _last_run
+        ]
         found = jobs_due(app.now(), _last_run, app)
         due = [(name, entry) for name, entry in found if _lane(entry) not in busy]
         by_lane: dict[str, list[Due]] = {}
@@ -100,6 +112,11 @@ def jobs_tick(*, force: bool = False) -> int:
             due_at = _nightly_due_at(entry, _last_run[name], app)
             _last_run[name] = app.now()
             by_lane.setdefault(_lane(entry), []).append((name, entry, due_at))
+        if "nightly" not in busy:
+            # A process starting: the night's runs a killed process left unfinished (by the table).
+            for name, entry in first_look:
+                if _nightly(entry, app):
+                    by_lane.setdefault("nightly", []).append((name, entry, UNFINISHED))
         for lane, jobs in by_lane.items():
             worker = threading.Thread(
                 target=_jobs_run, args=(app, jobs), name=f"periodic-{lane}", daemon=True
@@ -118,16 +135,20 @@ def _lane(entry: dict[str, Any]) -> str:
     return "nightly" if entry["task"] in settings.NIGHTLY_TASKS else "sweeps"
 
 
+def _nightly(entry: dict[str, Any], app: Any) -> bool:
+    """A job of the nightly lane at a time of day (a crontab)."""
+    from celery.schedules import crontab
+
+    return _lane(entry) == "nightly" and isinstance(_schedule(entry, app), crontab)
+
+
 def _nightly_due_at(entry: dict[str, Any], last: datetime, app: Any) -> datetime | None:
     """The instant a nightly job's crontab fell due (to the second): the same in every process, as
     it names the night, not the moment this process looked. None for any other entry (a sweep every
     minute is cheap, idempotent, and has no instant common to the processes)."""
-    from celery.schedules import crontab
-
-    schedule = _schedule(entry, app)
-    if _lane(entry) != "nightly" or not isinstance(schedule, crontab):
+    if not _nightly(entry, app):
         return None
-    due_at = app.now() + schedule.remaining_estimate(last)
+    due_at = app.now() + _schedule(entry, app).remaining_estimate(last)
     return (due_at + timedelta(microseconds=500_000)).replace(microsecond=0)
 
 
@@ -158,20 +179,44 @@ def _job_apply(app: Any, entry: dict[str, Any]) -> None:
     app.tasks[entry["task"]].apply(args=entry.get("args", ()), kwargs=entry.get("kwargs", {}), throw=False)
 
 
+def _unfinished(name: str) -> datetime | None:
+    """The night a run of job ``name`` was left unfinished in (its process killed half way), if it
+    was lately and not run again already."""
+    from .models import NightlyRun
+
+    return (
+        NightlyRun.objects.filter(
+            name=name,
+            finished_at__isnull=True,
+            due_at__gte=timezone.now() - CATCH_UP_WITHIN,
+            attempts__lt=CATCH_UP_ATTEMPTS,
+        )
+        .order_by("-due_at")
+        .values_list("due_at", flat=True)
+        .first()
+    )
+
+
 def _nightly_run(app: Any, name: str, entry: dict[str, Any], due_at: datetime) -> bool:
     """Run the night's job unless another process ran it; True if this one ran it. A run that failed
     for good counts as the night's run (its failure is recorded for the managers): the others would
     only fail again and record it once more."""
     from .models import NightlyRun
 
+    if due_at == UNFINISHED:
+        unfinished = _unfinished(name)
+        if unfinished is None:
+            return False
+        logger.warning("nightly job %s of %s was left unfinished: it runs now", name, unfinished)
+        due_at = unfinished
     with _nightly_lock(name):
         done = NightlyRun.objects.filter(name=name, due_at=due_at, finished_at__isnull=False)
         if done.exists():
             logger.info("nightly job %s of %s: another process ran it", name, due_at)
             return False
-        NightlyRun.objects.update_or_create(
-            name=name, due_at=due_at, defaults={"started_at": timezone.now(), "finished_at": None}
-        )
+        run, created = NightlyRun.objects.get_or_create(name=name, due_at=due_at)
+        if not created:  # left unfinished by a process killed half way
+            NightlyRun.objects.filter(pk=run.pk).update(started_at=timezone.now(), attempts=F("attempts") + 1)
         _job_apply(app, entry)
         NightlyRun.objects.filter(name=name, due_at=due_at).update(finished_at=timezone.now())
     return True

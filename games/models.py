@@ -692,6 +692,8 @@ class NightlyRun(models.Model):
     due_at = models.DateTimeField()
     started_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: How many times it was started (a process killed half way, the run made again).
+    attempts = models.PositiveSmallIntegerField(default=1)
 
     class Meta:
         verbose_name = _("nightly job run")

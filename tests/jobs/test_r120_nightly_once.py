@@ -102,3 +102,34 @@ def test_a_run_killed_half_way_is_run_by_the_next_process(runs) -> None:
     jobs_clock._jobs_run(app, [("stats-recompute-nightly", RECOUNT, night)])
     assert runs["recount"] == 1
     assert NightlyRun.objects.get(name="stats-recompute-nightly", due_at=night).finished_at is not None
+
+
+def test_a_process_that_starts_runs_the_night_left_unfinished_once(settings, runs, monkeypatch) -> None:
+    """The only process was killed in the middle of the night's recount (a deploy, out of memory): it
+    was left undone until the next night, as a process's first look starts each period at its start.
+    A process that starts runs it, once: a job that kills its process every time is not made again
+    at every restart."""
+    settings.TABLE_CLOCK = "ticker"
+    settings.CELERY_BEAT_SCHEDULE = {"stats-recompute-nightly": RECOUNT, "collusion-scan-nightly": SCAN}
+    night = _night(3, 37)
+    NightlyRun.objects.create(name="stats-recompute-nightly", due_at=night)
+    NightlyRun.objects.create(name="collusion-scan-nightly", due_at=_night(3, 47) - timedelta(days=2))
+    monkeypatch.setattr(jobs_clock, "_last_run", {})  # the process starts
+    jobs_clock.jobs_tick(force=True)
+    assert jobs_clock.jobs_wait(30)
+    assert runs["recount"] == 1, "the night's recount left unfinished is left undone"
+    assert runs["scan"] == 0, "a night two days old is left to the next night"
+    run = NightlyRun.objects.get(name="stats-recompute-nightly", due_at=night)
+    assert run.finished_at is not None and run.attempts == 2
+    # Killed again in the middle of that second run: the next start leaves it.
+    NightlyRun.objects.filter(pk=run.pk).update(finished_at=None)
+    monkeypatch.setattr(jobs_clock, "_last_run", {})
+    jobs_clock.jobs_tick(force=True)
+    assert jobs_clock.jobs_wait(30)
+    assert runs["recount"] == 1
+    # Nor is a night that was finished run again at a start.
+    monkeypatch.setattr(jobs_clock, "_last_run", {})
+    NightlyRun.objects.filter(pk=run.pk).update(finished_at=timezone.now(), attempts=1)
+    jobs_clock.jobs_tick(force=True)
+    assert jobs_clock.jobs_wait(30)
+    assert runs["recount"] == 1
