@@ -106,6 +106,15 @@ def deal_players(deal: Deal) -> list[Seat]:
     return [by_id[pk] for pk in deal.players]
 
 
+def seat_dealt_in(deal: Deal, seat_id: int) -> bool:
+    """Whether the seat was dealt into ``deal``. ``deal.players`` holds every seat the deal was made
+    for, and one that sits it out (he sat down to a full bank, or could not pay his ante) is one of
+    them: no cards and no chips of his are in it, so nothing of it waits for him."""
+    if seat_id not in deal.players:
+        return False
+    return deal.players.index(seat_id) in deal_state(deal).setup.dealt
+
+
 def bank_balance(session: TableSession) -> int:
     account = account_bank(club=session.club, table_id=session.pk)
     return Account.objects.filter(pk=account.pk).values_list("balance", flat=True).get()
@@ -326,7 +335,9 @@ def deal_finish(
     own_leave = _own_leaves(leaving)
     for seat in leaving:
         seat_stand_up(seat=seat, now=now, because=_left_because(seat, away_gone))
-    if leaving:
+    # A practice table's last person may have left during the deal, sitting it out (he leaves at
+    # once): his leave could not close the table while the bots played; its end does.
+    if leaving or (session.practice and any(s.status == Seat.Status.LEFT and not s.is_bot for s in players)):
         table_after_stand_up(session=session, now=now)
     for seat in own_leave:
         if seat not in away_gone:

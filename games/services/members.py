@@ -18,7 +18,7 @@ from ..jobs import deadline_on_commit
 from ..models import Reservation, Seat
 from .access import session_lock
 from .closing import table_after_stand_up
-from .dealing import deal_running
+from .dealing import deal_running, seat_dealt_in
 from .notify import table_notify_on_commit
 from .seating import seat_stand_up
 
@@ -53,7 +53,7 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
         if seat is None:
             continue
         deal = deal_running(session)
-        if deal is not None and seat.pk in deal.players:
+        if deal is not None and seat_dealt_in(deal, seat.pk):
             seat.status = Seat.Status.AWAY
             seat.leave_after_deal = seat.removed = True
             seat.idle_leave = False

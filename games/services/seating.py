@@ -33,6 +33,7 @@ from .dealing import (
     deal_players,
     deal_running,
     deal_state,
+    seat_dealt_in,
     turn_deadline,
 )
 from .errors import TableError
@@ -197,14 +198,17 @@ def _left_seat_told(seat: Seat, now: datetime) -> None:
 
 
 def _in_running_deal(session: TableSession, seat: Seat) -> bool:
+    """Dealt into the running deal: a seat sitting it out (waiting for an empty bank) has nothing in
+    it, and waited for its end to leave or be stood up, his chips kept from him meanwhile."""
     deal = deal_running(session)
-    return deal is not None and seat.pk in deal.players
+    return deal is not None and seat_dealt_in(deal, seat.pk)
 
 
 @transaction.atomic
 def table_leave(*, session_id: int, user: User) -> bool:
-    """Stand up with the whole stack back in the wallet. During a deal the player is part of, he
-    leaves when it ends. Returns True if he stood up now, False if after the deal."""
+    """Stand up with the whole stack back in the wallet. During a deal he was dealt into, he leaves
+    when it ends; one he sits out (waiting for an empty bank) does not hold him. Returns True if he
+    stood up now, False if after the deal."""
     session = session_lock(session_id)
     seat = seat_of(session, user)
     if seat is None:
@@ -515,7 +519,7 @@ def table_stand_up(
     )
     table_notify_on_commit(session.pk)
     deal = deal_running(session)
-    if deal is not None and seat.pk in deal.players:
+    if deal is not None and seat_dealt_in(deal, seat.pk):
         seat.status = Seat.Status.AWAY
         seat.leave_after_deal = seat.removed = True
         seat.idle_leave = False

@@ -1,0 +1,161 @@
+"""Review 119: a player seated but not dealt into the running deal (he sat down while the bank held
+chips and waits for an empty one) had to wait for the deal's end before "Leave the table" worked for
+him, though he had no cards and no chips at stake in it: his leave was put off as a dealt player's is.
+He leaves at once now, his stack cashed out through the ledger as any leave; a dealt player's leave
+still waits for the deal's end. A manager's stand-up and a bot's stand-up of such a seat are at once
+too, and a practice table whose last person left that way closes when its deal ends."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.messages import get_messages
+from django.test import Client
+from django.utils import timezone
+
+from club import services as club_services
+from club.models import Membership
+from games.models import Seat, TableSession
+from games.services import (
+    dealing,
+    practice_table_open,
+    table_bot_add,
+    table_bot_remove,
+    table_leave,
+    table_sit,
+    table_stand_up,
+    tables_tick,
+)
+from ledger.models import Account, Journal
+from ledger.services import (
+    account_bank,
+    account_treasury,
+    account_wallet,
+    chips_grant,
+    journal_post,
+    ledger_verify,
+)
+
+from .conftest import play_deal_as_people, sit_all, start_deal
+from .test_review_replay import _everybody_passes
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _no_time_zone():
+    yield
+    timezone.deactivate()
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    return client
+
+
+def _fifth(make_user, club, owner):
+    fifth = make_user("fifth119", display_name="Fedya")
+    club_services.membership_join(club=club, user=fifth)
+    membership = Membership.objects.get(club=club, user=fifth)
+    chips_grant(membership=membership, amount=1000, actor=owner, reason="start")
+    return fifth
+
+
+def _a_deal_he_sits_out(make_table, players, make_user, club, owner):
+    """Four players' deal voided (its antes stay in the bank), then a fifth sits down: the next deal is
+    made for him too (``Deal.players``) but deals him no cards."""
+    fifth = _fifth(make_user, club, owner)
+    table = make_table(preset="frap", seats=5, turn_seconds=600)
+    sit_all(table, players)
+    assert _everybody_passes(table, start_deal(table)).result == "redeal"
+    table_sit(session_id=table.pk, user=fifth, position=4, buy_in=200)
+    deal = start_deal(table)
+    seat = Seat.objects.get(session=table, member__user=fifth)
+    assert seat.pk in deal.players
+    assert deal.players.index(seat.pk) not in dealing.deal_state(deal).setup.dealt
+    return table, deal, fifth
+
+
+def _wallet(club, user) -> int:
+    return account_wallet(membership=Membership.objects.get(club=club, user=user)).balance
+
+
+def test_a_player_sitting_the_deal_out_leaves_at_once(make_table, players, make_user, club, owner):
+    table, deal, fifth = _a_deal_he_sits_out(make_table, players, make_user, club, owner)
+    response = _client(fifth).post(f"/tables/{table.pk}/leave/")
+    said = [(m.level_tag, str(m)) for m in get_messages(response.wsgi_request)]
+    assert said == [("success", "You left the table; your chips are back in your wallet.")], said
+    seat = Seat.objects.get(session=table, member__user=fifth)
+    assert seat.status == Seat.Status.LEFT and not seat.leave_after_deal
+    assert _wallet(club, fifth) == 1000
+    assert ledger_verify()[0] == []
+    # The deal goes on without him and ends as it would have; nothing is booked for him at its end.
+    deal = play_deal_as_people(deal, [*players, fifth])
+    assert deal.is_over
+    assert _wallet(club, fifth) == 1000
+    assert ledger_verify()[0] == []
+    # The next deal is dealt to the four who sit there.
+    nxt = start_deal(table)
+    assert fifth not in {s.member.user for s in dealing.deal_players(nxt)}
+
+
+def test_a_dealt_player_still_leaves_when_the_deal_ends(make_table, players, make_user, club, owner):
+    table, _deal, _fifth_user = _a_deal_he_sits_out(make_table, players, make_user, club, owner)
+    assert table_leave(session_id=table.pk, user=players[0]) is False
+    assert Seat.objects.get(session=table, member__user=players[0]).status != Seat.Status.LEFT
+
+
+def test_a_manager_stands_a_seat_sitting_the_deal_out_up_at_once(make_table, players, make_user, club, owner):
+    table, _deal, fifth = _a_deal_he_sits_out(make_table, players, make_user, club, owner)
+    assert table_stand_up(session_id=table.pk, actor=owner, position=4, reason="asleep") is True
+    seat = Seat.objects.get(session=table, member__user=fifth)
+    assert seat.status == Seat.Status.LEFT and seat.left_because == Seat.LeftBecause.MANAGER
+    assert _wallet(club, fifth) == 1000
+    assert ledger_verify()[0] == []
+
+
+def test_a_bot_sitting_the_deal_out_is_stood_up_at_once(make_table, players, club, owner):
+    table = make_table(preset="frap", seats=5, turn_seconds=600)
+    sit_all(table, players)
+    assert _everybody_passes(table, start_deal(table)).result == "redeal"
+    table_bot_add(session_id=table.pk, actor=owner, position=4, buy_in=200)
+    deal = start_deal(table)
+    bot = Seat.objects.get(session=table, position=4, status=Seat.Status.SITTING)
+    assert deal.players.index(bot.pk) not in dealing.deal_state(deal).setup.dealt
+    assert table_bot_remove(session_id=table.pk, actor=owner, position=4) is True
+    bot.refresh_from_db()
+    assert bot.status == Seat.Status.LEFT
+    assert ledger_verify()[0] == []
+
+
+def test_a_practice_table_whose_last_person_left_sitting_out_closes_at_the_deals_end(players, club):
+    """His leave at once could not close the practice table (a deal runs); its end does."""
+    vera = players[0]
+    table = practice_table_open(club=club, user=vera, preset="frap", bots=3)
+    # As if she had sat down to a bank that holds chips: the bots alone are dealt the next deal.
+    journal_post(
+        club=club,
+        kind=Journal.Kind.ADJUSTMENT,
+        idempotency_key="r119:bank",
+        lines=[(account_treasury(club=club), -30), (account_bank(club=club, table_id=table.pk), 30)],
+    )
+    Seat.objects.filter(session=table, member__user=vera).update(waiting=True)
+    deal = start_deal(table)
+    mine = Seat.objects.get(session=table, member__user=vera)
+    assert deal.players.index(mine.pk) not in dealing.deal_state(deal).setup.dealt
+    assert table_leave(session_id=table.pk, user=vera) is True
+    table.refresh_from_db()
+    assert table.status == TableSession.Status.RUNNING  # the bots' deal runs on
+    for _ in range(300):
+        deal.refresh_from_db()
+        if deal.is_over:
+            break
+        tables_tick(timezone.now() + timedelta(minutes=5))
+    assert deal.is_over
+    table.refresh_from_db()
+    assert table.status == TableSession.Status.FINISHED
+    assert Account.objects.get(kind=Account.Kind.BANK, table_id=table.pk).balance == 0
+    assert not Seat.objects.filter(session=table).exclude(status=Seat.Status.LEFT).exists()
+    assert ledger_verify()[0] == []
