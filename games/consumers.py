@@ -456,7 +456,10 @@ class TableConsumer(JsonSocketConsumer):
             )
         elif isinstance(message, SeatBot):
             await call(table_bot_remove)(
-                session_id=self.session_id, actor=self.user, position=message.position
+                session_id=self.session_id,
+                actor=self.user,
+                position=message.position,
+                seat_id=message.seat_id,
             )
         elif message.name == "sync":
             await self._send_current()

@@ -356,6 +356,10 @@ def _seat(
                 csrf,
                 '<input type="hidden" name="do" value="unbot"><input type="hidden" name="position" value="',
                 number,
+                # The seat as the manager saw it, as his "Stand up…" sends it: another bot seated there
+                # since (a second manager, a page a moment old) is not stood up for the one he meant.
+                '"><input type="hidden" name="seat" value="',
+                _text(seat.get("seat_id", "")),
                 '"><button type="submit" class="link" id="unbot-',
                 number,
                 '">',

@@ -441,8 +441,9 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
 
 
 @transaction.atomic
-def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
-    """Stand a bot up (after the deal it plays in); its stack goes back to the treasury."""
+def table_bot_remove(*, session_id: int, actor: User, position: int, seat_id: int | None = None) -> bool:
+    """Stand a bot up (after the deal it plays in); its stack goes back to the treasury. ``seat_id``:
+    the bot's seat as the manager saw it; another bot seated there since is not stood up for it."""
     session = session_lock(session_id)
     if session.practice and session.created_by_id == actor.pk:
         member_require_active(session=session, user=actor)
@@ -451,6 +452,8 @@ def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
     seat = seats_taken(session).filter(position=position).exclude(bot="").first()
     if seat is None:
         raise TableError("no_bot_at", n=position + 1)  # about the seat, not the manager who asks
+    if seat_id is not None and seat.pk != seat_id:
+        raise TableError("seat_changed", n=position + 1)
     _bot_not_leaving(seat)
     return _bot_off(session, seat)
 
