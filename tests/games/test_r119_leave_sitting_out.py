@@ -2,8 +2,9 @@
 chips and waits for an empty one) had to wait for the deal's end before "Leave the table" worked for
 him, though he had no cards and no chips at stake in it: his leave was put off as a dealt player's is.
 He leaves at once now, his stack cashed out through the ledger as any leave; a dealt player's leave
-still waits for the deal's end. A manager's stand-up and a bot's stand-up of such a seat are at once
-too, and a practice table whose last person left that way closes when its deal ends."""
+still waits for the deal's end. A manager's stand-up, a bot's and the inactivity sweep's of such a
+seat are at once too, and a practice table whose last person left that way closes when its deal
+ends."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from django.utils import timezone
 
 from club import services as club_services
 from club.models import Membership
+from games.jobs_inactivity import table_idle_stand_up
 from games.models import Seat, TableSession
 from games.services import (
     dealing,
@@ -158,4 +160,19 @@ def test_a_practice_table_whose_last_person_left_sitting_out_closes_at_the_deals
     assert table.status == TableSession.Status.FINISHED
     assert Account.objects.get(kind=Account.Kind.BANK, table_id=table.pk).balance == 0
     assert not Seat.objects.filter(session=table).exclude(status=Seat.Status.LEFT).exists()
+    assert ledger_verify()[0] == []
+
+
+def test_the_inactivity_sweep_stands_a_seat_sitting_the_deal_out_up_at_once(
+    make_table, players, make_user, club, owner
+):
+    """Nobody attends the table: the seats out of the running deal are stood up at once, as those of a
+    table with no deal; only the dealt ones wait for its end."""
+    table, deal, fifth = _a_deal_he_sits_out(make_table, players, make_user, club, owner)
+    assert table_idle_stand_up(session_id=table.pk, now=timezone.now() + timedelta(hours=1)) is True
+    seat = Seat.objects.get(session=table, member__user=fifth)
+    assert seat.status == Seat.Status.LEFT and seat.left_because == Seat.LeftBecause.IDLE
+    assert _wallet(club, fifth) == 1000
+    dealt = Seat.objects.filter(pk__in=deal.players).exclude(pk=seat.pk)
+    assert all(s.leave_after_deal and s.status != Seat.Status.LEFT for s in dealt)
     assert ledger_verify()[0] == []
