@@ -17,8 +17,10 @@ from django.utils import timezone
 
 from club import services as club_services
 from club.models import Membership
+from games.broadcast import table_messages, user_group, watch_group
 from games.jobs_inactivity import table_idle_stand_up
 from games.models import Seat, TableSession
+from games.selectors import table_frame_for
 from games.services import (
     dealing,
     practice_table_open,
@@ -29,6 +31,7 @@ from games.services import (
     table_stand_up,
     tables_tick,
 )
+from games.services.presence import presence_join
 from ledger.models import Account, Journal
 from ledger.services import (
     account_bank,
@@ -176,3 +179,21 @@ def test_the_inactivity_sweep_stands_a_seat_sitting_the_deal_out_up_at_once(
     dealt = Seat.objects.filter(pk__in=deal.players).exclude(pk=seat.pk)
     assert all(s.leave_after_deal and s.status != Seat.Status.LEFT for s in dealt)
     assert ledger_verify()[0] == []
+
+
+def test_after_leaving_he_watches_the_deal_as_anyone(make_table, players, make_user, club, owner):
+    """His old seat's view showed him an empty "Your cards" under "You are watching"."""
+    table, _deal, fifth = _a_deal_he_sits_out(make_table, players, make_user, club, owner)
+    assert table_frame_for(session=table, user=fifth).user_seat is not None  # seated, sitting it out
+    assert table_leave(session_id=table.pk, user=fifth) is True
+    assert table_frame_for(session=table, user=fifth).user_seat is None
+    presence_join(session_id=table.pk, user=fifth)  # his page is open
+    messages = table_messages(table.pk)
+    assert user_group(table.pk, fifth.pk) not in [group for group, _message in messages]
+    watch = next(message for group, message in messages if group == watch_group(table.pk))
+    assert fifth.pk not in watch["viewers"]
+    page = _client(fifth).get(f"/tables/{table.pk}/").content.decode()
+    assert 'aria-label="Your cards"' not in page
+    assert "You are watching." in page
+    # The deal's players still see their own cards.
+    assert table_frame_for(session=table, user=players[0]).user_seat is not None
