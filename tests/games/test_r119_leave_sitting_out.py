@@ -197,3 +197,15 @@ def test_after_leaving_he_watches_the_deal_as_anyone(make_table, players, make_u
     assert "You are watching." in page
     # The deal's players still see their own cards.
     assert table_frame_for(session=table, user=players[0]).user_seat is not None
+
+
+def test_a_member_banned_while_sitting_the_deal_out_goes_at_once(make_table, players, make_user, club, owner):
+    table, _deal, fifth = _a_deal_he_sits_out(make_table, players, make_user, club, owner)
+    club_services.membership_ban(
+        membership=Membership.objects.get(club=club, user=fifth), actor=owner, reason="cheating"
+    )
+    seat = Seat.objects.get(session=table, member__user=fifth)
+    assert seat.status == Seat.Status.LEFT and seat.left_because == Seat.LeftBecause.CLUB
+    assert not seat.removed
+    assert _wallet(club, fifth) == 1000
+    assert ledger_verify()[0] == []
