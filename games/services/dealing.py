@@ -207,9 +207,14 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
                 waiting=wait,
                 redeal=last is not None and last.result == "redeal",
             )
-            break
         except EngineError:
             continue
+        if wait and not _present_person([seats[i] for i in state.setup.dealt]):
+            # The people present all wait (one alone with bots, at a bank its players left): the
+            # bots were dealt deal after deal among themselves. Without them nobody could play.
+            state = None
+            continue
+        break
     if state is None:
         if bank > 0 and last is not None:
             from .closing import table_bank_share

@@ -31,10 +31,10 @@ from games.services import (
     table_stand_up,
     tables_tick,
 )
+from games.services.booking import seat_account
 from games.services.presence import presence_join
 from ledger.models import Account, Journal
 from ledger.services import (
-    account_bank,
     account_treasury,
     account_wallet,
     chips_grant,
@@ -139,14 +139,14 @@ def test_a_practice_table_whose_last_person_left_sitting_out_closes_at_the_deals
     """His leave at once could not close the practice table (a deal runs); its end does."""
     vera = players[0]
     table = practice_table_open(club=club, user=vera, preset="frap", bots=3)
-    # As if she had sat down to a bank that holds chips: the bots alone are dealt the next deal.
+    # Too few chips left to ante: the bots alone are dealt the next deal.
+    mine = Seat.objects.get(session=table, member__user=vera)
     journal_post(
         club=club,
         kind=Journal.Kind.ADJUSTMENT,
-        idempotency_key="r119:bank",
-        lines=[(account_treasury(club=club), -30), (account_bank(club=club, table_id=table.pk), 30)],
+        idempotency_key="r119:broke",
+        lines=[(seat_account(mine, "stack"), -497), (account_treasury(club=club), 497)],
     )
-    Seat.objects.filter(session=table, member__user=vera).update(waiting=True)
     deal = start_deal(table)
     mine = Seat.objects.get(session=table, member__user=vera)
     assert deal.players.index(mine.pk) not in dealing.deal_state(deal).setup.dealt
