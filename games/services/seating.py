@@ -451,11 +451,23 @@ def table_bot_remove(*, session_id: int, actor: User, position: int, seat_id: in
         member_require_manager(session=session, user=actor)
     seat = seats_taken(session).filter(position=position).exclude(bot="").first()
     if seat is None:
+        if _left_since(session, seat_id, position):
+            raise TableError("no_bot_at", words="bot_left", done=True, n=position + 1)
         raise TableError("no_bot_at", n=position + 1)  # about the seat, not the manager who asks
     if seat_id is not None and seat.pk != seat_id:
         raise TableError("seat_changed", n=position + 1)
     _bot_not_leaving(seat)
     return _bot_off(session, seat)
+
+
+def _left_since(session: TableSession, seat_id: int | None, position: int) -> bool:
+    """Whether the seat a manager's form names (``seat_id``, its page's) has been left, and nobody
+    sits there now: his form sent again (a double click, a second tab, another manager), told "Nobody
+    plays at seat 3" or "There is no bot at seat 3" in red as if he had got the seat wrong."""
+    if seat_id is None:
+        return False
+    left = Seat.objects.filter(pk=seat_id, session=session, position=position, status=Seat.Status.LEFT)
+    return left.exists()
 
 
 def _bot_not_leaving(seat: Seat) -> None:
@@ -493,6 +505,8 @@ def table_stand_up(
     mine = member_require_manager(session=session, user=actor)
     seat = seats_taken(session).filter(position=position).first()
     if seat is None:
+        if _left_since(session, seat_id, position):
+            raise TableError("no_player_at", words="player_left", done=True, n=position + 1)
         raise TableError("no_player_at", n=position + 1)  # about the seat, not the manager who asks
     if seat_id is not None and seat.pk != seat_id:
         raise TableError("seat_changed", n=position + 1)

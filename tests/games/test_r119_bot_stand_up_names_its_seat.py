@@ -12,8 +12,9 @@ import re
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
+from club.models import AuditLog
 from games.models import Seat
 from games.protocol import SeatBot, parse_message
 from games.services import TableError, table_bot_add, table_bot_remove
@@ -91,3 +92,44 @@ def test_a_stale_stand_the_bot_up_stands_nobody_up(make_table, players, owner, m
     manager.post(f"/tables/{table.pk}/bots/", {k: v for k, v in form.items() if k != "name"})
     newcomer.refresh_from_db()
     assert newcomer.status == Seat.Status.LEFT
+
+
+def _said(response) -> list[tuple[str, str]]:
+    return [(m.level_tag, str(m)) for m in get_messages(response.wsgi_request)]
+
+
+def test_stand_the_bot_up_clicked_twice_between_deals_is_news(make_table, players, owner):
+    """The first click stood it up at once; the second read "There is no bot at seat 3." in red."""
+    table = make_table(seats=4)
+    sit_all(table, players[:2])
+    table_bot_add(session_id=table.pk, actor=owner, position=2, buy_in=200)
+    manager = _client(owner)
+    form = _bot_forms(manager.get(f"/tables/{table.pk}/").content.decode())["unbot-3"]
+    fields = {k: v for k, v in form.items() if k != "name"}
+    manager.post(f"/tables/{table.pk}/bots/", fields)
+    assert not Seat.objects.filter(session=table, position=2).exclude(status=Seat.Status.LEFT).exists()
+    said = _said(manager.post(f"/tables/{table.pk}/bots/", fields))
+    assert said == [("info", "The bot at seat 3 has already left the table.")], said
+    with pytest.raises(TableError) as again:
+        table_bot_remove(session_id=table.pk, actor=owner, position=2, seat_id=int(form["seat"]))
+    assert again.value.done
+    with translation.override("ru"):
+        assert again.value.message != "The bot at seat 3 has already left the table."
+    # Without the seat (an old client), it is as before.
+    with pytest.raises(TableError) as unknown:
+        table_bot_remove(session_id=table.pk, actor=owner, position=2)
+    assert unknown.value.code == "no_bot_at" and not unknown.value.done
+
+
+def test_stand_up_sent_twice_between_deals_is_news(make_table, players, owner):
+    table = make_table(seats=4)
+    sit_all(table, players[:2])
+    vera = Seat.objects.get(session=table, member__user=players[0])
+    fields = {"do": "standup", "position": "1", "seat": str(vera.pk), "reason": "asleep"}
+    manager = _client(owner)
+    manager.post(f"/tables/{table.pk}/standup/", fields)
+    vera.refresh_from_db()
+    assert vera.status == Seat.Status.LEFT
+    said = _said(manager.post(f"/tables/{table.pk}/standup/", fields))
+    assert said == [("info", "The player at seat 1 has already left the table.")], said
+    assert AuditLog.objects.filter(action="table.stood_up_by_manager").count() == 1
