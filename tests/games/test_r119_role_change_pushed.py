@@ -11,7 +11,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 
 from club import services as club_services
 from club.models import Membership
-from games.services import table_sit
+from games.services import practice_table_open, table_sit
 
 from .sockets import connect, frames, is_error
 
@@ -72,3 +72,18 @@ def test_a_role_change_reaches_the_open_tables_at_once(make_table, players, owne
 
     seen = async_to_sync(scenario)()
     assert seen == dict.fromkeys(seen, True), seen
+
+
+def test_a_hand_over_sends_the_tables_of_both_owners(make_table, players, owner, club, monkeypatch):
+    from games import broadcast
+
+    pushed: list[int] = []
+    monkeypatch.setattr(broadcast, "table_push_soon", lambda session_id, **kw: pushed.append(session_id))
+    gleb = players[1]
+    glebs = Membership.objects.get(club=club, user=gleb)
+    club_services.membership_set_role(membership=glebs, actor=owner, role=Membership.Role.MANAGER)
+    mine, his = practice_table_open(club=club, user=owner), make_table()
+    table_sit(session_id=his.pk, user=gleb, position=0, buy_in=200)
+    pushed.clear()
+    club_services.club_hand_over(membership=glebs, actor=owner)
+    assert sorted(set(pushed)) == sorted([mine.pk, his.pk]), pushed
