@@ -119,6 +119,9 @@ _MESSAGES = {
         "You have sat down at this table %(limit)s times in the last hour: you may sit down again at "
         "%(when)s."
     ),
+    "bots_limit": _(
+        "You have seated %(limit)s bots at this table in the last hour: you may seat another at %(when)s."
+    ),
     "reservations_limit": _(
         "You have reserved a seat at this table %(limit)s times in the last hour: you may reserve "
         "again after %(when)s."

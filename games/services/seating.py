@@ -415,6 +415,22 @@ def bot_seat(*, session: TableSession, position: int, buy_in: int, actor: User |
     return seat
 
 
+def _require_bots_left(session: TableSession, now: datetime) -> None:
+    """Bots seated at a practice table in an hour, by whoever opened it (any member may): seating and
+    standing them up in a loop booked two journals of treasury chips a round that stay, wrote the
+    club's log and sent the table to all who watch it, as sitting down and leaving did before
+    ``_require_sits_left``; the same limit holds."""
+    limit = settings.SITS_PER_TABLE_PER_HOUR
+    recent = list(
+        Seat.objects.filter(session=session, sat_at__gt=now - SITS_WINDOW)
+        .exclude(bot="")
+        .order_by("-sat_at")
+        .values_list("sat_at", flat=True)[:limit]
+    )
+    if len(recent) >= limit:
+        raise TableError("bots_limit", limit=limit, when=recent[-1] + SITS_WINDOW)
+
+
 @transaction.atomic
 def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -> Seat:
     """A manager seats a bot (at a practice table, whoever opened it may too)."""
@@ -422,7 +438,8 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
     if club_id is not None:
         club_names_hold(club_id)  # before the table's lock, as a join holds it before its own rows
     session = session_lock(session_id)
-    if session.practice and session.created_by_id == actor.pk:
+    own_practice = session.practice and session.created_by_id == actor.pk
+    if own_practice:
         member_require_active(session=session, user=actor)
     else:
         member_require_manager(session=session, user=actor)
@@ -434,6 +451,8 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
     if seats_taken(session).filter(position=position).exclude(bot="").exists():
         # The same form again (a retry, a second tab): the bot he asked for sits there.
         raise TableError("seat_taken", words="bot_there", done=True, n=position + 1)
+    if own_practice:
+        _require_bots_left(session, timezone.now())
     seat = bot_seat(session=session, position=position, buy_in=buy_in, actor=actor)
     _schedule_deal(session, timezone.now())
     table_notify_on_commit(session.pk)
