@@ -215,6 +215,11 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
             state = None
             continue
         break
+    if state is not None and not _present_person([seats[i] for i in state.setup.dealt]):
+        # Nor when the people present cannot pay their ante: the bots beside a player gone broke
+        # were dealt deal after deal against each other, for as long as he sat there.
+        _not_dealing(session)
+        return None
     if state is None:
         if bank > 0 and last is not None:
             from .closing import table_bank_share
@@ -340,9 +345,7 @@ def deal_finish(
     own_leave = _own_leaves(leaving)
     for seat in leaving:
         seat_stand_up(seat=seat, now=now, because=_left_because(seat, away_gone))
-    # A practice table's last person may have left during the deal, sitting it out (he leaves at
-    # once): his leave could not close the table while the bots played; its end does.
-    if leaving or (session.practice and any(s.status == Seat.Status.LEFT and not s.is_bot for s in players)):
+    if leaving:
         table_after_stand_up(session=session, now=now)
     for seat in own_leave:
         if seat not in away_gone:

@@ -7,9 +7,11 @@ without them nobody could play" says."""
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
-from games.models import Seat
-from games.services import dealing, table_bot_add, table_sit
+from games.models import Deal, Seat
+from games.services import dealing, practice_table_open, table_bot_add, table_sit, tables_tick
+from games.services.booking import seat_account
 from ledger.models import Journal
 from ledger.services import account_bank, account_treasury, journal_post, ledger_verify
 
@@ -53,3 +55,20 @@ def test_waiting_still_holds_beside_another_person(make_table, players, owner, c
     deal = start_deal(table)
     dealt = [deal.players[i] for i in dealing.deal_state(deal).setup.dealt]
     assert mine.pk not in dealt and len(dealt) == 2
+
+
+def test_bots_are_not_dealt_among_themselves_beside_a_person_who_cannot_ante(players, club):
+    """A person whose stack is below the stake is not dealt in (RULES.md 3): the bots beside him
+    played deal after deal against each other, for as long as he sat there."""
+    vera = players[0]
+    table = practice_table_open(club=club, user=vera, preset="frap", bots=3)
+    mine = Seat.objects.get(session=table, member__user=vera)
+    journal_post(
+        club=club,
+        kind=Journal.Kind.ADJUSTMENT,
+        idempotency_key="r119:broke-alone",
+        lines=[(seat_account(mine, "stack"), -497), (account_treasury(club=club), 497)],
+    )
+    tables_tick(timezone.now())
+    assert not Deal.objects.filter(session=table).exists()
+    assert ledger_verify()[0] == []

@@ -3,8 +3,7 @@ chips and waits for an empty one) had to wait for the deal's end before "Leave t
 him, though he had no cards and no chips at stake in it: his leave was put off as a dealt player's is.
 He leaves at once now, his stack cashed out through the ledger as any leave; a dealt player's leave
 still waits for the deal's end. A manager's stand-up, a bot's and the inactivity sweep's of such a
-seat are at once too, and a practice table whose last person left that way closes when its deal
-ends."""
+seat are at once too."""
 
 from __future__ import annotations
 
@@ -19,26 +18,20 @@ from club import services as club_services
 from club.models import Membership
 from games.broadcast import table_messages, user_group, watch_group
 from games.jobs_inactivity import table_idle_stand_up
-from games.models import Seat, TableSession
+from games.models import Seat
 from games.selectors import table_frame_for
 from games.services import (
     dealing,
-    practice_table_open,
     table_bot_add,
     table_bot_remove,
     table_leave,
     table_sit,
     table_stand_up,
-    tables_tick,
 )
-from games.services.booking import seat_account
 from games.services.presence import presence_join
-from ledger.models import Account, Journal
 from ledger.services import (
-    account_treasury,
     account_wallet,
     chips_grant,
-    journal_post,
     ledger_verify,
 )
 
@@ -132,37 +125,6 @@ def test_a_bot_sitting_the_deal_out_is_stood_up_at_once(make_table, players, clu
     assert table_bot_remove(session_id=table.pk, actor=owner, position=4) is True
     bot.refresh_from_db()
     assert bot.status == Seat.Status.LEFT
-    assert ledger_verify()[0] == []
-
-
-def test_a_practice_table_whose_last_person_left_sitting_out_closes_at_the_deals_end(players, club):
-    """His leave at once could not close the practice table (a deal runs); its end does."""
-    vera = players[0]
-    table = practice_table_open(club=club, user=vera, preset="frap", bots=3)
-    # Too few chips left to ante: the bots alone are dealt the next deal.
-    mine = Seat.objects.get(session=table, member__user=vera)
-    journal_post(
-        club=club,
-        kind=Journal.Kind.ADJUSTMENT,
-        idempotency_key="r119:broke",
-        lines=[(seat_account(mine, "stack"), -497), (account_treasury(club=club), 497)],
-    )
-    deal = start_deal(table)
-    mine = Seat.objects.get(session=table, member__user=vera)
-    assert deal.players.index(mine.pk) not in dealing.deal_state(deal).setup.dealt
-    assert table_leave(session_id=table.pk, user=vera) is True
-    table.refresh_from_db()
-    assert table.status == TableSession.Status.RUNNING  # the bots' deal runs on
-    for _ in range(300):
-        deal.refresh_from_db()
-        if deal.is_over:
-            break
-        tables_tick(timezone.now() + timedelta(minutes=5))
-    assert deal.is_over
-    table.refresh_from_db()
-    assert table.status == TableSession.Status.FINISHED
-    assert Account.objects.get(kind=Account.Kind.BANK, table_id=table.pk).balance == 0
-    assert not Seat.objects.filter(session=table).exclude(status=Seat.Status.LEFT).exists()
     assert ledger_verify()[0] == []
 
 
