@@ -150,9 +150,10 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
     """Start the next deal if the table can play one; the caller holds the session lock.
 
     The seats taken and not away are dealt in (an away player sits new deals out: his chips are not
-    anted for him); a person must be among them (bots never play among themselves), within the
+    anted for him); a person must be dealt in (bots never play among themselves), within the
     preset's player range. Players who sat down while the bank held chips wait for an empty bank,
-    unless without them nobody could play: then they join, rather than the table stopping for good.
+    unless without them nobody could play (the bots alone, or fewer than two): then they join, rather
+    than the table stopping for good. People present who cannot pay their ante deal nothing.
     If still fewer than two can pay, a bank left from earlier deals is shared among the players dealt
     into the last deal, so its chips are not stuck, and the table waits for players or chips."""
     now = now or timezone.now()
