@@ -33,7 +33,7 @@ from .models import (
     display_name_taken_by_bot,
     shown_name_clashes_in_club,
 )
-from .signals import member_gone
+from .signals import member_gone, member_role_changed
 from .templatetags.sentences import one_full_stop
 
 Role = Membership.Role
@@ -725,6 +725,7 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
     old = target.role
     target.role = role
     target.save(update_fields=["role", "updated_at"])
+    member_role_changed.send(sender=Membership, membership=target)
     audit_log_write(
         action="membership.promoted" if role == Role.MANAGER else "membership.demoted",
         actor=actor,
@@ -800,8 +801,10 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
         # Before the new owner's row: one owner per club (a unique index) at every moment.
         old.role = Role.MANAGER
         old.save(update_fields=["role", "updated_at"])
+        member_role_changed.send(sender=Membership, membership=old)
     target.role = Role.OWNER
     target.save(update_fields=["role", "updated_at"])
+    member_role_changed.send(sender=Membership, membership=target)
     audit_log_write(
         action="club.handed_over",
         actor=actor,

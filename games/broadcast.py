@@ -29,7 +29,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from .engine import observe
 from .seat_view import seat_view
-from .selectors import table_latest, table_public_parts
+from .selectors import seat_gone_from, table_latest, table_public_parts
 from .services.dealing import deal_state
 
 logger = logging.getLogger("games.broadcast")
@@ -62,8 +62,8 @@ def table_messages(session_id: int) -> list[tuple[str, dict[str, Any]]]:
         state = deal_state(deal)
         for seat, seat_id in enumerate(deal.players):
             holder = played[seat_id]
-            if holder.member_id is None:
-                continue
+            if holder.member_id is None or seat_gone_from(deal, holder):
+                continue  # a bot, or a seat that sat the deal out and left: he watches
             user_id = holder.member.user_id
             viewers.append(user_id)
             out.append(

@@ -456,7 +456,10 @@ class TableConsumer(JsonSocketConsumer):
             )
         elif isinstance(message, SeatBot):
             await call(table_bot_remove)(
-                session_id=self.session_id, actor=self.user, position=message.position
+                session_id=self.session_id,
+                actor=self.user,
+                position=message.position,
+                seat_id=message.seat_id,
             )
         elif message.name == "sync":
             await self._send_current()
@@ -557,6 +560,13 @@ class TableConsumer(JsonSocketConsumer):
             error = TableError("not_member")
         await self.send_error(error)
         await self.close(code=4403)
+
+    async def table_powers(self, event: dict[str, Any]) -> None:
+        """His role in the table's club changed: the table again, with the controls his role gives
+        him now (the heartbeat found it only up to ``HEARTBEAT_SECONDS`` later)."""
+        if event.get("club") != self.club_id or getattr(self, "closing", False):
+            return
+        await self._send_current()
 
     async def table_login(self, event: dict[str, Any]) -> None:
         """The login this socket was opened under ended: a logout of its session (told, and closed

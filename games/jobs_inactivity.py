@@ -35,7 +35,7 @@ from .jobs import deadline_on_commit
 from .models import ClockBeat, Deal, DealAction, DealPlayer, Presence, Seat, TableSession
 from .selectors import PRESENCE_FRESH
 from .services.access import seats_taken, session_lock
-from .services.closing import home_accounts_first, table_after_stand_up
+from .services.closing import dealt_in, home_accounts_first, table_after_stand_up
 from .services.dealing import deal_players, deal_running, deal_state, turn_deadline
 from .services.notify import table_notify_on_commit
 from .services.seating import seat_stand_up
@@ -128,7 +128,8 @@ def table_idle_stand_up(*, session_id: int, now: datetime | None = None) -> bool
         return False
     seats = list(seats_taken(session))
     deal = deal_running(session)
-    in_deal = set(deal.players) if deal is not None else set()
+    # Dealt in: a seat sitting the deal out has nothing in it to wait for, and goes now.
+    in_deal = set(dealt_in(deal)) if deal is not None else set()
     changed: list[str] = []
     standing: list[Seat] = []
     for seat in seats:

@@ -356,6 +356,10 @@ def _seat(
                 csrf,
                 '<input type="hidden" name="do" value="unbot"><input type="hidden" name="position" value="',
                 number,
+                # The seat as the manager saw it, as his "Stand up…" sends it: another bot seated there
+                # since (a second manager, a page a moment old) is not stood up for the one he meant.
+                '"><input type="hidden" name="seat" value="',
+                _text(seat.get("seat_id", "")),
                 '"><button type="submit" class="link" id="unbot-',
                 number,
                 '">',
@@ -909,6 +913,13 @@ def _settlement(out: list[str], w: _Words, context: Mapping[str, Any]) -> None:
     out += ["\n    </ul>\n    <p>", bank_line, "</p>\n  </section>\n  "]
 
 
+def _short_stack(context: Mapping[str, Any], me: Mapping[str, Any]) -> bool:
+    """His chips at the table (his stack, and what a deal holds of it until it ends) are below the
+    stake: he cannot pay an ante."""
+    stack, hold, stake = me.get("stack"), me.get("hold") or 0, context["session"].get("stake")
+    return isinstance(stack, int) and isinstance(stake, int) and stack + hold < stake
+
+
 def _seat_controls(
     out: list[str], w: _Words, context: Mapping[str, Any], me: Mapping[str, Any] | None, csrf: str
 ) -> None:
@@ -972,6 +983,17 @@ def _seat_controls(
                 '<button type="submit" class="secondary" id="leave-button">',
                 w.gettext("Leave the table"),
                 "</button></form>\n      ",
+            ]
+        if _short_stack(context, me):
+            # No deal that needs an ante deals him in (and bots are not dealt among themselves beside
+            # him): the page said only "Waiting for players", or showed the last deal, for good.
+            out += [
+                '<span class="muted small" id="short-stack">',
+                w.gettext(
+                    "Your stack is below the stake: you cannot ante, so you sit out the deals that need "
+                    "an ante. To play on, leave the table and sit down again with more chips."
+                ),
+                "</span>",
             ]
         out.append("\n    ")
     elif context["session"]["status"] in ("open", "running") and not ending:

@@ -89,6 +89,8 @@ class SeatBot:
 
     position: int  # 0-based
     buy_in: int | None
+    # Standing one up: the bot's seat (its id) as the manager's page showed it (``StandUp.seat_id``).
+    seat_id: int | None = None
 
 
 def _bad(problem: str) -> TableError:
@@ -164,7 +166,9 @@ def parse_message(data: Mapping[str, Any]) -> Message:
             raise _bad(_("“commitment” must be the 64 hexadecimal digits of the next deal’s commitment."))
         return Contribute(value=value, commitment=commitment.lower() if commitment else None)
     if do == "unbot":
-        return SeatBot(position=_position(data), buy_in=None)
+        seat = data.get("seat")
+        seat_id = None if seat in (None, "") else _small_int(seat, "seat", 2**63 - 1)
+        return SeatBot(position=_position(data), buy_in=None, seat_id=seat_id)
     if not isinstance(do, str) or do not in ACTION_NAMES:
         raise _bad(_("unknown action."))
     if "seq" not in data:

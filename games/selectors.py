@@ -418,6 +418,13 @@ def table_public_parts(
     return public, played, connected
 
 
+def seat_gone_from(deal: Deal, seat: Seat) -> bool:
+    """A seat of the running ``deal`` that has left it: one that sat it out (a seat dealt in leaves
+    only when the deal ends). Its player watches the rest of the deal as anyone does; the view of his
+    old seat showed him an empty "Your cards" under "You are watching"."""
+    return seat.status == Seat.Status.LEFT and not deal.is_over
+
+
 @dataclass(frozen=True)
 class Frame:
     """One reader's picture of a table: the engine view of his seat (or a spectator's), and the
@@ -440,7 +447,9 @@ def table_frame_for(*, session: TableSession, user: User | None) -> Frame:
             (
                 i
                 for i, pk in enumerate(deal.players)
-                if played[pk].member_id is not None and played[pk].member.user_id == user.pk
+                if played[pk].member_id is not None
+                and played[pk].member.user_id == user.pk
+                and not seat_gone_from(deal, played[pk])
             ),
             None,
         )

@@ -219,7 +219,9 @@ def table_bot_view(request: HttpRequest, session_id: int) -> HttpResponse:
         if not isinstance(message, SeatBot):
             raise TableError("bad_message", problem=_("not a bot request"))
         if message.buy_in is None:
-            table_bot_remove(session_id=session_id, actor=request.user, position=message.position)
+            table_bot_remove(
+                session_id=session_id, actor=request.user, position=message.position, seat_id=message.seat_id
+            )
         else:
             table_bot_add(
                 session_id=session_id, actor=request.user, position=message.position, buy_in=message.buy_in

@@ -106,6 +106,15 @@ def deal_players(deal: Deal) -> list[Seat]:
     return [by_id[pk] for pk in deal.players]
 
 
+def seat_dealt_in(deal: Deal, seat_id: int) -> bool:
+    """Whether the seat was dealt into ``deal``. ``deal.players`` holds every seat the deal was made
+    for, and one that sits it out (he sat down to a full bank, or could not pay his ante) is one of
+    them: no cards and no chips of his are in it, so nothing of it waits for him."""
+    if seat_id not in deal.players:
+        return False
+    return deal.players.index(seat_id) in deal_state(deal).setup.dealt
+
+
 def bank_balance(session: TableSession) -> int:
     account = account_bank(club=session.club, table_id=session.pk)
     return Account.objects.filter(pk=account.pk).values_list("balance", flat=True).get()
@@ -141,9 +150,10 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
     """Start the next deal if the table can play one; the caller holds the session lock.
 
     The seats taken and not away are dealt in (an away player sits new deals out: his chips are not
-    anted for him); a person must be among them (bots never play among themselves), within the
+    anted for him); a person must be dealt in (bots never play among themselves), within the
     preset's player range. Players who sat down while the bank held chips wait for an empty bank,
-    unless without them nobody could play: then they join, rather than the table stopping for good.
+    unless without them nobody could play (the bots alone, or fewer than two): then they join, rather
+    than the table stopping for good. People present who cannot pay their ante deal nothing.
     If still fewer than two can pay, a bank left from earlier deals is shared among the players dealt
     into the last deal, so its chips are not stuck, and the table waits for players or chips."""
     now = now or timezone.now()
@@ -198,9 +208,19 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
                 waiting=wait,
                 redeal=last is not None and last.result == "redeal",
             )
-            break
         except EngineError:
             continue
+        if wait and not _present_person([seats[i] for i in state.setup.dealt]):
+            # The people present all wait (one alone with bots, at a bank its players left): the
+            # bots were dealt deal after deal among themselves. Without them nobody could play.
+            state = None
+            continue
+        break
+    if state is not None and not _present_person([seats[i] for i in state.setup.dealt]):
+        # Nor when the people present cannot pay their ante: the bots beside a player gone broke
+        # were dealt deal after deal against each other, for as long as he sat there.
+        _not_dealing(session)
+        return None
     if state is None:
         if bank > 0 and last is not None:
             from .closing import table_bank_share

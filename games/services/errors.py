@@ -79,6 +79,9 @@ _MESSAGES = {
         "Seat %(n)s has changed hands since the list was shown: nobody was stood up. Look again."
     ),
     "no_bot_at": _("There is no bot at seat %(n)s."),
+    # The same form sent again (a double click, a second tab) once its seat was left: said as news.
+    "bot_left": _("The bot at seat %(n)s has already left the table."),
+    "player_left": _("The player at seat %(n)s has already left the table."),
     "already_leaving": _("This player already leaves the table after the deal in play."),
     "stand_up_self": _("You cannot stand yourself up: use “Leave the table” instead."),
     "bot_leaving": _("The bot at seat %(n)s already leaves the table after the deal in play."),
@@ -115,6 +118,9 @@ _MESSAGES = {
     "sits_limit": _(
         "You have sat down at this table %(limit)s times in the last hour: you may sit down again at "
         "%(when)s."
+    ),
+    "bots_limit": _(
+        "You have seated %(limit)s bots at this table in the last hour: you may seat another at %(when)s."
     ),
     "reservations_limit": _(
         "You have reserved a seat at this table %(limit)s times in the last hour: you may reserve "

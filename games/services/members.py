@@ -18,7 +18,7 @@ from ..jobs import deadline_on_commit
 from ..models import Reservation, Seat
 from .access import session_lock
 from .closing import table_after_stand_up
-from .dealing import deal_running
+from .dealing import deal_running, seat_dealt_in
 from .notify import table_notify_on_commit
 from .seating import seat_stand_up
 
@@ -53,7 +53,7 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
         if seat is None:
             continue
         deal = deal_running(session)
-        if deal is not None and seat.pk in deal.players:
+        if deal is not None and seat_dealt_in(deal, seat.pk):
             seat.status = Seat.Status.AWAY
             seat.leave_after_deal = seat.removed = True
             seat.idle_leave = False
@@ -110,6 +110,34 @@ def _kick(*, user_id: int, club_id: int, reason: str, params: dict[str, str]) ->
 
 def _on_member_gone(sender: Any, membership: Membership, reason: str, **kwargs: Any) -> None:
     member_leave_tables(membership=membership, reason=reason)
+
+
+def _on_role_changed(sender: Any, membership: Membership, **kwargs: Any) -> None:
+    """A member promoted or demoted: the tables he sits at are sent again, for a manager watching
+    them offers "Stand up…" by the seat's role (``membership_stand_up_roles``); and his own sockets
+    draw their table again with his new powers (``TableConsumer.table_powers``). Both came only with
+    the table's next update, his own with his socket's next heartbeat."""
+    sessions = (
+        Seat.objects.filter(member=membership)
+        .exclude(status=Seat.Status.LEFT)
+        .values_list("session_id", flat=True)
+        .distinct()
+    )
+    for session_id in sorted(sessions):
+        table_notify_on_commit(session_id)
+    user_id, club_id = membership.user_id, membership.club_id
+
+    def tell() -> None:
+        from ..broadcast import layer_send
+
+        try:
+            layer_send([(kick_group(user_id), {"type": "table.powers", "club": club_id})])
+        except Exception:
+            # After the commit: a channel layer that is down must not fail a role change made. His
+            # sockets find it at their next heartbeat.
+            logger.exception("user %s: a role change in club %s not told to his sockets", user_id, club_id)
+
+    transaction.on_commit(tell)
 
 
 def _on_account_switched_off(sender: Any, user: Any, **kwargs: Any) -> None:

@@ -33,6 +33,7 @@ from .dealing import (
     deal_players,
     deal_running,
     deal_state,
+    seat_dealt_in,
     turn_deadline,
 )
 from .errors import TableError
@@ -197,14 +198,17 @@ def _left_seat_told(seat: Seat, now: datetime) -> None:
 
 
 def _in_running_deal(session: TableSession, seat: Seat) -> bool:
+    """Dealt into the running deal: a seat sitting it out (waiting for an empty bank) has nothing in
+    it, and waited for its end to leave or be stood up, his chips kept from him meanwhile."""
     deal = deal_running(session)
-    return deal is not None and seat.pk in deal.players
+    return deal is not None and seat_dealt_in(deal, seat.pk)
 
 
 @transaction.atomic
 def table_leave(*, session_id: int, user: User) -> bool:
-    """Stand up with the whole stack back in the wallet. During a deal the player is part of, he
-    leaves when it ends. Returns True if he stood up now, False if after the deal."""
+    """Stand up with the whole stack back in the wallet. During a deal he was dealt into, he leaves
+    when it ends; one he sits out (waiting for an empty bank) does not hold him. Returns True if he
+    stood up now, False if after the deal."""
     session = session_lock(session_id)
     seat = seat_of(session, user)
     if seat is None:
@@ -411,6 +415,22 @@ def bot_seat(*, session: TableSession, position: int, buy_in: int, actor: User |
     return seat
 
 
+def _require_bots_left(session: TableSession, now: datetime) -> None:
+    """Bots seated at a practice table in an hour, by whoever opened it (any member may): seating and
+    standing them up in a loop booked two journals of treasury chips a round that stay, wrote the
+    club's log and sent the table to all who watch it, as sitting down and leaving did before
+    ``_require_sits_left``; the same limit holds."""
+    limit = settings.SITS_PER_TABLE_PER_HOUR
+    recent = list(
+        Seat.objects.filter(session=session, sat_at__gt=now - SITS_WINDOW)
+        .exclude(bot="")
+        .order_by("-sat_at")
+        .values_list("sat_at", flat=True)[:limit]
+    )
+    if len(recent) >= limit:
+        raise TableError("bots_limit", limit=limit, when=recent[-1] + SITS_WINDOW)
+
+
 @transaction.atomic
 def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -> Seat:
     """A manager seats a bot (at a practice table, whoever opened it may too)."""
@@ -418,7 +438,8 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
     if club_id is not None:
         club_names_hold(club_id)  # before the table's lock, as a join holds it before its own rows
     session = session_lock(session_id)
-    if session.practice and session.created_by_id == actor.pk:
+    own_practice = session.practice and session.created_by_id == actor.pk
+    if own_practice:
         member_require_active(session=session, user=actor)
     else:
         member_require_manager(session=session, user=actor)
@@ -430,6 +451,8 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
     if seats_taken(session).filter(position=position).exclude(bot="").exists():
         # The same form again (a retry, a second tab): the bot he asked for sits there.
         raise TableError("seat_taken", words="bot_there", done=True, n=position + 1)
+    if own_practice:
+        _require_bots_left(session, timezone.now())
     seat = bot_seat(session=session, position=position, buy_in=buy_in, actor=actor)
     _schedule_deal(session, timezone.now())
     table_notify_on_commit(session.pk)
@@ -437,8 +460,9 @@ def table_bot_add(*, session_id: int, actor: User, position: int, buy_in: int) -
 
 
 @transaction.atomic
-def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
-    """Stand a bot up (after the deal it plays in); its stack goes back to the treasury."""
+def table_bot_remove(*, session_id: int, actor: User, position: int, seat_id: int | None = None) -> bool:
+    """Stand a bot up (after the deal it plays in); its stack goes back to the treasury. ``seat_id``:
+    the bot's seat as the manager saw it; another bot seated there since is not stood up for it."""
     session = session_lock(session_id)
     if session.practice and session.created_by_id == actor.pk:
         member_require_active(session=session, user=actor)
@@ -446,9 +470,23 @@ def table_bot_remove(*, session_id: int, actor: User, position: int) -> bool:
         member_require_manager(session=session, user=actor)
     seat = seats_taken(session).filter(position=position).exclude(bot="").first()
     if seat is None:
+        if _left_since(session, seat_id, position):
+            raise TableError("no_bot_at", words="bot_left", done=True, n=position + 1)
         raise TableError("no_bot_at", n=position + 1)  # about the seat, not the manager who asks
+    if seat_id is not None and seat.pk != seat_id:
+        raise TableError("seat_changed", n=position + 1)
     _bot_not_leaving(seat)
     return _bot_off(session, seat)
+
+
+def _left_since(session: TableSession, seat_id: int | None, position: int) -> bool:
+    """Whether the seat a manager's form names (``seat_id``, its page's) has been left, and nobody
+    sits there now: his form sent again (a double click, a second tab, another manager), told "Nobody
+    plays at seat 3" or "There is no bot at seat 3" in red as if he had got the seat wrong."""
+    if seat_id is None:
+        return False
+    left = Seat.objects.filter(pk=seat_id, session=session, position=position, status=Seat.Status.LEFT)
+    return left.exists()
 
 
 def _bot_not_leaving(seat: Seat) -> None:
@@ -486,6 +524,8 @@ def table_stand_up(
     mine = member_require_manager(session=session, user=actor)
     seat = seats_taken(session).filter(position=position).first()
     if seat is None:
+        if _left_since(session, seat_id, position):
+            raise TableError("no_player_at", words="player_left", done=True, n=position + 1)
         raise TableError("no_player_at", n=position + 1)  # about the seat, not the manager who asks
     if seat_id is not None and seat.pk != seat_id:
         raise TableError("seat_changed", n=position + 1)
@@ -515,7 +555,7 @@ def table_stand_up(
     )
     table_notify_on_commit(session.pk)
     deal = deal_running(session)
-    if deal is not None and seat.pk in deal.players:
+    if deal is not None and seat_dealt_in(deal, seat.pk):
         seat.status = Seat.Status.AWAY
         seat.leave_after_deal = seat.removed = True
         seat.idle_leave = False
