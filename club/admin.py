@@ -409,8 +409,12 @@ class ClubAdmin(ClubScopedAdmin):
         return preset_title(obj.default_preset)
 
     def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        # Superusers may fix a club's name, description or policy; people change through the services.
-        return request.user.is_active and request.user.is_superuser
+        # The operator (superuser and staff) may fix a club's name, description or policy; people
+        # change through the services. A superuser whose staff status was taken away (Django's way
+        # of closing its admin to someone) reaches the admin only as his club's manager, read-only
+        # as every manager (review 121: he edited his club's name and limits here).
+        user = request.user
+        return bool(user.is_active and user.is_superuser and user.is_staff)
 
     def save_model(self, request: HttpRequest, obj: Club, form: ClubAdminForm, change: bool) -> None:
         # Through the service, not obj.save(): checked again under the club's lock and audited.
