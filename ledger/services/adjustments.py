@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -257,6 +257,13 @@ def _deciding(adjustment_id: int, actor: User, wanted: str) -> Adjustment:
     )
     adjustment.member = _member_locked(adjustment.member_id, also=asker)
     membership_require_manager(club=adjustment.club, actor=actor)
+    if adjustment.status == Status.WITHDRAWN:
+        # Not "another manager has already decided this": nobody has; its member left the club.
+        raise ServiceError(
+            _("%(name)s left the club, which withdrew this grant: there is nothing to decide.")
+            % {"name": adjustment.member.user.shown_name},
+            code="stale",
+        )
     if adjustment.status != Status.PENDING:
         # The same form again (a double click, a second tab) is told it was his own decision: "another
         # manager" sent him looking for one.
@@ -444,10 +451,22 @@ def chips_request_answer(
 def requests_withdraw_on_leaving(sender: Any, membership: Membership, reason: str, **kwargs: Any) -> None:
     """A member who leaves his club withdraws his open request for chips (``club.signals.member_gone``,
     inside the leaving's transaction). Kept open, it came back to the managers' list when he rejoined,
-    perhaps weeks later, and he could not ask anew meanwhile (review 112). A ban or a suspension is
-    not his doing: his request waits until he is back (review 21)."""
+    perhaps weeks later, and he could not ask anew meanwhile (review 112). So does a grant to him
+    that waits for a second manager: it stayed on the managers' list, to be approved for someone gone
+    (review 121); a take back is not his to withdraw. A ban or a suspension is not his doing: his
+    request waits until he is back (review 21)."""
     if reason != "left":
         return
-    ChipRequest.objects.filter(member=membership, status=ChipRequest.Status.OPEN).update(
-        status=ChipRequest.Status.WITHDRAWN, answered_at=timezone.now()
+    now = timezone.now()
+    waiting = list(
+        Adjustment.objects.filter(member=membership, kind=Kind.GRANT, status=Status.PENDING).values_list(
+            "pk", flat=True
+        )
     )
+    Adjustment.objects.filter(pk__in=waiting).update(status=Status.WITHDRAWN, decided_at=now)
+    # A request a manager granted into such a grant is withdrawn with it: it read "a second manager
+    # must approve it", then "You were granted" chips that never came.
+    ChipRequest.objects.filter(
+        Q(status=ChipRequest.Status.OPEN) | Q(status=ChipRequest.Status.GRANTED, adjustment_id__in=waiting),
+        member=membership,
+    ).update(status=ChipRequest.Status.WITHDRAWN, answered_at=now)
