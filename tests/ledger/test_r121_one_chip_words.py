@@ -96,3 +96,16 @@ def test_the_request_in_russian_and_bulgarian(setting, language, amount, words):
     chips_request(member=Membership.objects.get(club=club, user=petar), amount=amount)
     page = client_for(petar).get(reverse("club_detail", args=[club.slug]), HTTP_ACCEPT_LANGUAGE=language)
     assert words in page.content.decode()
+
+
+def test_a_grant_limit_of_one_chip_is_said_in_the_singular(setting):
+    from club.models import Club
+    from ledger.errors import LedgerError
+    from ledger.services import chips_adjust
+
+    owner, club, petar = setting
+    Club.objects.filter(pk=club.pk).update(grant_limit=1)
+    member = Membership.objects.select_related("club").get(club=club, user=petar)
+    with pytest.raises(LedgerError) as refused:
+        chips_adjust(member=member, kind="grant", amount=2, actor=owner, reason="x", idempotency_key="lim")
+    assert refused.value.message == "A single grant in this club can be at most 1 chip."
