@@ -109,3 +109,23 @@ def test_a_grant_limit_of_one_chip_is_said_in_the_singular(setting):
     with pytest.raises(LedgerError) as refused:
         chips_adjust(member=member, kind="grant", amount=2, actor=owner, reason="x", idempotency_key="lim")
     assert refused.value.message == "A single grant in this club can be at most 1 chip."
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "1 entry from"),
+        ("en", "now 1 chip."),
+        ("ru", "1 запись с"),
+        ("ru", "сейчас 1 фишка."),
+        ("bg", "сега 1 чип."),
+    ],
+)
+def test_a_chart_of_one_entry_and_one_chip(language, words):
+    from datetime import UTC, datetime
+
+    from ledger.charts import balance_chart_svg
+
+    with translation.override(language):
+        svg = str(balance_chart_svg([(datetime(2026, 12, 1, 12, tzinfo=UTC), 1)]))
+    assert words in svg, svg
