@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.errors import NotAllowed, ServiceError
 from club.models import Club, Membership, User
@@ -159,7 +160,11 @@ def chips_adjust(
             balance = wallet_balance(membership=member)
             if amount > balance:
                 raise InsufficientChips(
-                    _("Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.")
+                    ngettext(
+                        "Not enough chips: the %(account)s holds %(balance)s, %(needed)s is needed.",
+                        "Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.",
+                        amount,
+                    )
                     % {
                         "account": str(Account.Kind.WALLET.label).lower(),
                         "balance": balance,

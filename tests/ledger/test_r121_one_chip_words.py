@@ -129,3 +129,14 @@ def test_a_chart_of_one_entry_and_one_chip(language, words):
     with translation.override(language):
         svg = str(balance_chart_svg([(datetime(2026, 12, 1, 12, tzinfo=UTC), 1)]))
     assert words in svg, svg
+
+
+def test_taking_back_one_chip_more_than_the_wallet_holds(setting):
+    from ledger.errors import InsufficientChips
+    from ledger.services import chips_adjust
+
+    owner, club, petar = setting
+    member = Membership.objects.select_related("club").get(club=club, user=petar)
+    with translation.override("en"), pytest.raises(InsufficientChips) as refused:
+        chips_adjust(member=member, kind="revoke", amount=1, actor=owner, reason="x", idempotency_key="rv1")
+    assert refused.value.message == "Not enough chips: the wallet holds 0, 1 is needed."
