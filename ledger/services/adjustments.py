@@ -238,29 +238,32 @@ def _member_locked(member_id: int, *, also: int | None = None) -> Membership:
 
 
 def _deciding(adjustment_id: int, actor: User, wanted: str) -> Adjustment:
+    # The member's row is held, and the asker's beside it in id order, before the adjustment's: a
+    # ban or a leave committing meanwhile is seen, and the grant is refused rather than booked into
+    # his wallet; a demotion of the asker's committing between the approval's check of him and the
+    # booking's was refused as "Only the club's managers can do this.", which the approver read as
+    # meant for himself (review 92). First, as his leave holds them (his row, then the grants it
+    # withdraws): held after the adjustment's, a decision and his leave at the same moment each
+    # waited for the other, and PostgreSQL failed one of them (review 121).
+    found = Adjustment.objects.filter(pk=adjustment_id).values_list("member_id", "club_id", "requested_by_id")
+    if not found:
+        raise ServiceError(_("This request does not exist."), code="stale")
+    member_id, club_id, asker_id = found[0]
+    asker = Membership.objects.filter(club_id=club_id, user_id=asker_id).values_list("pk", flat=True).first()
+    member = _member_locked(member_id, also=asker)
     # The adjustment's row only. FOR UPDATE through ``select_related`` held the club's, the member's
     # and the person's rows as well: a table of his closing meanwhile, holding his wallet from his
     # stand-up, waited on the club's row to write its next journal while this waited on his wallet,
     # and PostgreSQL failed one of them (review 18).
     adjustment = (
         Adjustment.objects.select_for_update(of=("self",))
-        .select_related("club", "member__user", "member__club")
+        .select_related("club")
         .filter(pk=adjustment_id)
         .first()
     )
     if adjustment is None:
         raise ServiceError(_("This request does not exist."), code="stale")
-    # The member's row is held too (after the adjustment's, never before): a ban or a leave
-    # committing meanwhile is seen, and the grant is refused rather than booked into his wallet.
-    # So is the asker's, in the same id order: a demotion of his committing between the approval's
-    # check of him and the booking's was refused as "Only the club's managers can do this.", which
-    # the approver read as meant for himself (review 92).
-    asker = (
-        Membership.objects.filter(club_id=adjustment.club_id, user_id=adjustment.requested_by_id)
-        .values_list("pk", flat=True)
-        .first()
-    )
-    adjustment.member = _member_locked(adjustment.member_id, also=asker)
+    adjustment.member = member
     membership_require_manager(club=adjustment.club, actor=actor)
     if adjustment.status == Status.WITHDRAWN:
         # Not "another manager has already decided this": nobody has; its member left the club.
