@@ -402,6 +402,15 @@ def chips_request_answer(
 ) -> ChipRequest:
     """A manager answers a request: a grant (of the asked amount, or another), through the four-eyes
     rule like any grant, or no; the member reads the answer on his chips page."""
+    # The member's row first (and the manager's beside it, in id order, as a grant holds them), then
+    # the request's: his leave holds his row, then withdraws his open requests (review 112); held
+    # the other way round, a grant and his leave at the same moment each waited for the other, and
+    # PostgreSQL failed one of them (review 121).
+    found = ChipRequest.objects.filter(pk=request_id).values_list("member_id", "club_id").first()
+    if found is None:
+        raise ServiceError(_("This request does not exist."), code="stale")
+    mine = Membership.objects.filter(club_id=found[1], user_id=actor.pk).values_list("pk", flat=True).first()
+    _member_locked(found[0], also=mine)
     request = (
         ChipRequest.objects.select_for_update(of=("self",))  # its own row only, as ``_deciding``
         .select_related("club", "member__user", "member__club")

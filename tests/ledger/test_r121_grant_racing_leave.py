@@ -13,11 +13,13 @@ from django.utils import timezone
 
 from club import services as club_services
 from club.models import Club, Membership
-from ledger.models import Adjustment
+from ledger.models import Adjustment, ChipRequest
 from ledger.services import (
     adjustment_approve,
     adjustment_refuse,
     chips_adjust,
+    chips_request,
+    chips_request_answer,
 )
 from tests.games.races import race
 
@@ -58,3 +60,24 @@ def test_a_decision_racing_the_members_leave_never_deadlocks(make_user, make_clu
         assert not any(isinstance(r, str) and "Error" in r for r in results), results
         filed.refresh_from_db()
         assert filed.status != Adjustment.Status.PENDING, f"round {n}"
+
+
+def test_granting_a_request_racing_the_members_leave_never_deadlocks(make_user, make_club):
+    """The same order for a request answered with a grant: it held the request's row, then (the grant)
+    the member's; his leave holds his row, then withdraws his open requests (review 112)."""
+    owner = make_user("olga")
+    club = make_club(owner, "Race")
+    for n in range(6):
+        user = make_user(f"asker{n}")
+        club_services.membership_join(club=club, user=user)
+        asked = chips_request(member=Membership.objects.get(club=club, user=user), amount=50)
+
+        def grant(pk: int = asked.pk) -> object:
+            return chips_request_answer(
+                request_id=pk, actor=owner, grant=True, answer="", idempotency_key=f"r{pk}"
+            )
+
+        results = race(grant, lambda user=user: club_services.membership_leave(club=club, user=user))
+        assert not any(isinstance(r, str) and "Error" in r for r in results), results
+        asked.refresh_from_db()
+        assert asked.status != ChipRequest.Status.OPEN, f"round {n}"
