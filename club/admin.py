@@ -20,7 +20,7 @@ from django.contrib.auth.forms import AdminPasswordChangeForm, SetUnusablePasswo
 from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
-from django.db.models import BooleanField, ExpressionWrapper, Model, Prefetch, QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, Model, Prefetch, Q, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.template.response import TemplateResponse
@@ -409,8 +409,12 @@ class ClubAdmin(ClubScopedAdmin):
         return preset_title(obj.default_preset)
 
     def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        # Superusers may fix a club's name, description or policy; people change through the services.
-        return request.user.is_active and request.user.is_superuser
+        # The operator (superuser and staff) may fix a club's name, description or policy; people
+        # change through the services. A superuser whose staff status was taken away (Django's way
+        # of closing its admin to someone) reaches the admin only as his club's manager, read-only
+        # as every manager (review 121: he edited his club's name and limits here).
+        user = request.user
+        return bool(user.is_active and user.is_superuser and user.is_staff)
 
     def save_model(self, request: HttpRequest, obj: Club, form: ClubAdminForm, change: bool) -> None:
         # Through the service, not obj.save(): checked again under the club's lock and audited.
@@ -575,10 +579,43 @@ class MembershipAdmin(ClubScopedAdmin):
             return None
         return {"reason": form.cleaned_data.get("reason") or "", "until": form.cleaned_data.get("until")}
 
+    def _as_shown(self, request: HttpRequest, queryset: QuerySet[Membership]) -> bool:
+        """Whether the rows an action is about are the rows the manager saw (with a message if not).
+        Rows ticked on the page are; "all N across the pages" (Django's select-across) is the list as
+        it stands when the action runs, and banned or suspended with the rest a member who joined (or
+        came back, or changed) after the list was shown, unseen (review 121). Such a selection is
+        refused whole: nothing is done, and the manager looks at the list again."""
+        if request.POST.get("select_across") != "1":
+            return True
+        when = shown_at(request)
+        if when is None:
+            self.message_user(
+                request,
+                _("The ticked rows could not be read (the page was changed?): nothing was done."),
+                messages.ERROR,
+            )
+            return False
+        changed = queryset.filter(Q(created_at__gt=when) | Q(updated_at__gt=when)).count()
+        if changed:
+            self.message_user(
+                request,
+                ngettext(
+                    "Nothing was done: %(count)d member of those selected across the pages joined the "
+                    "club or changed after the list was shown. Look at the list again and select anew.",
+                    "Nothing was done: %(count)d members of those selected across the pages joined the "
+                    "club or changed after the list was shown. Look at the list again and select anew.",
+                    changed,
+                )
+                % {"count": changed},
+                messages.ERROR,
+            )
+            return False
+        return True
+
     @admin.action(description=_("Ban the selected members (reason and end beside)"))
     def ban_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
         extra = self._moderation(request)
-        if extra is not None:
+        if extra is not None and self._as_shown(request, queryset):
             self._run(
                 request,
                 queryset,
@@ -590,7 +627,7 @@ class MembershipAdmin(ClubScopedAdmin):
     @admin.action(description=_("Suspend the selected members from the tables (reason and end beside)"))
     def suspend_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
         extra = self._moderation(request)
-        if extra is not None:
+        if extra is not None and self._as_shown(request, queryset):
             self._run(
                 request,
                 queryset,

@@ -4,7 +4,10 @@ The browser shows the answer to the second copy, which found the username and th
 by the first: "A user with that username already exists.", not logged in, though his account was
 open (review 29). The same form again within ``SAME_FORM_WITHIN`` of the account's opening, with
 the same username, address and password, is taken for what it is: the person is logged in, as the
-first copy would have done. Knowing all three, he could have logged in anyway.
+first copy would have done. Knowing all three, he could have logged in anyway. The password is
+asked as a log-in asks it (``password_confirmed``): checked by itself, a name django-axes had locked
+out still logged in here, and wrong guesses sent through this form in its first minute were never
+counted (review 121).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from datetime import timedelta
 from django.http import HttpRequest
 from django.utils import timezone
 
+from .login_throttle import password_confirmed
 from .models import User
 
 SAME_FORM_WITHIN = timedelta(minutes=1)
@@ -37,6 +41,6 @@ def account_opened_by_this_form(request: HttpRequest) -> User | None:
         is_active=True,
         date_joined__gte=timezone.now() - SAME_FORM_WITHIN,
     ).first()
-    if user is None or not user.check_password(password):
+    if user is None or not password_confirmed(request, user, password):
         return None
     return user

@@ -26,7 +26,9 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.text import Truncator, smart_split, unescape_string_literal
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from club.admin import shown_at
 from club.admin_site import (
     MAX_SEARCH_WORDS,
     PEOPLE_IN_A_FILTER,
@@ -523,6 +525,11 @@ class DecisionActionForm(ActionForm):
         required=False,
         widget=forms.TextInput(attrs={"maxlength": "500"}),
     )
+    # When the list was shown: "approve all N across the pages" refuses a selection holding a grant
+    # filed after it (``AdjustmentAdmin._as_shown``). No label: Django's action bar writes it.
+    shown_at = forms.CharField(
+        label="", required=False, widget=forms.HiddenInput, initial=lambda: timezone.now().isoformat()
+    )
 
 
 @admin.register(Adjustment)
@@ -592,11 +599,45 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return admin.ModelAdmin.get_actions(self, request)
 
+    def _as_shown(self, request: HttpRequest, queryset: QuerySet[Adjustment]) -> bool:
+        """Whether the adjustments an action is about are the ones the manager saw (a message if
+        not). "All N across the pages" (Django's select-across) is the list as it stands when the
+        action runs: a grant another manager filed after the list was shown was approved with the
+        rest, unseen (review 121). Such a selection is refused whole; nothing is decided."""
+        if request.POST.get("select_across") != "1":
+            return True
+        when = shown_at(request)
+        if when is None:
+            self.message_user(
+                request,
+                _("The ticked rows could not be read (the page was changed?): nothing was done."),
+                messages.ERROR,
+            )
+            return False
+        filed = queryset.filter(status=Adjustment.Status.PENDING, created_at__gt=when).count()
+        if filed:
+            self.message_user(
+                request,
+                ngettext(
+                    "Nothing was done: %(count)d adjustment of those selected across the pages was filed "
+                    "after the list was shown. Look at the list again and select anew.",
+                    "Nothing was done: %(count)d adjustments of those selected across the pages were filed "
+                    "after the list was shown. Look at the list again and select anew.",
+                    filed,
+                )
+                % {"count": filed},
+                messages.ERROR,
+            )
+            return False
+        return True
+
     def _decide(self, request: HttpRequest, queryset: QuerySet[Adjustment], approve: bool) -> None:
         note = (request.POST.get("note") or "").strip()
         if invisible_characters(note, multiline=True):
             # An action form Django finds invalid is answered "No action selected.": say it here.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
+            return
+        if not self._as_shown(request, queryset):
             return
         for adjustment in queryset:
             # Named as the list shows it: its row id, which the list does not show, named none.

@@ -10,6 +10,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 def reader_day(moment: datetime) -> str:
@@ -65,8 +66,17 @@ def balance_chart_svg(
         w=width,
         h=height,
         title=title,
-        desc=_("%(n)s entries from %(first)s to %(last)s; now %(now)s chips.")
-        % {"n": len(points), "first": reader_day(first), "last": reader_day(last), "now": values[-1]},
+        # Two counts, each with its own plural ("1 entries", "now 1 chips": review 121).
+        desc=_("%(entries)s; now %(chips)s.")
+        % {
+            "entries": ngettext(
+                "%(n)s entry from %(first)s to %(last)s",
+                "%(n)s entries from %(first)s to %(last)s",
+                len(points),
+            )
+            % {"n": len(points), "first": reader_day(first), "last": reader_day(last)},
+            "chips": ngettext("%(now)s chip", "%(now)s chips", values[-1]) % {"now": values[-1]},
+        },
         pl=pad_left,
         right=width - pad,
         zero=f"{y(0):.1f}",

@@ -346,6 +346,9 @@ class Adjustment(ChoiceLabels, models.Model):
         PENDING = "pending", _("Waiting for a second manager")
         APPROVED = "approved", _("Approved")
         REFUSED = "refused", _("Refused")
+        #: A grant whose member left the club while it waited (review 121), as his own open request
+        #: for chips is withdrawn then (``ChipRequest.Status.WITHDRAWN``): nobody decides it any more.
+        WITHDRAWN = "withdrawn", pgettext_lazy("chip request", "Withdrawn")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="chip_adjustments")
     member = models.ForeignKey(

@@ -181,14 +181,20 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
                 # second manager's approval" sent its manager looking for a grant still waiting.
                 names |= {"manager": done.adjustment.decided_by.shown_name, "note": done.adjustment.note}
                 text = (
-                    _(
+                    ngettext(
+                        "Taking back this %(amount)s chip from %(member)s was refused by %(manager)s "
+                        "(“%(note)s”); nothing was booked.",
                         "Taking back these %(amount)s chips from %(member)s was refused by %(manager)s "
-                        "(“%(note)s”); nothing was booked."
+                        "(“%(note)s”); nothing was booked.",
+                        names["amount"],
                     )
                     if kind == "revoke"
-                    else _(
+                    else ngettext(
+                        "This %(amount)s chip for %(member)s was refused by %(manager)s (“%(note)s”); "
+                        "nothing was booked.",
                         "These %(amount)s chips for %(member)s were refused by %(manager)s (“%(note)s”); "
-                        "nothing was booked."
+                        "nothing was booked.",
+                        names["amount"],
                     )
                 ) % names
             elif done.adjustment is not None and done.journal is None:
@@ -200,27 +206,53 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
                         names["amount"],
                     )
                     if kind == "revoke"
-                    else _("%(amount)s chips for %(member)s wait for a second manager's approval.")
+                    else ngettext(
+                        "%(amount)s chip for %(member)s waits for a second manager's approval.",
+                        "%(amount)s chips for %(member)s wait for a second manager's approval.",
+                        names["amount"],
+                    )
                 ) % names
                 text += _nobody_to_decide(club=club, asker=request.user, member=member)
             elif done.repeated and kind == "revoke":
                 # The same form sent again (a double click, a browser retry): it stands once.
                 text = (
-                    _(
+                    ngettext(
+                        "This %(amount)s chip was already taken back from %(member)s; "
+                        "nothing was booked twice.",
                         "These %(amount)s chips were already taken back from %(member)s; "
-                        "nothing was booked twice."
+                        "nothing was booked twice.",
+                        names["amount"],
                     )
                     % names
                 )
             elif done.repeated:
                 text = (
-                    _("These %(amount)s chips were already granted to %(member)s; nothing was booked twice.")
+                    ngettext(
+                        "This %(amount)s chip was already granted to %(member)s; nothing was booked twice.",
+                        "These %(amount)s chips were already granted to %(member)s; "
+                        "nothing was booked twice.",
+                        names["amount"],
+                    )
                     % names
                 )
             elif kind == "revoke":
-                text = _("%(amount)s chips taken back from %(member)s.") % names
+                text = (
+                    ngettext(
+                        "%(amount)s chip taken back from %(member)s.",
+                        "%(amount)s chips taken back from %(member)s.",
+                        names["amount"],
+                    )
+                    % names
+                )
             else:
-                text = _("%(amount)s chips granted to %(member)s.") % names
+                text = (
+                    ngettext(
+                        "%(amount)s chip granted to %(member)s.",
+                        "%(amount)s chips granted to %(member)s.",
+                        names["amount"],
+                    )
+                    % names
+                )
             if getattr(request, "htmx", False):
                 # The swapped form says so itself; a flash message would wait for the next page.
                 return render(

@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from club.errors import ServiceError
 
@@ -92,7 +93,12 @@ _MESSAGES = {
     "bot_there": _("A bot already sits at seat %(n)s."),
     "no_such_seat": _("This table has seats 1 to %(count)s."),
     "buy_in_range": _("Bring between %(low)s and %(high)s chips to this table."),
-    "not_enough_chips": _("You have %(balance)s chips; this buy-in needs %(needed)s."),
+    # "You have 1 chips" (review 121): the sentence's number is the balance.
+    "not_enough_chips": ngettext_lazy(
+        "You have %(balance)s chip; this buy-in needs %(needed)s.",
+        "You have %(balance)s chips; this buy-in needs %(needed)s.",
+        "balance",
+    ),
     "already_away": _("You are already marked away."),
     "not_away": _("You are not marked away."),
     "bad_session": _("%(problem)s"),
@@ -213,7 +219,8 @@ class TableError(ServiceError):
     def message(self) -> str:
         params = {k: _shown(v) for k, v in self.params.items()}
         words = self.words
-        text = str(_MESSAGES[words]) % params if params else str(_MESSAGES[words])
+        # The lazy sentence itself takes the values: a plural one picks its form by its number.
+        text = str(_MESSAGES[words] % params) if params else str(_MESSAGES[words])
         # A time of day ends with a full stop in English ("5:05 a.m."), and so does the sentence
         # ("... until %(until)s."): one is enough.
         for key, value in self.params.items():

@@ -14,9 +14,10 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.errors import NotAllowed, ServiceError
 from club.models import Club, Membership, User
@@ -159,7 +160,11 @@ def chips_adjust(
             balance = wallet_balance(membership=member)
             if amount > balance:
                 raise InsufficientChips(
-                    _("Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.")
+                    ngettext(
+                        "Not enough chips: the %(account)s holds %(balance)s, %(needed)s is needed.",
+                        "Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.",
+                        amount,
+                    )
                     % {
                         "account": str(Account.Kind.WALLET.label).lower(),
                         "balance": balance,
@@ -233,30 +238,40 @@ def _member_locked(member_id: int, *, also: int | None = None) -> Membership:
 
 
 def _deciding(adjustment_id: int, actor: User, wanted: str) -> Adjustment:
+    # The member's row is held, and the asker's beside it in id order, before the adjustment's: a
+    # ban or a leave committing meanwhile is seen, and the grant is refused rather than booked into
+    # his wallet; a demotion of the asker's committing between the approval's check of him and the
+    # booking's was refused as "Only the club's managers can do this.", which the approver read as
+    # meant for himself (review 92). First, as his leave holds them (his row, then the grants it
+    # withdraws): held after the adjustment's, a decision and his leave at the same moment each
+    # waited for the other, and PostgreSQL failed one of them (review 121).
+    found = Adjustment.objects.filter(pk=adjustment_id).values_list("member_id", "club_id", "requested_by_id")
+    if not found:
+        raise ServiceError(_("This request does not exist."), code="stale")
+    member_id, club_id, asker_id = found[0]
+    asker = Membership.objects.filter(club_id=club_id, user_id=asker_id).values_list("pk", flat=True).first()
+    member = _member_locked(member_id, also=asker)
     # The adjustment's row only. FOR UPDATE through ``select_related`` held the club's, the member's
     # and the person's rows as well: a table of his closing meanwhile, holding his wallet from his
     # stand-up, waited on the club's row to write its next journal while this waited on his wallet,
     # and PostgreSQL failed one of them (review 18).
     adjustment = (
         Adjustment.objects.select_for_update(of=("self",))
-        .select_related("club", "member__user", "member__club")
+        .select_related("club")
         .filter(pk=adjustment_id)
         .first()
     )
     if adjustment is None:
         raise ServiceError(_("This request does not exist."), code="stale")
-    # The member's row is held too (after the adjustment's, never before): a ban or a leave
-    # committing meanwhile is seen, and the grant is refused rather than booked into his wallet.
-    # So is the asker's, in the same id order: a demotion of his committing between the approval's
-    # check of him and the booking's was refused as "Only the club's managers can do this.", which
-    # the approver read as meant for himself (review 92).
-    asker = (
-        Membership.objects.filter(club_id=adjustment.club_id, user_id=adjustment.requested_by_id)
-        .values_list("pk", flat=True)
-        .first()
-    )
-    adjustment.member = _member_locked(adjustment.member_id, also=asker)
+    adjustment.member = member
     membership_require_manager(club=adjustment.club, actor=actor)
+    if adjustment.status == Status.WITHDRAWN:
+        # Not "another manager has already decided this": nobody has; its member left the club.
+        raise ServiceError(
+            _("%(name)s left the club, which withdrew this grant: there is nothing to decide.")
+            % {"name": adjustment.member.user.shown_name},
+            code="stale",
+        )
     if adjustment.status != Status.PENDING:
         # The same form again (a double click, a second tab) is told it was his own decision: "another
         # manager" sent him looking for one.
@@ -387,6 +402,15 @@ def chips_request_answer(
 ) -> ChipRequest:
     """A manager answers a request: a grant (of the asked amount, or another), through the four-eyes
     rule like any grant, or no; the member reads the answer on his chips page."""
+    # The member's row first (and the manager's beside it, in id order, as a grant holds them), then
+    # the request's: his leave holds his row, then withdraws his open requests (review 112); held
+    # the other way round, a grant and his leave at the same moment each waited for the other, and
+    # PostgreSQL failed one of them (review 121).
+    found = ChipRequest.objects.filter(pk=request_id).values_list("member_id", "club_id").first()
+    if found is None:
+        raise ServiceError(_("This request does not exist."), code="stale")
+    mine = Membership.objects.filter(club_id=found[1], user_id=actor.pk).values_list("pk", flat=True).first()
+    _member_locked(found[0], also=mine)
     request = (
         ChipRequest.objects.select_for_update(of=("self",))  # its own row only, as ``_deciding``
         .select_related("club", "member__user", "member__club")
@@ -444,10 +468,22 @@ def chips_request_answer(
 def requests_withdraw_on_leaving(sender: Any, membership: Membership, reason: str, **kwargs: Any) -> None:
     """A member who leaves his club withdraws his open request for chips (``club.signals.member_gone``,
     inside the leaving's transaction). Kept open, it came back to the managers' list when he rejoined,
-    perhaps weeks later, and he could not ask anew meanwhile (review 112). A ban or a suspension is
-    not his doing: his request waits until he is back (review 21)."""
+    perhaps weeks later, and he could not ask anew meanwhile (review 112). So does a grant to him
+    that waits for a second manager: it stayed on the managers' list, to be approved for someone gone
+    (review 121); a take back is not his to withdraw. A ban or a suspension is not his doing: his
+    request waits until he is back (review 21)."""
     if reason != "left":
         return
-    ChipRequest.objects.filter(member=membership, status=ChipRequest.Status.OPEN).update(
-        status=ChipRequest.Status.WITHDRAWN, answered_at=timezone.now()
+    now = timezone.now()
+    waiting = list(
+        Adjustment.objects.filter(member=membership, kind=Kind.GRANT, status=Status.PENDING).values_list(
+            "pk", flat=True
+        )
     )
+    Adjustment.objects.filter(pk__in=waiting).update(status=Status.WITHDRAWN, decided_at=now)
+    # A request a manager granted into such a grant is withdrawn with it: it read "a second manager
+    # must approve it", then "You were granted" chips that never came.
+    ChipRequest.objects.filter(
+        Q(status=ChipRequest.Status.OPEN) | Q(status=ChipRequest.Status.GRANTED, adjustment_id__in=waiting),
+        member=membership,
+    ).update(status=ChipRequest.Status.WITHDRAWN, answered_at=now)

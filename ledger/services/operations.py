@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from club.errors import NotAllowed
 from club.models import Club, Membership, User
@@ -78,11 +78,20 @@ def grant_within_limits(*, membership: Membership, amount: int, actor: User) -> 
     club = membership.club
     if amount > club.grant_limit:
         raise LedgerError(
-            _("A single grant in this club can be at most %(limit)s chips.") % {"limit": club.grant_limit}
+            ngettext(
+                "A single grant in this club can be at most %(limit)s chip.",
+                "A single grant in this club can be at most %(limit)s chips.",
+                club.grant_limit,
+            )
+            % {"limit": club.grant_limit}
         )
     if membership.user_id == actor.pk and amount > club.self_grant_limit:
         raise NotAllowed(
-            _("You can grant yourself at most %(limit)s chips at a time in this club.")
+            ngettext(
+                "You can grant yourself at most %(limit)s chip at a time in this club.",
+                "You can grant yourself at most %(limit)s chips at a time in this club.",
+                club.self_grant_limit,
+            )
             % {"limit": club.self_grant_limit}
         )
 

@@ -27,6 +27,7 @@ from django.db import DataError, IntegrityError, OperationalError, connection, t
 from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.models import Club, Membership, User
 
@@ -167,7 +168,11 @@ def _check_locked(rows: Sequence[tuple[int, int, str, int]], deltas: dict[int, i
             raise _beyond_limit(kind)
         if new < 0 and kind != Account.Kind.TREASURY:
             raise InsufficientChips(
-                _("Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.")
+                ngettext(
+                    "Not enough chips: the %(account)s holds %(balance)s, %(needed)s is needed.",
+                    "Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.",
+                    -deltas[account_id],
+                )
                 % {
                     "account": str(Account.Kind(kind).label).lower(),
                     "balance": balance,

@@ -25,7 +25,9 @@ def _no_zone_left():
 
 def _params(code: str) -> dict[str, object]:
     with translation.override("en"):
-        english = str(_MESSAGES[code])
+        # A plural sentence (ngettext_lazy on one of its values) reads empty without its number;
+        # given one alone, it reads its plural form unfilled (review 121).
+        english = str(_MESSAGES[code]) or _MESSAGES[code] % 2
     return {
         name: WHEN if name in ("until", "when") else ("причина" if name in ("reason", "problem") else 7)
         for name in _PLACEHOLDER.findall(english)
