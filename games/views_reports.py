@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.errors import ServiceError, refusal_say
+from club.forms import form_problem
 from club.models import Club, Membership
 from club.selectors import membership_get
 from club.views import post_only
@@ -37,6 +38,11 @@ def report_file(request: HttpRequest, deal_id: int) -> HttpResponse:
     form = ReportForm(request.POST)
     try:
         if not form.is_valid():
+            if "reason" not in form.errors:
+                # The comment's own fault (a character refused in typed text, such as the joiner
+                # inside "🤦‍♂️"), by its label: "choose a reason … at most 1,000 characters" told him
+                # nothing of a chosen reason and a short comment (review 122).
+                raise ServiceError(form_problem(form))
             raise ServiceError(_("Choose a reason from the list; a comment is at most 1,000 characters."))
         report_create(deal_id=deal.pk, user=request.user, **form.cleaned_data)
     except ServiceError as exc:
