@@ -12,7 +12,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from club.errors import ServiceError, refusal_say
 from club.forms import form_problem
@@ -177,8 +176,14 @@ def collusion_list(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "games/collusion.html", {"club": club, "flags": context["rows"], **context})
 
 
+def _collusion_page(slug: str, **_kwargs: object) -> str:
+    return reverse("collusion_list", args=[slug])
+
+
+# As every other form's action (``post_only``): Django's bare ``require_POST`` answered a decision
+# sent after the log-in had ended, which the log-in page sends back as a GET, with a blank 405.
+@post_only(_collusion_page)
 @login_required
-@require_POST
 def collusion_decide_view(request: HttpRequest, slug: str, flag_id: int, decision: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     _manager_of(request, club)
