@@ -163,7 +163,6 @@ class TableSessionForm(forms.Form):
         self.fields["preset"].choices = [(name, preset_title(name)) for name in PRESETS]
         zone_named(self.fields["starts_at"])
 
-
     def clean_token(self) -> str:
         token = self.cleaned_data.get("token") or ""
         if any(c not in "0123456789abcdef" for c in token):
