@@ -163,7 +163,6 @@ class TableSessionForm(forms.Form):
         self.fields["preset"].choices = [(name, preset_title(name)) for name in PRESETS]
         zone_named(self.fields["starts_at"])
 
-
     def clean_token(self) -> str:
         token = self.cleaned_data.get("token") or ""
         if any(c not in "0123456789abcdef" for c in token):
@@ -259,7 +258,9 @@ class ResolveForm(forms.Form):
     )
     outcome = forms.ChoiceField(label=_("Action"), choices=())
     member = forms.ModelChoiceField(label=_("Player it is about"), queryset=None, required=False)
-    until = forms.DateTimeField(
+    # Read as the club page's ban and suspend forms read it (``WallClockField``): the hour the clocks go
+    # back was refused in Django's words ("it may be ambiguous or it may not exist"), review 122.
+    until = WallClockField(
         label=_("Suspended or banned until"),
         required=False,
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],

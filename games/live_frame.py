@@ -998,7 +998,11 @@ def _seat_controls(
         out.append("\n    ")
     elif context["session"]["status"] in ("open", "running") and not ending:
         empty = [seat for seat in context["seats"] if seat.get("empty")]
-        if empty and all(seat.get("reserved") == "other" for seat in empty):
+        if context.get("every_seat_taken"):
+            # A full table (a practice table's opener and his bots): "Sit down at a free seat" above
+            # no free seat and no Sit form (review 122).
+            watching = w.gettext("You are watching. Every seat is taken.")
+        elif all(seat.get("reserved") == "other" for seat in empty):
             # "Sit down at a free seat" to a member who may take none of them (review 70).
             watching = w.gettext("You are watching. Every free seat is reserved for another player.")
         else:

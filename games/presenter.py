@@ -618,6 +618,8 @@ def table_context(
         "watching": public.get("watching", 0),
         # Nobody but bots sits: a started table is called off so (games.services.schedule).
         "nobody_sits": not any(not s.get("bot") for s in public["seats"]),
+        # No seat free, reserved or not: a watcher is not asked to sit down at a free seat.
+        "every_seat_taken": not any(seat.get("empty") for seat in seats),
         "can_manage": can_manage,
         "stands_up": tuple(stands_up),
         "pending": public.get("pending") or {},

@@ -503,7 +503,8 @@ def _upcoming(user_id: int, club_id: int | None) -> QuerySet[TableSession]:
     ).select_related("club")
     if club_id is not None:
         qs = qs.filter(club_id=club_id)
-    return qs.order_by("starts_at")[:UPCOMING_LISTED]
+    # One past the list: whether it is cut, with no count of its own (``sessions_upcoming``).
+    return qs.order_by("starts_at")[: UPCOMING_LISTED + 1]
 
 
 #: How many upcoming sessions a page lists.
@@ -529,12 +530,24 @@ _TAKEN = Prepared(
 START_LATE_AFTER = timedelta(seconds=30)
 
 
-def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str, Any]]:
+class Upcoming(list):
+    """The sessions listed, and whether more are scheduled after them (``more``): the list stopped at
+    the first ``UPCOMING_LISTED`` without a word, and a member looked in vain for a table three weeks
+    ahead (review 122)."""
+
+    more: bool = False
+    listed: int = UPCOMING_LISTED
+
+
+def sessions_upcoming(*, user: User, club: Club | None = None) -> Upcoming:
     """Sessions not yet started in the user's clubs (or one club), with his reservation (or the seat
     he sits at), and the seats still free to reserve: three queries however many sessions are listed."""
-    sessions = _UPCOMING(user.pk) if club is None else _UPCOMING_IN_CLUB(user.pk, club.pk)
-    if not sessions:
-        return []
+    found = _UPCOMING(user.pk) if club is None else _UPCOMING_IN_CLUB(user.pk, club.pk)
+    out = Upcoming()
+    if not found:
+        return out
+    out.more = len(found) > UPCOMING_LISTED
+    sessions = list(found)[:UPCOMING_LISTED]
     ids = [session.pk for session in sessions]
     held: dict[int, dict[int, int]] = {pk: {} for pk in ids}
     for session_id, position, user_id in _HELD(ids):
@@ -546,7 +559,6 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> list[dict[str,
         if user_id == user.pk:
             # He sat down once seating opened: a reservation would be refused (review 70).
             seated[session_id] = position
-    out = []
     now = timezone.now()
     for session in sessions:
         mine = next((p for p, u in held[session.pk].items() if u == user.pk), None)

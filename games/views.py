@@ -344,6 +344,17 @@ def practice_open_view(request: HttpRequest, slug: str) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect(club)
+    if session.preset != preset:
+        # His open practice table given back (one a person), of another game than the one he chose:
+        # without a word he sat down to Student Khrap having asked for Frap (review 122).
+        messages.info(
+            request,
+            _(
+                "Your practice table of %(game)s is still open, and a player has one at a time: here it "
+                "is. To play %(chosen)s, leave it (“Leave the table”) and open a practice table again."
+            )
+            % {"game": preset_title(session.preset), "chosen": preset_title(preset)},
+        )
     return redirect(reverse("table_page", args=[session.pk]))
 
 

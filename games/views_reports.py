@@ -12,9 +12,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from club.errors import ServiceError, refusal_say
+from club.forms import form_problem
 from club.models import Club, Membership
 from club.selectors import membership_get
 from club.views import post_only
@@ -37,6 +37,11 @@ def report_file(request: HttpRequest, deal_id: int) -> HttpResponse:
     form = ReportForm(request.POST)
     try:
         if not form.is_valid():
+            if "reason" not in form.errors:
+                # The comment's own fault (a character refused in typed text, such as the joiner
+                # inside "🤦‍♂️"), by its label: "choose a reason … at most 1,000 characters" told him
+                # nothing of a chosen reason and a short comment (review 122).
+                raise ServiceError(form_problem(form))
             raise ServiceError(_("Choose a reason from the list; a comment is at most 1,000 characters."))
         report_create(deal_id=deal.pk, user=request.user, **form.cleaned_data)
     except ServiceError as exc:
@@ -171,8 +176,14 @@ def collusion_list(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "games/collusion.html", {"club": club, "flags": context["rows"], **context})
 
 
+def _collusion_page(slug: str, **_kwargs: object) -> str:
+    return reverse("collusion_list", args=[slug])
+
+
+# As every other form's action (``post_only``): Django's bare ``require_POST`` answered a decision
+# sent after the log-in had ended, which the log-in page sends back as a GET, with a blank 405.
+@post_only(_collusion_page)
 @login_required
-@require_POST
 def collusion_decide_view(request: HttpRequest, slug: str, flag_id: int, decision: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     _manager_of(request, club)

@@ -85,6 +85,14 @@ def legal_match(requested: Action, view: Mapping[str, Any]) -> Action:
             return Action.from_json(offered)
     if view["to_act"] != view["seat"] and requested.do != "look":
         raise TableError("not_your_turn")
+    if requested.do in ("exchange", "discard"):
+        # His exchange or discard with a card too many or too few (the plain form sends whatever
+        # was ticked): "not allowed now" left him guessing what was.
+        counts = sorted({len(a.get("cards", ())) for a in view["legal_actions"] if a["do"] == requested.do})
+        if counts and len(requested.cards) not in counts:
+            low, high = counts[0], counts[-1]
+            words = "card_count" if low != high else f"card_count_{requested.do}"
+            raise TableError("card_count", words=words, low=low, high=high)
     raise TableError("illegal_action")
 
 

@@ -53,10 +53,10 @@ def deal_result(code: str) -> str:
 
 @register.simple_tag
 def upcoming_sessions(user, club: Club | None = None) -> list[dict]:
-    from ..selectors import sessions_upcoming
+    from ..selectors import Upcoming, sessions_upcoming
 
     if not getattr(user, "is_authenticated", False):
-        return []
+        return Upcoming()
     return sessions_upcoming(user=user, club=club or None)
 
 
