@@ -124,34 +124,103 @@ def _variation_selector(char: str) -> bool:
     return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
 
 
-def invisible_characters(text: str, *, multiline: bool = False, bare_marks: bool = True) -> list[str]:
+#: The blocks whose characters are drawn as emoji: a stand-in for Unicode's Extended_Pictographic
+#: property, which Python's unicodedata does not carry (and whose newest emoji it files as
+#: unassigned). The arrows (U+2190–21FF) are the directions of "🚶‍➡️" and "🙂‍↔️", the miscellaneous
+#: symbols and dingbats (U+2600–27BF) the ♂ ♀ ☠ ❤ ✈ of "🤦‍♂️" and "❤️‍🔥", U+2B00–2BFF the ⬛ of "🐈‍⬛",
+#: U+1F000–1F2FF the cards, the enclosed letters and the regional indicators (flags), and
+#: U+1F300–1FAFF the emoji proper, with the skin tones (``_EMOJI_MODIFIERS``).
+_PICTOGRAPHIC = ((0x2190, 0x21FF), (0x2600, 0x27BF), (0x2B00, 0x2BFF), (0x1F000, 0x1F2FF), (0x1F300, 0x1FAFF))
+
+#: The skin tones: they change the emoji before them, and start no emoji of their own.
+_EMOJI_MODIFIERS = range(0x1F3FB, 0x1F3FF + 1)
+
+#: Characters that may be shown as an emoji though they are no symbol or digit to Unicode's
+#: categories: "#️⃣" and "*️⃣" (keycaps), "‼️", "⁉️", "ℹ️", "〰️", "〽️".
+_EMOJI_OTHERS = frozenset("#*\u203c\u2049\u2139\u3030\u303d")
+
+_ZWJ = "\u200d"
+_VS16 = "\ufe0f"
+
+#: The flags written with tag characters (Unicode's recommended ones, the only ones drawn): a black
+#: flag, the tag letters of the region and a cancel tag. Any other run of tag characters draws
+#: nothing and may carry a hidden text.
+_TAG_FLAGS = tuple(
+    "\U0001f3f4" + "".join(chr(0xE0000 + ord(c)) for c in region) + "\U000e007f"
+    for region in ("gbeng", "gbsct", "gbwls")
+)
+
+
+def _pictographic(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _PICTOGRAPHIC)
+
+
+def _emoji_joints(text: str) -> set[int]:
+    """Where ``text`` holds a character Unicode files as a format character that here only builds
+    an emoji: a zero-width joiner between two emoji ("👨‍💻", "🏳️‍🌈", "👩‍👩‍👧"; on the left an emoji,
+    a skin tone or an emoji with U+FE0F, on the right an emoji), and the tags of a flag of
+    ``_TAG_FLAGS``. The positions, for ``invisible_characters`` to let pass."""
+    joints: set[int] = set()
+    for i, char in enumerate(text):
+        if char == _ZWJ and 0 < i < len(text) - 1:
+            left, right = text[i - 1], text[i + 1]
+            if left == _VS16 and i > 1:
+                left = text[i - 2]
+            if _pictographic(left) and _pictographic(right) and ord(right) not in _EMOJI_MODIFIERS:
+                joints.add(i)
+        elif char == "\U0001f3f4":
+            for flag in _TAG_FLAGS:
+                if text.startswith(flag, i):
+                    joints.update(range(i + 1, i + len(flag)))
+    return joints
+
+
+def _emoji_base(char: str) -> bool:
+    """May a variation selector follow ``char``: a symbol or a digit (which it shows as an emoji or
+    as text: "♠️", "1️⃣"), an emoji of a block Python files as unassigned, or ``_EMOJI_OTHERS``."""
+    return unicodedata.category(char)[0] in "SN" or _pictographic(char) or char in _EMOJI_OTHERS
+
+
+def invisible_characters(
+    text: str, *, multiline: bool = False, bare_marks: bool = True, joined_emoji: bool = False
+) -> list[str]:
     """The characters of ``text`` that draw nothing or move what follows: format characters (zero
     width spaces and joiners, direction overrides and isolates, the byte order mark, soft hyphens)
     and the default-ignorables not assigned yet (``_unassigned_ignorable``),
     control characters and line or paragraph separators (line breaks only where ``multiline``),
-    blank letters and marks (``_BLANK``), a variation selector anywhere but after a symbol or a
-    digit (where it picks an emoji's look: "♠️"), and the marks of a letter past ``MOST_MARKS``.
+    blank letters and marks (``_BLANK``), a variation selector anywhere but after a character that
+    may be an emoji (``_emoji_base``: it picks the emoji's look, "♠️"), and the marks of a letter
+    past ``MOST_MARKS``.
     A right-to-left override in a club's name turns it and the row it is listed in around; a
     zero-width space makes a second "Demo Club" that is another string.
 
     With ``bare_marks`` also a combining mark with no letter to carry it (at the start or after a
     space): a display name of accents alone was a blank name on the table, its accents drawn over
-    whatever stood before it."""
+    whatever stood before it.
+
+    With ``joined_emoji`` the joiners and tags that build an emoji pass (``_emoji_joints``): the
+    free texts (comments, notes, reasons, descriptions, table titles), where "🤦‍♂️" was refused as
+    an invisible character. Names keep refusing them: the skeleton that keeps two names apart drops
+    them, and "👪" and "👨‍👩‍👦" are one picture to many readers with two skeletons."""
+    joints = _emoji_joints(text) if joined_emoji else set()
     found = []
     previous = ""
     carrier = ""  # the last character that is not a combining mark
     marks = 0
-    for char in text:
+    for i, char in enumerate(text):
         category = unicodedata.category(char)
         is_mark = category in ("Mn", "Me")
         marks = marks + 1 if is_mark else 0
         bare = bare_marks and is_mark and not _variation_selector(char) and (not carrier or carrier.isspace())
-        if (
+        if i in joints:
+            pass
+        elif (
             category == "Cf"
             or _unassigned_ignorable(char, category)
             or (category in ("Cc", "Zl", "Zp") and not (multiline and char in _LINE_BREAKS))
             or char in _BLANK
-            or (_variation_selector(char) and not (previous and unicodedata.category(previous)[0] in "SN"))
+            or (_variation_selector(char) and not (previous and _emoji_base(previous)))
             or marks > MOST_MARKS
             or bare
         ):

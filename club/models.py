@@ -220,8 +220,9 @@ def validate_visible_line(value: str) -> None:
 
 
 def validate_visible_text(value: str) -> None:
-    """A description: line breaks are kept, nothing else invisible."""
-    if invisible_characters(value, multiline=True):
+    """A free text (a description, a reason, a note, a comment): line breaks and the joiners of an
+    emoji ("🤦‍♂️") are kept, nothing else invisible."""
+    if invisible_characters(value, multiline=True, joined_emoji=True):
         raise ValidationError(INVISIBLE_MESSAGE, code="invisible_characters")
 
 

@@ -125,7 +125,7 @@ def description_tidy(description: str) -> str:
 def club_create(
     *, user: User, name: str, description: str = "", join_policy: str = Club.JoinPolicy.OPEN
 ) -> Club:
-    if invisible_characters(name) or invisible_characters(description, multiline=True):
+    if invisible_characters(name) or invisible_characters(description, multiline=True, joined_emoji=True):
         raise ServiceError(str(INVISIBLE_MESSAGE))
     if private_use(name):
         raise ServiceError(str(CLUB_PRIVATE_USE_MESSAGE))
@@ -224,7 +224,7 @@ def club_settings_check(
     form asks it before anything is written, ``club_update`` again under the lock."""
     if join_policy not in Club.JoinPolicy.values:
         raise ServiceError(_("Unknown join policy."))
-    if invisible_characters(description.strip(), multiline=True):
+    if invisible_characters(description.strip(), multiline=True, joined_emoji=True):
         raise ServiceError(str(INVISIBLE_MESSAGE))
     if len(description.strip()) > 2000:
         raise ServiceError(_("A description can be at most 2000 characters long."))

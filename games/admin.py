@@ -498,7 +498,7 @@ class SeatAdmin(ClubScopedAdmin):
         from .services import table_stand_up
 
         reason = (request.POST.get("reason") or "").strip()
-        if invisible_characters(reason, multiline=True):
+        if invisible_characters(reason, multiline=True, joined_emoji=True):
             # The player reads the reason: a right-to-left override would turn it around.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return

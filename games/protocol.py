@@ -150,7 +150,7 @@ def parse_message(data: Mapping[str, Any]) -> Message:
         reason = data.get("reason")
         if not isinstance(reason, str) or not reason.strip() or len(reason) > 500 or "\x00" in reason:
             raise _bad(_("“reason” must be 1 to 500 characters."))
-        if invisible_characters(reason, multiline=True):
+        if invisible_characters(reason, multiline=True, joined_emoji=True):
             raise _bad(str(INVISIBLE_MESSAGE))  # the player reads it: an override would turn it round
         seat = data.get("seat")
         seat_id = None if seat is None else _small_int(seat, "seat", 2**63 - 1)

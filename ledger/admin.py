@@ -633,7 +633,7 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
 
     def _decide(self, request: HttpRequest, queryset: QuerySet[Adjustment], approve: bool) -> None:
         note = (request.POST.get("note") or "").strip()
-        if invisible_characters(note, multiline=True):
+        if invisible_characters(note, multiline=True, joined_emoji=True):
             # An action form Django finds invalid is answered "No action selected.": say it here.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return

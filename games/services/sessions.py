@@ -114,9 +114,10 @@ def table_session_create(
     title = (title or "").strip()
     if not title or len(title) > MAX_TITLE or "\x00" in title:
         raise _problem(_("A table needs a title of 1 to %(n)s characters.") % {"n": MAX_TITLE}, "title")
-    if invisible_characters(title):
+    if invisible_characters(title, joined_emoji=True):
         # As for a club's name: a right-to-left override turned the title, and the row it is listed
-        # in, round on every page and in every exported file; a zero-width space hid in it.
+        # in, round on every page and in every exported file; a zero-width space hid in it. The
+        # joiners of an emoji ("Friday 👨‍💻") are no such thing: a title is no name kept apart.
         raise _problem(str(INVISIBLE_MESSAGE), "title")
     if not practice and private_use(title):
         # As for display and club names (review 112): each device draws one its own way, so members

@@ -48,10 +48,9 @@ def _report(user, deal, form: dict[str, str], language: str = "en") -> list[str]
         ("bg", "Коментар (по желание): Текстът съдържа невидими знаци"),
     ],
 )
-def test_a_comment_with_a_joined_emoji_is_told_its_fault(played, players, language, words):
-    said = _report(
-        players[0], played, {"reason": "cheating", "comment": "He saw my cards 🤦\u200d♂️"}, language
-    )
+def test_a_comment_with_an_invisible_character_is_told_its_fault(played, players, language, words):
+    # A joined emoji ("🤦‍♂️") is filed since review 124; a zero-width space is still refused.
+    said = _report(players[0], played, {"reason": "cheating", "comment": "He saw my\u200bcards"}, language)
     assert len(said) == 1 and said[0].startswith(words), said
     assert "1,000" not in said[0] and "1 000" not in said[0]
     assert not Report.objects.filter(deal=played).exists()
