@@ -232,6 +232,50 @@ def invisible_characters(
     return found
 
 
+def _regional_indicator(char: str) -> bool:
+    return 0x1F1E6 <= ord(char) <= 0x1F1FF
+
+
+def _inside_emoji(text: str, index: int) -> bool:
+    """Does a cut before ``text[index]`` fall inside an emoji built of several characters (or inside
+    a letter and its marks)? Before a joiner, a variation selector, a keycap, a skin tone, a tag or
+    a combining mark; after a joiner; between the two regional indicators of a flag."""
+    after, before = text[index], text[index - 1]
+    code = ord(after)
+    if (
+        after == _ZWJ
+        or before == _ZWJ
+        or _variation_selector(after)
+        or code == 0x20E3
+        or code in _EMOJI_MODIFIERS
+        or 0xE0020 <= code <= 0xE007F
+        or unicodedata.category(after) in ("Mn", "Mc", "Me")
+    ):
+        return True
+    if not (_regional_indicator(before) and _regional_indicator(after)):
+        return False
+    run = 0  # the regional indicators before the cut: an odd number leaves a flag's first half
+    while index - run > 0 and _regional_indicator(text[index - run - 1]):
+        run += 1
+    return run % 2 == 1
+
+
+def truncate_whole(text: str, length: int) -> str:
+    """``text`` cut to ``length`` characters with an ellipsis, as Django's ``truncatechars`` cuts it,
+    but never inside an emoji: it cut "👩‍👩‍👧" after a joiner (a woman and a stray joiner, or two
+    women for a family), "🇷🇺" into a letter in a box, "👍🏽" from its skin tone. The cut moves back to
+    the start of the emoji (``_inside_emoji``)."""
+    from django.utils.text import Truncator, add_truncation_text, calculate_truncate_chars_length
+
+    text = unicodedata.normalize("NFC", str(text))
+    if Truncator(text).chars(length) == text:
+        return text
+    end = len(Truncator(text).chars(calculate_truncate_chars_length(length, None), truncate=""))
+    while 0 < end < len(text) and _inside_emoji(text, end):
+        end -= 1
+    return add_truncation_text(text[:end], None)
+
+
 def private_use(text: str) -> bool:
     """Does ``text`` hold a private-use character (U+E000–U+F8FF, planes 15 and 16)? Each device
     draws one its own way (a vendor's logo, an empty box, nothing), so a name holding one reads

@@ -12,9 +12,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
-from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
+from club.confusables import truncate_whole
 from club.errors import ServiceError
 from club.fields import WallClockField, WholeNumberField
 from club.models import validate_visible_text
@@ -285,7 +285,7 @@ class ResolveForm(forms.Form):
 
 
 def _journal_label(j: Any) -> str:
-    label = f"#{j.pk} {j.get_kind_display()} · " + Truncator(journal_words(j)).chars(80)
+    label = f"#{j.pk} {j.get_kind_display()} · " + truncate_whole(journal_words(j), 80)
     # Still offered (a stale page's choice gets the service's clear refusal, not "not a valid choice"),
     # but said: a manager picked one a colleague had moved back and learnt it only from the refusal.
     reversal = getattr(j, "reversed_by", None)

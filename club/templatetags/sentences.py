@@ -5,7 +5,20 @@ from __future__ import annotations
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
+from club.confusables import truncate_whole
+
 register = template.Library()
+
+
+@register.filter
+def truncatechars_whole(text: str, length: int) -> str:
+    """``truncatechars`` that cuts no emoji in half (``truncate_whole``): a comment or a description
+    cut inside "👩‍👩‍👧" or a flag showed a piece of it, or a letter in a box."""
+    try:
+        length = int(length)
+    except (TypeError, ValueError):
+        return text
+    return truncate_whole(text, length)
 
 
 @register.filter
