@@ -58,7 +58,8 @@ Due = tuple[str, dict[str, Any], datetime | None]
 UNFINISHED = datetime.min.replace(tzinfo=UTC)
 #: A night's run left unfinished this long ago or longer is left to the next night.
 CATCH_UP_WITHIN = timedelta(days=1)
-#: Runs of one night's job a process start may make: the scheduled one and one more.
+#: Runs of one night's job any process may start (a start, or one waiting on the lock): the scheduled one
+#: and one more.
 CATCH_UP_ATTEMPTS = 2
 
 
@@ -215,6 +216,14 @@ def _nightly_run(app: Any, name: str, entry: dict[str, Any], due_at: datetime) -
             logger.info("nightly job %s of %s: another process ran it", name, due_at)
             return False
         run, created = NightlyRun.objects.get_or_create(name=name, due_at=due_at)
+        if not created and run.attempts >= CATCH_UP_ATTEMPTS:
+            # Left unfinished as often as a start may run it: a job that kills its process (out of
+            # memory) was run again by every process waiting on its lock, each dying in turn, so
+            # one bad night took the whole site down. It is left to the next night.
+            logger.error(
+                "nightly job %s of %s was left unfinished %d times: not run again", name, due_at, run.attempts
+            )
+            return False
         if not created:  # left unfinished by a process killed half way
             NightlyRun.objects.filter(pk=run.pk).update(started_at=timezone.now(), attempts=F("attempts") + 1)
         _job_apply(app, entry)

@@ -231,7 +231,12 @@ def table_act(
         (
             i
             for i, s in enumerate(players)
-            if s.member is not None and user.pk is not None and s.member.user_id == user.pk
+            # Not a seat he left: one that sat the deal out leaves at once, and he may sit down again
+            # while it runs; his moves were taken for that seat's ("It is not your turn").
+            if s.member is not None
+            and user.pk is not None
+            and s.member.user_id == user.pk
+            and s.status != Seat.Status.LEFT
         ),
         None,
     )
