@@ -163,17 +163,21 @@ def _nightly_lock(name: str) -> Iterator[None]:
     """Hold the job's lock while this process looks at and runs the night's run (PostgreSQL; a
     session lock: a run is several transactions). A process that comes while another runs the job
     waits for it, then finds it done; one whose process died half way let its lock go with its
-    connection, and the next runs the job. SQLite: one process writes at a time anyway."""
+    connection, and the next runs the job. SQLite: one process writes at a time anyway.
+
+    The lock is held on a connection of its own, closed at the end: the job runs on Django's
+    connection, which a failing job closes (``job_failure_record``). Held there, a closed connection
+    let the lock go while the job still ran (a second process then ran it too) or, returned to the
+    pool (``DB_POOL_SIZE``) with the lock still held, kept it for the pooled connection's whole life
+    and every process's nightly lane waited on it."""
     if connection.vendor != "postgresql":
         yield
         return
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_lock(%s, %s)", [NIGHTLY_LOCK, _lock_key(name)])
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [NIGHTLY_LOCK, _lock_key(name)])
+    import psycopg
+
+    with psycopg.connect(**connection.get_connection_params(), autocommit=True) as holder:
+        holder.execute("SELECT pg_advisory_lock(%s, %s)", [NIGHTLY_LOCK, _lock_key(name)])
+        yield  # the lock goes with ``holder``'s connection, closed here
 
 
 def _job_apply(app: Any, entry: dict[str, Any]) -> None:
