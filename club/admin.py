@@ -231,6 +231,24 @@ def shown_at(request: HttpRequest) -> datetime | None:
     return when if timezone.is_aware(when) else None
 
 
+def across_pages_shown_at(model_admin: admin.ModelAdmin, request: HttpRequest) -> datetime | bool:
+    """For an action on "all N across the pages" (Django's select-across, the list as it stands when
+    the action runs): when the list was shown, for the caller to refuse rows created or changed since.
+    True for rows ticked on the page (they are the rows the manager saw); False, with a message, when
+    the time the list was shown cannot be read (nothing is to be done)."""
+    if request.POST.get("select_across") != "1":
+        return True
+    when = shown_at(request)
+    if when is None:
+        model_admin.message_user(
+            request,
+            _("The ticked rows could not be read (the page was changed?): nothing was done."),
+            messages.ERROR,
+        )
+        return False
+    return when
+
+
 class SitePasswordChangeForm(AdminPasswordChangeForm):
     """Django's form for a superuser setting someone's password, with its help in the reader's
     language: Django builds that help by adding a lazy translation to a plain string when it is
@@ -585,16 +603,9 @@ class MembershipAdmin(ClubScopedAdmin):
         it stands when the action runs, and banned or suspended with the rest a member who joined (or
         came back, or changed) after the list was shown, unseen (review 121). Such a selection is
         refused whole: nothing is done, and the manager looks at the list again."""
-        if request.POST.get("select_across") != "1":
-            return True
-        when = shown_at(request)
-        if when is None:
-            self.message_user(
-                request,
-                _("The ticked rows could not be read (the page was changed?): nothing was done."),
-                messages.ERROR,
-            )
-            return False
+        when = across_pages_shown_at(self, request)
+        if isinstance(when, bool):
+            return when
         changed = queryset.filter(Q(created_at__gt=when) | Q(updated_at__gt=when)).count()
         if changed:
             self.message_user(

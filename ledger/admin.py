@@ -28,7 +28,7 @@ from django.utils.text import Truncator, smart_split, unescape_string_literal
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from club.admin import shown_at
+from club.admin import across_pages_shown_at
 from club.admin_site import (
     MAX_SEARCH_WORDS,
     PEOPLE_IN_A_FILTER,
@@ -604,16 +604,9 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
         not). "All N across the pages" (Django's select-across) is the list as it stands when the
         action runs: a grant another manager filed after the list was shown was approved with the
         rest, unseen (review 121). Such a selection is refused whole; nothing is decided."""
-        if request.POST.get("select_across") != "1":
-            return True
-        when = shown_at(request)
-        if when is None:
-            self.message_user(
-                request,
-                _("The ticked rows could not be read (the page was changed?): nothing was done."),
-                messages.ERROR,
-            )
-            return False
+        when = across_pages_shown_at(self, request)
+        if isinstance(when, bool):
+            return when
         filed = queryset.filter(status=Adjustment.Status.PENDING, created_at__gt=when).count()
         if filed:
             self.message_user(
