@@ -571,10 +571,13 @@ def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("An invite can be valid for 1 to 90 days and used 1 to 1000 times."))
         return redirect(club)
+    values = {k: v for k, v in form.cleaned_data.items() if k != "token"}
     try:
-        services.invite_create(club=club, actor=request.user, **form.cleaned_data)
+        services.invite_create(
+            club=club, actor=request.user, create_key=form.cleaned_data["token"] or None, **values
+        )
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)  # the same form again: its link is made, said as news
     else:
         messages.success(request, _("A new invite link is ready: copy it from the list of invites."))
     return redirect(f"{club.get_absolute_url()}#invites")
