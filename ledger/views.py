@@ -21,7 +21,7 @@ from club.errors import ServiceError, refusal_say
 from club.forms import form_problem
 from club.models import Club, Membership
 from club.selectors import club_and_membership_or_404, membership_get
-from club.views import club_page, post_only
+from club.views import club_page, club_page_again, post_only
 
 from .charts import balance_chart_svg
 from .forms import AnswerForm, ChipRequestForm, GrantForm
@@ -334,6 +334,10 @@ def chips_request_view(request: HttpRequest, slug: str) -> HttpResponse:
         chips_request(member=mine, **form.cleaned_data)
     except ServiceError as exc:
         refusal_say(request, exc)
+        if not exc.done:
+            # The club page again, the form holding what was typed (review 123: its note was lost).
+            kept = {name: request.POST.get(name, "") for name in ("amount", "note")}
+            return club_page_again(request, club, ask_kept=kept)
     else:
         messages.success(request, _("Your request is with the club's managers."))
     return redirect(club.get_absolute_url())
