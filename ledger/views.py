@@ -280,7 +280,9 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
     for name, errors in form.errors.items():
         if name != "__all__":
             messages.error(request, f"{form[name].label}: {' '.join(errors)}")
-    return redirect(club.get_absolute_url())
+    # The club page again, the form holding what was typed (review 123: its reason was lost), with
+    # its token: sent again, it books once.
+    return club_page_again(request, club, grant_form=form)
 
 
 def _manager_club(request: HttpRequest, slug: str) -> Club:
