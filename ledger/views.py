@@ -317,6 +317,10 @@ def adjustment_decide(request: HttpRequest, slug: str, pk: int, decision: str) -
             messages.success(request, _("Refused: nothing was booked."))
     except ServiceError as exc:
         refusal_say(request, exc)
+        if decision == "refuse" and not exc.done:
+            # The club page again, the refusal's note kept in its form (review 123: it was lost).
+            kept = {"form": "adjustment", "pk": adjustment.pk, "answer": request.POST.get("answer", "")}
+            return club_page_again(request, club, answer_kept=kept)
     return redirect(f"{club.get_absolute_url()}#chips-waiting")
 
 
@@ -366,6 +370,11 @@ def chips_request_answer_view(request: HttpRequest, slug: str, pk: int, decision
         )
     except ServiceError as exc:
         refusal_say(request, exc)
+        if not exc.done:
+            # The club page again, the answer's note and chips kept in its form (review 123).
+            kept = {"form": decision, "pk": chip_request.pk}
+            kept |= {name: request.POST.get(name, "") for name in ("answer", "amount")}
+            return club_page_again(request, club, answer_kept=kept)
     else:
         waiting = answered.adjustment is not None and answered.adjustment.status == Adjustment.Status.PENDING
         text = _("Answered: a second manager must approve this grant.") if waiting else _("Answered.")
