@@ -575,6 +575,10 @@ def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
     form = InviteCreateForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("An invite can be valid for 1 to 90 days and used 1 to 1000 times."))
+        membership = selectors.membership_get(club=club, user=request.user)
+        if membership is not None and membership.is_manager:
+            # The page again, the form holding the numbers typed (review 123), and its token.
+            return club_page_again(request, club, invite_form=form)
         return redirect(club)
     values = {k: v for k, v in form.cleaned_data.items() if k != "token"}
     try:

@@ -58,3 +58,18 @@ def test_a_form_without_a_token_still_makes_a_link(club, owner):
     client.post(url, {"days_valid": "7", "max_uses": "1"})
     client.post(url, {"days_valid": "7", "max_uses": "1"})
     assert Invite.objects.filter(club=club).count() == 2
+
+
+def test_a_refused_invite_form_keeps_the_numbers_typed(club, owner):
+    client = Client()
+    client.force_login(owner)
+    data = _form(client, club) | {"days_valid": "120", "max_uses": "25"}
+    response = client.post(f"{club.get_absolute_url()}invites/", data)
+    assert response.status_code == 200
+    page = response.content.decode()
+    form = page[page.index('id="invites"') :]
+    form = form[: form.index("</form>")]
+    assert 'value="120"' in form and 'value="25"' in form, form
+    assert f'value="{data["token"]}"' in form  # the same form: sent again corrected, it makes one link
+    assert "An invite can be valid for 1 to 90 days" in page
+    assert not Invite.objects.filter(club=club).exists()
