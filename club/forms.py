@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+import uuid
 import zoneinfo
 from functools import cache
 from typing import Any
@@ -426,6 +427,18 @@ class ClubSettingsForm(forms.Form):
 class InviteCreateForm(forms.Form):
     days_valid = WholeNumberField(label=_("Valid for (days)"), min_value=1, max_value=90, initial=7)
     max_uses = WholeNumberField(label=_("Number of uses"), min_value=1, max_value=1000, initial=1)
+    # The same form sent twice (a double click, a browser's retry) makes one link (review 123), as
+    # the table form's token opens one table. Optional: a page from before it makes a link each time.
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {}).setdefault("token", uuid.uuid4().hex)
+        super().__init__(*args, **kwargs)
+
+    def clean_token(self) -> str:
+        token = self.cleaned_data.get("token") or ""
+        # Anything but the form's own hex (a damaged page) counts as no token: a link made each time.
+        return token if all(c in "0123456789abcdef" for c in token) else ""
 
 
 class RoleForm(forms.Form):

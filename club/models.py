@@ -622,6 +622,9 @@ class Invite(models.Model):
     max_uses = models.PositiveIntegerField(_("maximum uses"), default=1)
     uses = models.PositiveIntegerField(_("uses"), default=0)
     revoked = models.BooleanField(_("revoked"), default=False)
+    # The one-time token of the form that made it, with the club's id: the same form sent again (a
+    # double click, a browser's retry) finds this link instead of making a second one (review 123).
+    create_key = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -482,14 +482,34 @@ def membership_join(*, club: Club, user: User) -> Membership:
 
 
 @transaction.atomic
-def invite_create(*, club: Club, actor: User, days_valid: int = 7, max_uses: int = 1) -> Invite:
+def invite_create(
+    *, club: Club, actor: User, days_valid: int = 7, max_uses: int = 1, create_key: str | None = None
+) -> Invite:
+    """``create_key``: the asking form's one-time token. The same form sent again (a double click, a
+    browser's retry) makes nothing and is told so (``done``); none (an older page) makes a link each
+    time, as before."""
     membership_require_manager(club=club, actor=actor)
     if not 1 <= days_valid <= 90:
         raise ServiceError(_("An invite can be valid for 1 to 90 days."))
     if not 1 <= max_uses <= 1000:
         raise ServiceError(_("An invite can be used 1 to 1000 times."))
+    key = f"{club.pk}:{create_key}"[:64] if create_key else None
+    if key is not None:
+        # The club's row, held to the end: the same form sent twice at once waits here for the first,
+        # then finds its link (as a table's form does: ``games.services.sessions``).
+        Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
+        if Invite.objects.filter(create_key=key).exists():
+            raise ServiceError(
+                _("This invite link was already made: copy it from the list of invites."),
+                code="stale",
+                done=True,
+            )
     invite = Invite.objects.create(
-        club=club, created_by=actor, expires_at=timezone.now() + timedelta(days=days_valid), max_uses=max_uses
+        club=club,
+        created_by=actor,
+        expires_at=timezone.now() + timedelta(days=days_valid),
+        max_uses=max_uses,
+        create_key=key,
     )
     audit_log_write(
         action="invite.created",

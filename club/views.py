@@ -445,6 +445,11 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership | Non
     return context
 
 
+def club_page_again(request: HttpRequest, club: Club, **kept: Any) -> HttpResponse:
+    """The club page shown again under a refused form of it, holding what was typed (``kept``)."""
+    return render(request, "club/club_detail.html", _club_context(request, club) | kept)
+
+
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club, membership = selectors.club_and_membership_or_404(slug=slug, user=request.user)
     return render(request, "club/club_detail.html", _club_context(request, club, membership))
@@ -570,11 +575,18 @@ def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
     form = InviteCreateForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("An invite can be valid for 1 to 90 days and used 1 to 1000 times."))
+        membership = selectors.membership_get(club=club, user=request.user)
+        if membership is not None and membership.is_manager:
+            # The page again, the form holding the numbers typed (review 123), and its token.
+            return club_page_again(request, club, invite_form=form)
         return redirect(club)
+    values = {k: v for k, v in form.cleaned_data.items() if k != "token"}
     try:
-        services.invite_create(club=club, actor=request.user, **form.cleaned_data)
+        services.invite_create(
+            club=club, actor=request.user, create_key=form.cleaned_data["token"] or None, **values
+        )
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        refusal_say(request, exc)  # the same form again: its link is made, said as news
     else:
         messages.success(request, _("A new invite link is ready: copy it from the list of invites."))
     return redirect(f"{club.get_absolute_url()}#invites")
@@ -642,22 +654,35 @@ def _people_unheard(request: HttpRequest, slug: str, **_kwargs: Any) -> HttpResp
     return render(request, "club/club_detail.html#people", _club_context(request, club))
 
 
-def _membership_action(request: HttpRequest, slug: str, pk: int, act) -> HttpResponse:
-    """Run one manager action on a membership of this club; answer htmx with the people partial."""
+def _membership_action(
+    request: HttpRequest, slug: str, pk: int, act, typed: tuple[str, ...] = ()
+) -> HttpResponse:
+    """Run one manager action on a membership of this club; answer htmx with the people partial.
+    ``typed``: the names of the form's fields a person types (a ban's reason); refused, the form is
+    shown again holding them (``kept``), as a Django form is: a plain form's refusal went back to an
+    empty form, and the list htmx swapped in had its fields empty too (review 123)."""
     club = get_object_or_404(Club, slug=slug)
+    kept: dict | None = None
+    manages = False
     try:
         # Before the member is looked for (as ``invite_revoke``): a stranger's "only the managers" of
         # a number that is a membership of the club and his 404 of one that is not told him, number
         # after number, who had ever joined or asked to (review 79).
         services.membership_require_manager(club=club, actor=request.user)
         target = get_object_or_404(Membership.objects.select_related("club", "user"), pk=pk, club=club)
+        manages = True  # only a manager's own form is shown again: a stranger's page is not his
         message = act(target)
     except ServiceError as exc:
         refusal_say(request, exc)  # what was asked is already so: said as news, not in red
+        if typed and manages and not exc.done:
+            kept = {"pk": pk, "form": request.resolver_match.url_name}
+            kept |= {name: request.POST.get(name, "") for name in typed}
     else:
         messages.success(request, message)
     if request.htmx:
-        return render(request, "club/club_detail.html#people", _club_context(request, club))
+        return render(request, "club/club_detail.html#people", _club_context(request, club) | {"kept": kept})
+    if kept is not None:
+        return club_page_again(request, club, kept=kept)
     return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
 
 
@@ -743,7 +768,7 @@ def membership_ban(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         )
         return _("%(name)s has been banned from the club.") % {"name": target.user.shown_name}
 
-    return _membership_action(request, slug, pk, act)
+    return _membership_action(request, slug, pk, act, typed=("reason", "until"))
 
 
 @post_only(club_page, _people_unheard)
@@ -762,7 +787,7 @@ def membership_suspend(request: HttpRequest, slug: str, pk: int) -> HttpResponse
         )
         return _("%(name)s is suspended from the tables.") % {"name": target.user.shown_name}
 
-    return _membership_action(request, slug, pk, act)
+    return _membership_action(request, slug, pk, act, typed=("reason", "until"))
 
 
 @post_only(club_page, _people_unheard)

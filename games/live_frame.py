@@ -435,6 +435,9 @@ def _seat(
         and not is_me
         and (not seat.get("leaving") or seat.get("idle_leave"))
     ):
+        # A refused plain form's page shows its box open holding the reason typed (review 123).
+        kept = context.get("standup_kept")
+        kept = kept if kept and kept.get("seat") == str(seat.get("seat_id", "")) else None
         out += [
             # Ids that stay from frame to frame: the box a manager opened to type a reason in stays
             # open across updates (table.js), its text and focus with it, for the same seat only.
@@ -442,7 +445,7 @@ def _seat(
             number,
             '" data-seat="',
             _text(seat.get("seat_id", "")),
-            '"><summary id="standup-summary-',
+            '" open><summary id="standup-summary-' if kept else '"><summary id="standup-summary-',
             number,
             '">',
             w.gettext("Stand up…"),
@@ -465,6 +468,7 @@ def _seat(
             number,
             '" type="text" name="reason" maxlength="500" required placeholder="',
             w.gettext("Reason"),
+            f'" value="{_text(kept["reason"])}' if kept else "",
             '">\n                <button type="submit" class="danger" id="standup-button-',
             number,
             '">',

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -92,6 +93,11 @@ def _table_for_member(request: HttpRequest, session_id: int) -> tuple[TableSessi
 
 @login_required
 def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
+    return _table_page_shown(request, session_id)
+
+
+def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> HttpResponse:
+    """The table's page; ``kept``: what a refused plain form held, shown again in it."""
     try:
         session, membership = _table_for_member(request, session_id)
     except TableRefused as exc:
@@ -108,6 +114,7 @@ def table_page(request: HttpRequest, session_id: int) -> HttpResponse:
     )
     context["howto_html"] = _table_howto(Rules.from_json(session.rules), translation.get_language())
     context["club"] = session.club
+    context.update(kept)
     if (session.started_at is None and session.is_live) or session.status == TableSession.Status.SCHEDULED:
         # Outside the live frame: a socket renders without the reader's time zone.
         context["starts"] = session.starts_at
@@ -136,13 +143,24 @@ def table_page_of(session_id: int, **_kwargs: object) -> str:
 _STRANGER_CODES = frozenset({"not_member", "no_table"})
 
 
-def _post_to_table(request: HttpRequest, session_id: int, call: Callable[[], object]) -> HttpResponse:
+#: Refusals of what was typed in a form (a reason's characters, its length, none at all): the page is
+#: shown again holding it. Others (the seat changed hands meanwhile) go back to the page as it is now.
+_TYPED_FAULTS = frozenset({"bad_message", "reason_needed"})
+
+
+def _post_to_table(
+    request: HttpRequest, session_id: int, call: Callable[[], object], kept: dict[str, Any] | None = None
+) -> HttpResponse:
+    """``kept``: what the form held, for the table's page shown again under a refusal of what was
+    typed (review 123), instead of going back to it with the form empty."""
     try:
         call()
     except ServiceError as exc:
         if exc.code in _STRANGER_CODES:
             exc = TableError("not_found")
         refusal_say(request, exc)  # what was asked already so (sent again) is said as news
+        if kept is not None and exc.code in _TYPED_FAULTS:
+            return _table_page_shown(request, session_id, **kept)
     return redirect(reverse("table_page", args=[session_id]))
 
 
@@ -168,12 +186,25 @@ def table_act_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return _post_to_table(request, session_id, act)
 
 
+def _buy_in_typed(request: HttpRequest) -> str | None:
+    """A seat form's buy-in as typed, the spaces around it dropped (as a form field drops them). One
+    that is no whole number is told so in the form's words: the socket's "That message could not be
+    read: …" read oddly under a form (review 123)."""
+    typed = request.POST.get("buy_in")
+    if typed is None:
+        return None
+    typed = typed.strip()
+    if not (typed.isascii() and typed.isdigit()):
+        raise TableError("buy_in_not_whole", name=_("Chips to bring"))
+    return typed
+
+
 @post_only(table_page_of)
 @login_required
 def table_sit_view(request: HttpRequest, session_id: int) -> HttpResponse:
     def sit() -> None:
         message = parse_message(
-            {"do": "sit", "position": request.POST.get("position"), "buy_in": request.POST.get("buy_in")}
+            {"do": "sit", "position": request.POST.get("position"), "buy_in": _buy_in_typed(request)}
         )
         assert isinstance(message, Sit)
         table_sit(session_id=session_id, user=request.user, position=message.position, buy_in=message.buy_in)
@@ -215,7 +246,10 @@ def table_back_view(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 def table_bot_view(request: HttpRequest, session_id: int) -> HttpResponse:
     def bot() -> None:
-        message = parse_message({k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"})
+        data = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+        if data.get("do") == "bot":
+            data["buy_in"] = _buy_in_typed(request)
+        message = parse_message(data)
         if not isinstance(message, SeatBot):
             raise TableError("bad_message", problem=_("not a bot request"))
         if message.buy_in is None:
@@ -245,7 +279,9 @@ def table_standup_view(request: HttpRequest, session_id: int) -> HttpResponse:
             seat_id=message.seat_id,
         )
 
-    return _post_to_table(request, session_id, standup)
+    # Refused, the seat's box comes back open holding the reason typed (review 123: it was lost).
+    kept = {"seat": request.POST.get("seat", ""), "reason": request.POST.get("reason", "")}
+    return _post_to_table(request, session_id, standup, kept={"standup_kept": kept})
 
 
 def _session_of_a_club_of_mine(request: HttpRequest, session_id: int) -> TableSession:

@@ -219,6 +219,14 @@ def _empty_report_form(language: str | None) -> str:
 
 @login_required
 def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
+    return deal_page_shown(request, deal_id)
+
+
+def deal_page_shown(
+    request: HttpRequest, deal_id: int, report_form: ReportForm | None = None
+) -> HttpResponse:
+    """The deal's page; ``report_form``: a refused report, shown again holding what was typed and
+    its errors (review 123: the comment was lost), else the empty form."""
     deal, membership = _deal_and_membership(request, deal_id)
     # A finished deal's stored snapshot is its last state: the page shows it as the replay's last
     # step would, without replaying every move (the replay page does that); one action per seq.
@@ -234,7 +242,11 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
     context.update(
         my_reports=my_reports,
         open_report=any(r.status == Report.Status.OPEN for r in my_reports),
-        report_form_html=_empty_report_form(translation.get_language()),
+        report_form_html=(
+            _empty_report_form(translation.get_language())
+            if report_form is None
+            else render_to_string("_form.html", {"form": report_form})
+        ),
         is_manager=membership.is_manager,
         deal_obj=deal,
         session=deal.session,

@@ -27,7 +27,7 @@ from .models import CollusionFlag, DealPlayer, Report
 from .presenter import table_context
 from .services.collusion import collusion_decide
 from .services.reports import report_create, report_resolve
-from .views_history import _deal_for
+from .views_history import _deal_for, deal_page_shown
 
 
 @post_only(lambda deal_id: reverse("deal_page", args=[deal_id]))
@@ -46,6 +46,9 @@ def report_file(request: HttpRequest, deal_id: int) -> HttpResponse:
         report_create(deal_id=deal.pk, user=request.user, **form.cleaned_data)
     except ServiceError as exc:
         refusal_say(request, exc)  # his report sent again (a retry, a second tab) stands: not in red
+        if not exc.done:
+            # The page again, the form holding his reason and comment (review 123: they were lost).
+            return deal_page_shown(request, deal.pk, report_form=form)
     else:
         messages.success(request, _("Thank you: the club's managers will look into this deal."))
     return redirect("deal_page", deal_id=deal.pk)

@@ -21,7 +21,7 @@ from club.errors import ServiceError, refusal_say
 from club.forms import form_problem
 from club.models import Club, Membership
 from club.selectors import club_and_membership_or_404, membership_get
-from club.views import club_page, post_only
+from club.views import club_page, club_page_again, post_only
 
 from .charts import balance_chart_svg
 from .forms import AnswerForm, ChipRequestForm, GrantForm
@@ -280,7 +280,9 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
     for name, errors in form.errors.items():
         if name != "__all__":
             messages.error(request, f"{form[name].label}: {' '.join(errors)}")
-    return redirect(club.get_absolute_url())
+    # The club page again, the form holding what was typed (review 123: its reason was lost), with
+    # its token: sent again, it books once.
+    return club_page_again(request, club, grant_form=form)
 
 
 def _manager_club(request: HttpRequest, slug: str) -> Club:
@@ -315,6 +317,10 @@ def adjustment_decide(request: HttpRequest, slug: str, pk: int, decision: str) -
             messages.success(request, _("Refused: nothing was booked."))
     except ServiceError as exc:
         refusal_say(request, exc)
+        if decision == "refuse" and not exc.done:
+            # The club page again, the refusal's note kept in its form (review 123: it was lost).
+            kept = {"form": "adjustment", "pk": adjustment.pk, "answer": request.POST.get("answer", "")}
+            return club_page_again(request, club, answer_kept=kept)
     return redirect(f"{club.get_absolute_url()}#chips-waiting")
 
 
@@ -334,6 +340,10 @@ def chips_request_view(request: HttpRequest, slug: str) -> HttpResponse:
         chips_request(member=mine, **form.cleaned_data)
     except ServiceError as exc:
         refusal_say(request, exc)
+        if not exc.done:
+            # The club page again, the form holding what was typed (review 123: its note was lost).
+            kept = {name: request.POST.get(name, "") for name in ("amount", "note")}
+            return club_page_again(request, club, ask_kept=kept)
     else:
         messages.success(request, _("Your request is with the club's managers."))
     return redirect(club.get_absolute_url())
@@ -360,6 +370,11 @@ def chips_request_answer_view(request: HttpRequest, slug: str, pk: int, decision
         )
     except ServiceError as exc:
         refusal_say(request, exc)
+        if not exc.done:
+            # The club page again, the answer's note and chips kept in its form (review 123).
+            kept = {"form": decision, "pk": chip_request.pk}
+            kept |= {name: request.POST.get(name, "") for name in ("answer", "amount")}
+            return club_page_again(request, club, answer_kept=kept)
     else:
         waiting = answered.adjustment is not None and answered.adjustment.status == Adjustment.Status.PENDING
         text = _("Answered: a second manager must approve this grant.") if waiting else _("Answered.")

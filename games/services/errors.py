@@ -98,6 +98,9 @@ _MESSAGES = {
     "bot_there": _("A bot already sits at seat %(n)s."),
     "no_such_seat": _("This table has seats 1 to %(count)s."),
     "buy_in_range": _("Bring between %(low)s and %(high)s chips to this table."),
+    # The plain seat forms' own words, the field named as the form names it (a socket's number that
+    # is none is a "bad_message").
+    "buy_in_not_whole": _("“%(name)s”: the buy-in must be a whole number of chips."),
     # "You have 1 chips" (review 121): the sentence's number is the balance.
     "not_enough_chips": ngettext_lazy(
         "You have %(balance)s chip; this buy-in needs %(needed)s.",

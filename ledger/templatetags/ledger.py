@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 from django.db.models import QuerySet
 
@@ -34,8 +36,9 @@ def ledger_wallet_moved(membership: Membership | None) -> bool:
 
 
 @register.simple_tag
-def ledger_grant_form(club: Club) -> GrantForm:
-    return GrantForm(club=club)
+def ledger_grant_form(club: Club, kept: Any = None) -> GrantForm:
+    """An empty grant form, or ``kept``: a refused one shown again holding what was typed."""
+    return kept if isinstance(kept, GrantForm) else GrantForm(club=club)
 
 
 @register.filter(name="grant_reason")

@@ -244,6 +244,7 @@ def test_table_errors_speak_russian_and_bulgarian():
         "n": 3,  # a seat's number (no_player_at, no_bot_at)
         "limit": 10,  # reports a day (reports_limit)
         "when": timezone.now(),  # when a member may sit down again (sits_limit)
+        "name": "z",  # a form field's label (buy_in_not_whole)
     }
     for code in _MESSAGES:
         if code == "bad_session":  # "%(problem)s" alone: the problem is already in the reader's words
