@@ -95,6 +95,18 @@ class SessionMoveForm(forms.Form):
             return None
         return shown if shown.tzinfo is not None else None
 
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        typed, shown = cleaned.get("starts_at"), cleaned.get("shown_start")
+        if typed is not None and shown is not None:
+            # The start the page showed, sent back as shown, is that start: one in the hour the clocks
+            # repeat (its second 03:30) was read as the first, and the table moved an hour earlier
+            # under words naming the time it already showed (review 127).
+            wall = timezone.localtime(shown).replace(tzinfo=None)
+            if wall == timezone.localtime(typed).replace(tzinfo=None):
+                cleaned["starts_at"] = shown
+        return cleaned
+
 
 def shown_start(session: TableSession) -> str:
     """A table's start as the move page carries it."""

@@ -23,7 +23,7 @@ from django.db.models import (
     Subquery,
     Value,
 )
-from django.db.models.functions import Cast, Coalesce
+from django.db.models.functions import Cast, Coalesce, Now
 from django.utils import timezone
 
 from club.models import Club, Membership, User
@@ -496,10 +496,14 @@ def membership_stand_up_roles(*, membership: Membership | None, user: User | Non
 
 def _upcoming(user_id: int, club_id: int | None) -> QuerySet[TableSession]:
     clubs = Membership.objects.filter(user_id=user_id, status=Membership.Status.ACTIVE).values("club")
+    # A table called off before its start stays listed until then, said to be cancelled: it vanished
+    # without a word, and a member who had reserved a seat looked for it in vain (review 127). The
+    # database's clock, not a parameter: the query stays prepared (``Prepared``).
     qs = TableSession.objects.filter(
+        Q(status__in=[TableSession.Status.SCHEDULED, TableSession.Status.OPEN])
+        | Q(status=TableSession.Status.CANCELLED, starts_at__gt=Now()),
         club__in=clubs,
         started_at__isnull=True,
-        status__in=[TableSession.Status.SCHEDULED, TableSession.Status.OPEN],
     ).select_related("club")
     if club_id is not None:
         qs = qs.filter(club_id=club_id)
@@ -561,6 +565,7 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> Upcoming:
             seated[session_id] = position
     now = timezone.now()
     for session in sessions:
+        called_off = session.status == TableSession.Status.CANCELLED
         mine = next((p for p, u in held[session.pk].items() if u == user.pk), None)
         out.append(
             {
@@ -569,8 +574,13 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> Upcoming:
                 "mine": mine,
                 "seated": seated.get(session.pk),
                 # Its start gone by with the table's clock down: not "coming up" at that hour.
-                "late": session.starts_at is not None and session.starts_at + START_LATE_AFTER <= now,
-                "free": [
+                "late": not called_off
+                and session.starts_at is not None
+                and session.starts_at + START_LATE_AFTER <= now,
+                "cancelled": called_off,
+                "free": []
+                if called_off
+                else [
                     p
                     for p in range(session.seat_count)
                     if p not in held[session.pk] and p not in taken[session.pk]

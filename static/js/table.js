@@ -473,6 +473,9 @@
     var starts = document.getElementById("table-starts");
     var live = document.getElementById("table-live");
     if (starts && live && live.dataset.dealNumber && live.dataset.dealNumber !== "0") starts.hidden = true;
+    // No start to come any more (it started, or a manager called the table off: review 127): a
+    // reload draws no notice, and "This table starts …" stood above "This table was cancelled.".
+    else if (starts && live && !live.dataset.starts) starts.hidden = true;
     else if (starts && live && live.dataset.starts && live.dataset.starts !== starts.dataset.starts) {
       startsMoved(starts, live.dataset.starts);
     }
