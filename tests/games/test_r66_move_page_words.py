@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games.models import TableSession
 
-from .test_move_a_table import SOFIA, _manager_client, _minute
+from .test_move_a_table import SOFIA, _anchor, _manager_client, _minute  # noqa: F401  (_anchor: its autouse "now" for _minute)
 
 pytestmark = pytest.mark.django_db
 
