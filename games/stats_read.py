@@ -25,7 +25,16 @@ from .engine._base import HELPER_TYPES, SNORER_TYPES
 from .engine.cards import RANK_VALUE
 from .models import DealAction, DealPlayer, PlayerStats
 from .presenter import status_words
-from .stats import FIELDS, MAXED, Counters, SnoreTricks, bank_returns, deal_dealt, stats_day
+from .stats import (
+    FIELDS,
+    MAXED,
+    Counters,
+    SnoreTricks,
+    bank_returns,
+    deal_dealt,
+    rules_snore_tricks,
+    stats_day,
+)
 
 #: Period name -> days it covers (None: all time).
 PERIODS: dict[str, int | None] = {"week": 7, "month": 30, "all": None}
@@ -201,32 +210,55 @@ def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple
 
 
 def player_success_by_status(*, membership: Membership, limit: int = 2000) -> list[dict[str, Any]]:
-    """For each status he played: in how many deals, and how often he took the tricks it promised."""
-    words = status_words("classic")
+    """For each status he played: in how many deals, and how often he took the tricks it promised.
+    A status is named as his table's game names it (the table and the deal page do): named in
+    Classic's words, a Frap player's frap read "snore" and a Bulgarian 36 player's wrap "dark". One
+    status of two games with two names gets a bar for each, and two statuses of one name (Frap's cut,
+    a five or a six) one bar."""
+    order = ["snore", "cheer", "helicopter", "dark", "shoot", "blind", "help", "mourn", "five", "six"]
+
+    def place(status: str) -> int:
+        return order.index(status) if status in order else len(order)
+
     snore_tricks = SnoreTricks()
+    words: dict[tuple[str, str | None], dict[str, str]] = {}
     tally: dict[str, list[int]] = {}
+    #: Each bar's place: its first status in ``order``.
+    first: dict[str, str] = {}
     rows = list(
         _played(membership)
         .filter(status__in=sorted(SNORER_TYPES | HELPER_TYPES))
         .order_by("-deal__finished_at")
-        .values_list("status", "engine_seat", "deal__session_id", "deal__outcome")[:limit]
+        .values_list(
+            "status",
+            "engine_seat",
+            "deal__session_id",
+            "deal__outcome",
+            "deal__session__preset",
+            "deal__session__rules",
+        )[:limit]
     )
-    snore_tricks.load(session_id for status, _seat, session_id, _outcome in rows if status in SNORER_TYPES)
-    for status, seat, session_id, outcome in rows:
+    for status, seat, session_id, outcome, preset, rules in rows:
+        if session_id not in snore_tricks:  # read with his deals: no query of its own (review 25)
+            snore_tricks[session_id] = rules_snore_tricks(rules or {})
         tricks = ((outcome or {}).get("tricks") or [])[seat : seat + 1]
         need = snore_tricks[session_id] if status in SNORER_TYPES else 1
-        made, total = tally.setdefault(status, [0, 0])
-        tally[status] = [made + int(bool(tricks) and tricks[0] >= need), total + 1]
-    order = ["snore", "cheer", "helicopter", "dark", "shoot", "blind", "help", "mourn", "five", "six"]
+        game = (preset, (rules or {}).get("dark"))
+        if game not in words:
+            words[game] = status_words(preset, dark=game[1])
+        label = words[game].get(status, status)
+        made, total = tally.setdefault(label, [0, 0])
+        tally[label] = [made + int(bool(tricks) and tricks[0] >= need), total + 1]
+        first[label] = min(first.get(label, status), status, key=place)
     return [
         {
-            "status": status,
-            "label": words.get(status, status),
-            "made": tally[status][0],
-            "deals": tally[status][1],
-            "rate": round(100 * tally[status][0] / tally[status][1]),
+            "status": first[label],
+            "label": label,
+            "made": tally[label][0],
+            "deals": tally[label][1],
+            "rate": round(100 * tally[label][0] / tally[label][1]),
         }
-        for status in sorted(tally, key=lambda s: order.index(s) if s in order else len(order))
+        for label in sorted(tally, key=lambda label: (place(first[label]), label))
     ]
 
 
