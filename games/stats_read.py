@@ -320,6 +320,16 @@ def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str
 CORRECTIONS_SHOWN = 10
 
 
+def _correction_value(name: str, value: Any) -> Any:
+    """A corrected counter as the board reads it: the time played as a time (in bare seconds, "Time
+    played 3725 → 3600" read as minutes beside the board's "1 h 02 min"), to the second."""
+    if name == "seconds_played" and isinstance(value, int):
+        from .templatetags.club_stats import played_time_exact
+
+        return played_time_exact(value)
+    return value
+
+
 def stats_differences_words(differences: list[Any]) -> str:
     """The nightly recount's corrections in the reader's words: "2 — Vera (@vera), 05.12.2026: Net
     chips 57 → 50; …". The audit row keeps them as data (membership id, day, counters); the club's
@@ -339,7 +349,8 @@ def stats_differences_words(differences: list[Any]) -> str:
         day = parse_date(str(difference.get("day") or ""))
         fields = difference.get("fields") if isinstance(difference.get("fields"), dict) else {}
         changed = ", ".join(
-            f"{COLUMNS.get(name, name)} {values.get('stored')} → {values.get('recounted')}"
+            f"{COLUMNS.get(name, name)} {_correction_value(name, values.get('stored'))}"
+            f" → {_correction_value(name, values.get('recounted'))}"
             for name, values in fields.items()
             if isinstance(values, dict)
         )
