@@ -8,6 +8,7 @@ tricks, and the cards he played in the deals he won.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -79,6 +80,20 @@ def snore_rate(counters: Counters) -> int | None:
     return round(100 * counters.snores_made / tried) if tried else None
 
 
+def name_order(name: str) -> tuple[str, str]:
+    """A name's place in a list sorted by name: a letter with a mark sorts with its letter (by code
+    point, "Ёлка" came after "Яна" and "Émile" after "Zora"), й stays a letter of its own, after и,
+    as a Russian or Bulgarian index has it; names that differ only by a mark keep one order."""
+    folded = unicodedata.normalize("NFC", name.casefold())
+    bare = "".join(
+        letter
+        if letter == "й"
+        else "".join(c for c in unicodedata.normalize("NFD", letter) if not unicodedata.combining(c))
+        for letter in folded
+    )
+    return bare, folded
+
+
 @dataclass(frozen=True)
 class Row:
     member: Membership
@@ -90,7 +105,7 @@ class Row:
 
     def value(self, key: str) -> Any:
         if key == "player":
-            return self.member.user.shown_name.casefold()
+            return name_order(self.member.user.shown_name)
         if key == "snore_rate":
             return self.snore_rate
         return getattr(self.counters, key)
