@@ -173,9 +173,10 @@ def _played(membership: Membership):
     )
 
 
-def _moved_back(membership: Membership) -> dict[int, int]:
-    """Per deal: the chips a manager moved back to or from him, and those of the table's bank given
-    back to him after it (his net in it is its row's plus these)."""
+def _moved_back(membership: Membership, *, bank: bool = True) -> dict[int, int]:
+    """Per deal: the chips a manager moved back to or from him, and (``bank``) those of the table's
+    bank given back to him after it (his net in it is its row's plus these; whether he won it, its
+    row's plus the chips moved back)."""
     moved = {
         deal_id: int(total or 0)
         for deal_id, total in Entry.objects.filter(
@@ -187,6 +188,8 @@ def _moved_back(membership: Membership) -> dict[int, int]:
         .values_list("journal__deal_id")
         .annotate(total=Sum("amount"))
     }
+    if not bank:
+        return moved
     # A practice table's bank shared into his stack is the treasury's chips, as its deals are.
     his = Entry.objects.filter(account__member=membership).exclude(account__table__practice=True)
     for (deal_id, _member), total in bank_returns(his).items():
@@ -292,8 +295,9 @@ def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str
     """The cards of a typical winning hand: over the deals he won (and played out), the cards he
     played, as rank and trump or not; the hand is the most frequent ones, as many as a hand holds."""
     # Won by the ledger, as "Won" counts: a deal whose winnings a manager moved back is no winning
-    # hand any more, and one whose loss was moved back may be one (review 31).
-    moved_back = _moved_back(membership)
+    # hand any more, and one whose loss was moved back may be one (review 31). A bank given back
+    # after it is not its play (review 126).
+    moved_back = _moved_back(membership, bank=False)
     candidates = (
         _played(membership)
         .filter(Q(net__gt=0) | Q(deal_id__in=list(moved_back)), deal__result="played")
