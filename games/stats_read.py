@@ -147,7 +147,9 @@ def leaderboard(
     )
     rows = [Row(member=m, counters=totals[m.pk], snore_rate=snore_rate(totals[m.pk])) for m in members]
     key = sort if sort in COLUMNS else DEFAULT_SORT
-    rows.sort(key=lambda r: r.member.user.username)
+    # Level players by the name the board shows (then the username, for two of one name): by the
+    # username alone, "Yana @alpha" stood above "Anna @bob".
+    rows.sort(key=lambda r: (name_order(r.member.user.shown_name), r.member.user.username))
     present = [r for r in rows if r.value(key) is not None]
     missing = [r for r in rows if r.value(key) is None]
     present.sort(key=lambda r: r.value(key), reverse=descending)
