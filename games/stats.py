@@ -94,11 +94,16 @@ def seat_counters(
     net: int,
     payout: int,
     seconds: int,
+    played_net: int | None = None,
 ) -> Counters:
-    """One player's part of one deal he was dealt into."""
+    """One player's part of one deal he was dealt into. ``played_net``: his net chips from the deal's
+    own journals (a manager's move back included), which say whether he won it; ``net`` adds the
+    table's bank given back to him after it (default: the same)."""
     counters = Counters(
         deals=1,
-        deals_won=int(net > 0),
+        # Won by its play: a table's bank given back after a void deal (everybody passed) made its
+        # net chips positive, and every player of it read "Won: 1" with no deal won.
+        deals_won=int((net if played_net is None else played_net) > 0),
         snores_declared=int(declared_snore),
         tricks=tricks,
         net=net,
@@ -291,24 +296,28 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
         .values_list("account__member_id")
         .annotate(total=Sum("amount"))
     )
-    # And the bank given back after it (counted late, or by the recount).
+    # And the bank given back after it (counted late, or by the recount): in his net chips, not in
+    # whether he won the deal.
+    returned: dict[int, int] = defaultdict(int)
     for (_deal, member_id), total in bank_returns(bank_entries([deal.session_id])).items():
         if _deal == deal.pk:
-            moved_back[member_id] = moved_back.get(member_id, 0) + total
+            returned[member_id] += total
     out: dict[int, Counters] = {}
     for row in DealPlayer.objects.filter(deal=deal, member__isnull=False):
         seat = row.engine_seat
         if seat not in dealt:
             continue
+        played_net = int(row.net or 0) + int(moved_back.pop(row.member_id, 0) or 0)
         out.setdefault(row.member_id, Counters()).add(
             seat_counters(
                 status=row.status,
                 declared_snore=seat in tally.declared_snore,
                 tricks=int(tricks[seat]) if seat < len(tricks) else 0,
                 snore_tricks=snore_tricks,
-                net=int(row.net or 0) + int(moved_back.pop(row.member_id, 0) or 0),
+                net=played_net + returned.pop(row.member_id, 0),
                 payout=int(payouts[seat]) if seat < len(payouts) else 0,
                 seconds=seconds,
+                played_net=played_net,
             )
         )
     return out
@@ -359,7 +368,14 @@ def stats_deal_count(*, deal_id: int) -> bool:
     return True
 
 
-def deal_nets(*, deal_id: int) -> dict[int, int]:
+class DealNets(dict[int, int]):
+    """Each member's net chips in a deal, the table's bank given back after it included, and in
+    ``played`` his net from the deal's own journals alone (which says whether he won it)."""
+
+    played: dict[int, int]
+
+
+def deal_nets(*, deal_id: int) -> DealNets:
     """Each member's net chips in one deal by the ledger, as the nightly recount reads them."""
     entries = (
         Entry.objects.filter(journal__deal_id=deal_id, account__member__isnull=False)
@@ -368,7 +384,9 @@ def deal_nets(*, deal_id: int) -> dict[int, int]:
         .annotate(total=Sum("amount"))
         .values_list("account__member_id", "total")
     )
-    nets = {member_id: int(total or 0) for member_id, total in entries}
+    played = {member_id: int(total or 0) for member_id, total in entries}
+    nets = DealNets(played)
+    nets.played = played
     session_id = Deal.objects.filter(pk=deal_id).values_list("session_id", flat=True).first()
     for (deal, member_id), total in bank_returns(bank_entries([session_id])).items():
         if deal == deal_id:
@@ -400,15 +418,17 @@ def stats_deal_moved_back(*, deal_id: int, nets_before: Mapping[int, int]) -> No
         if seat in dealt
     }
     nets_after = deal_nets(deal_id=deal_id)
+    # Won by the deal's own chips: a bank given back after it changes the net chips only.
+    played_before = getattr(nets_before, "played", nets_before)
     day = stats_day(deal.finished_at)
     for member_id in sorted(members):
         before, after = nets_before.get(member_id, 0), nets_after.get(member_id, 0)
-        if before == after:
+        won = int(nets_after.played.get(member_id, 0) > 0) - int(played_before.get(member_id, 0) > 0)
+        if before == after and not won:
             continue
         row = _stats_row(club_id=deal.session.club_id, member_id=member_id, day=day)
         PlayerStats.objects.filter(pk=row.pk).update(
-            net=F("net") + (after - before),
-            deals_won=F("deals_won") + (int(after > 0) - int(before > 0)),
+            net=F("net") + (after - before), deals_won=F("deals_won") + won
         )
 
 
@@ -481,9 +501,7 @@ def _recount_chunk(
     for deal_id, member_id, total in entries:
         nets[(deal_id, member_id)] = int(total or 0)
     sessions = {session_id for session_id, *_rest in deals.values()}
-    for key, total in bank_returns(bank_entries(sessions)).items():
-        if key[0] in wanted:
-            nets[key] = nets.get(key, 0) + total
+    returned = {key: total for key, total in bank_returns(bank_entries(sessions)).items() if key[0] in wanted}
     players = DealPlayer.objects.filter(deal_id__in=deal_ids, member__isnull=False).values_list(
         "deal_id", "engine_seat", "member_id"
     )
@@ -498,9 +516,10 @@ def _recount_chunk(
             declared_snore=seat in tally.declared_snore,
             tricks=int(tricks[seat]) if seat < len(tricks) else 0,
             snore_tricks=snore_tricks[session_id],
-            net=nets.get((deal_id, member_id), 0),
+            net=nets.get((deal_id, member_id), 0) + returned.get((deal_id, member_id), 0),
             payout=tally.payout.get(seat, 0),
             seconds=deal_seconds(started_at, finished_at, stood),
+            played_net=nets.get((deal_id, member_id), 0),
         )
         expected.setdefault((member_id, stats_day(finished_at)), Counters()).add(counters)
         clubs[member_id] = club_id

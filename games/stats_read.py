@@ -8,6 +8,7 @@ tricks, and the cards he played in the deals he won.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -25,7 +26,16 @@ from .engine._base import HELPER_TYPES, SNORER_TYPES
 from .engine.cards import RANK_VALUE
 from .models import DealAction, DealPlayer, PlayerStats
 from .presenter import status_words
-from .stats import FIELDS, MAXED, Counters, SnoreTricks, bank_returns, deal_dealt, stats_day
+from .stats import (
+    FIELDS,
+    MAXED,
+    Counters,
+    SnoreTricks,
+    bank_returns,
+    deal_dealt,
+    rules_snore_tricks,
+    stats_day,
+)
 
 #: Period name -> days it covers (None: all time).
 PERIODS: dict[str, int | None] = {"week": 7, "month": 30, "all": None}
@@ -65,9 +75,29 @@ def _aggregates() -> dict[str, Any]:
     return {name: Max(name) if name in MAXED else Sum(name) for name in FIELDS}
 
 
+def percent(part: int, whole: int) -> int:
+    """``part`` of ``whole`` in whole per cent, a half rounded up as a reader rounds it: round()
+    takes a half to the even number, and 1 of 8 read 12 % while 3 of 8 read 38 %."""
+    return (200 * part + whole) // (2 * whole)
+
+
 def snore_rate(counters: Counters) -> int | None:
     tried = counters.snores_made + counters.snores_failed
-    return round(100 * counters.snores_made / tried) if tried else None
+    return percent(counters.snores_made, tried) if tried else None
+
+
+def name_order(name: str) -> tuple[str, str]:
+    """A name's place in a list sorted by name: a letter with a mark sorts with its letter (by code
+    point, "Ёлка" came after "Яна" and "Émile" after "Zora"), й stays a letter of its own, after и,
+    as a Russian or Bulgarian index has it; names that differ only by a mark keep one order."""
+    folded = unicodedata.normalize("NFC", name.casefold())
+    bare = "".join(
+        letter
+        if letter == "й"
+        else "".join(c for c in unicodedata.normalize("NFD", letter) if not unicodedata.combining(c))
+        for letter in folded
+    )
+    return bare, folded
 
 
 @dataclass(frozen=True)
@@ -81,7 +111,7 @@ class Row:
 
     def value(self, key: str) -> Any:
         if key == "player":
-            return self.member.user.shown_name.casefold()
+            return name_order(self.member.user.shown_name)
         if key == "snore_rate":
             return self.snore_rate
         return getattr(self.counters, key)
@@ -117,7 +147,9 @@ def leaderboard(
     )
     rows = [Row(member=m, counters=totals[m.pk], snore_rate=snore_rate(totals[m.pk])) for m in members]
     key = sort if sort in COLUMNS else DEFAULT_SORT
-    rows.sort(key=lambda r: r.member.user.username)
+    # Level players by the name the board shows (then the username, for two of one name): by the
+    # username alone, "Yana @alpha" stood above "Anna @bob".
+    rows.sort(key=lambda r: (name_order(r.member.user.shown_name), r.member.user.username))
     present = [r for r in rows if r.value(key) is not None]
     missing = [r for r in rows if r.value(key) is None]
     present.sort(key=lambda r: r.value(key), reverse=descending)
@@ -143,9 +175,10 @@ def _played(membership: Membership):
     )
 
 
-def _moved_back(membership: Membership) -> dict[int, int]:
-    """Per deal: the chips a manager moved back to or from him, and those of the table's bank given
-    back to him after it (his net in it is its row's plus these)."""
+def _moved_back(membership: Membership, *, bank: bool = True) -> dict[int, int]:
+    """Per deal: the chips a manager moved back to or from him, and (``bank``) those of the table's
+    bank given back to him after it (his net in it is its row's plus these; whether he won it, its
+    row's plus the chips moved back)."""
     moved = {
         deal_id: int(total or 0)
         for deal_id, total in Entry.objects.filter(
@@ -157,6 +190,8 @@ def _moved_back(membership: Membership) -> dict[int, int]:
         .values_list("journal__deal_id")
         .annotate(total=Sum("amount"))
     }
+    if not bank:
+        return moved
     # A practice table's bank shared into his stack is the treasury's chips, as its deals are.
     his = Entry.objects.filter(account__member=membership).exclude(account__table__practice=True)
     for (deal_id, _member), total in bank_returns(his).items():
@@ -201,32 +236,55 @@ def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple
 
 
 def player_success_by_status(*, membership: Membership, limit: int = 2000) -> list[dict[str, Any]]:
-    """For each status he played: in how many deals, and how often he took the tricks it promised."""
-    words = status_words("classic")
+    """For each status he played: in how many deals, and how often he took the tricks it promised.
+    A status is named as his table's game names it (the table and the deal page do): named in
+    Classic's words, a Frap player's frap read "snore" and a Bulgarian 36 player's wrap "dark". One
+    status of two games with two names gets a bar for each, and two statuses of one name (Frap's cut,
+    a five or a six) one bar."""
+    order = ["snore", "cheer", "helicopter", "dark", "shoot", "blind", "help", "mourn", "five", "six"]
+
+    def place(status: str) -> int:
+        return order.index(status) if status in order else len(order)
+
     snore_tricks = SnoreTricks()
+    words: dict[tuple[str, str | None], dict[str, str]] = {}
     tally: dict[str, list[int]] = {}
+    #: Each bar's place: its first status in ``order``.
+    first: dict[str, str] = {}
     rows = list(
         _played(membership)
         .filter(status__in=sorted(SNORER_TYPES | HELPER_TYPES))
         .order_by("-deal__finished_at")
-        .values_list("status", "engine_seat", "deal__session_id", "deal__outcome")[:limit]
+        .values_list(
+            "status",
+            "engine_seat",
+            "deal__session_id",
+            "deal__outcome",
+            "deal__session__preset",
+            "deal__session__rules",
+        )[:limit]
     )
-    snore_tricks.load(session_id for status, _seat, session_id, _outcome in rows if status in SNORER_TYPES)
-    for status, seat, session_id, outcome in rows:
+    for status, seat, session_id, outcome, preset, rules in rows:
+        if session_id not in snore_tricks:  # read with his deals: no query of its own (review 25)
+            snore_tricks[session_id] = rules_snore_tricks(rules or {})
         tricks = ((outcome or {}).get("tricks") or [])[seat : seat + 1]
         need = snore_tricks[session_id] if status in SNORER_TYPES else 1
-        made, total = tally.setdefault(status, [0, 0])
-        tally[status] = [made + int(bool(tricks) and tricks[0] >= need), total + 1]
-    order = ["snore", "cheer", "helicopter", "dark", "shoot", "blind", "help", "mourn", "five", "six"]
+        game = (preset, (rules or {}).get("dark"))
+        if game not in words:
+            words[game] = status_words(preset, dark=game[1])
+        label = words[game].get(status, status)
+        made, total = tally.setdefault(label, [0, 0])
+        tally[label] = [made + int(bool(tricks) and tricks[0] >= need), total + 1]
+        first[label] = min(first.get(label, status), status, key=place)
     return [
         {
-            "status": status,
-            "label": words.get(status, status),
-            "made": tally[status][0],
-            "deals": tally[status][1],
-            "rate": round(100 * tally[status][0] / tally[status][1]),
+            "status": first[label],
+            "label": label,
+            "made": tally[label][0],
+            "deals": tally[label][1],
+            "rate": percent(tally[label][0], tally[label][1]),
         }
-        for status in sorted(tally, key=lambda s: order.index(s) if s in order else len(order))
+        for label in sorted(tally, key=lambda label: (place(first[label]), label))
     ]
 
 
@@ -239,8 +297,9 @@ def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str
     """The cards of a typical winning hand: over the deals he won (and played out), the cards he
     played, as rank and trump or not; the hand is the most frequent ones, as many as a hand holds."""
     # Won by the ledger, as "Won" counts: a deal whose winnings a manager moved back is no winning
-    # hand any more, and one whose loss was moved back may be one (review 31).
-    moved_back = _moved_back(membership)
+    # hand any more, and one whose loss was moved back may be one (review 31). A bank given back
+    # after it is not its play (review 126).
+    moved_back = _moved_back(membership, bank=False)
     candidates = (
         _played(membership)
         .filter(Q(net__gt=0) | Q(deal_id__in=list(moved_back)), deal__result="played")
@@ -278,7 +337,7 @@ def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str
     size = sizes.most_common(1)[0][0]
     top = sorted(counts.items(), key=lambda item: (-item[1], not item[0][1], -RANK_VALUE[item[0][0]]))[:size]
     cards = [
-        {"rank": rank, "trump": trump, "share": round(100 * n / played)}
+        {"rank": rank, "trump": trump, "share": percent(n, played)}
         for (rank, trump, _copy), n in sorted(top, key=lambda item: (not item[0][1], -RANK_VALUE[item[0][0]]))
     ]
     return {"hands": played, "cards": cards}
@@ -286,6 +345,16 @@ def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str
 
 #: Corrections said one by one in the recount's report; the rest are counted ("and 5 more").
 CORRECTIONS_SHOWN = 10
+
+
+def _correction_value(name: str, value: Any) -> Any:
+    """A corrected counter as the board reads it: the time played as a time (in bare seconds, "Time
+    played 3725 → 3600" read as minutes beside the board's "1 h 02 min"), to the second."""
+    if name == "seconds_played" and isinstance(value, int):
+        from .templatetags.club_stats import played_time_exact
+
+        return played_time_exact(value)
+    return value
 
 
 def stats_differences_words(differences: list[Any]) -> str:
@@ -307,7 +376,8 @@ def stats_differences_words(differences: list[Any]) -> str:
         day = parse_date(str(difference.get("day") or ""))
         fields = difference.get("fields") if isinstance(difference.get("fields"), dict) else {}
         changed = ", ".join(
-            f"{COLUMNS.get(name, name)} {values.get('stored')} → {values.get('recounted')}"
+            f"{COLUMNS.get(name, name)} {_correction_value(name, values.get('stored'))}"
+            f" → {_correction_value(name, values.get('recounted'))}"
             for name, values in fields.items()
             if isinstance(values, dict)
         )

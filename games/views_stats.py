@@ -21,6 +21,10 @@ def _choice(request: HttpRequest, name: str, allowed: dict, default: str) -> str
     return value if value in allowed else default
 
 
+#: Players the board reads to find a member placed below the ones it shows.
+PLACES_READ = 100_000
+
+
 @login_required
 def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
@@ -28,10 +32,16 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     period = _choice(request, "period", stats_read.PERIODS, "week")
     sort = _choice(request, "sort", stats_read.COLUMNS, stats_read.DEFAULT_SORT)
     order = _choice(request, "order", {"asc": 1, "desc": 1}, "asc" if sort == "player" else "desc")
-    # One more than is shown: a member placed below the cut is told the board stops there.
+    # The whole board: a member placed below the cut is told the board stops there, and his place
+    # (his own page has none: in a big club he could not learn where he stood).
     shown = stats_read.LEADERBOARD_SIZE
-    rows = stats_read.leaderboard(
-        club=club, period=period, sort=sort, descending=order == "desc", size=shown + 1
+    board = stats_read.leaderboard(
+        club=club, period=period, sort=sort, descending=order == "desc", size=PLACES_READ
+    )
+    rows = board[: shown + 1]
+    below = next(
+        (row for row in board[shown:] if row.member.user_id == request.user.pk),
+        None,
     )
     columns = [
         {
@@ -50,6 +60,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
         "club": club,
         "rows": rows[:shown],
         "shown": shown if len(rows) > shown else None,
+        "my_place": {"rank": below.rank, "count": len(board)} if below is not None else None,
         "columns": columns,
         "period": period,
         "periods": list(stats_read.PERIOD_LABELS.items()),

@@ -20,6 +20,16 @@ def played_time(seconds: int | None) -> str:
     return _("%(m)s min") % {"m": minutes}
 
 
+def played_time_exact(seconds: int | None) -> str:
+    """Seconds as hours, minutes and seconds ("1 h 02 min 05 s", "0 min 40 s"): a correction of the
+    time played reads as a time, and one of a few seconds still shows."""
+    minutes, secs = divmod(int(seconds or 0), 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return _("%(h)s h %(m)02d min %(s)02d s") % {"h": hours, "m": minutes, "s": secs}
+    return _("%(m)s min %(s)02d s") % {"m": minutes, "s": secs}
+
+
 @register.filter
 def signed(value: int | None) -> str:
     if value is None:
