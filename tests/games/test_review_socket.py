@@ -91,6 +91,7 @@ def test_every_table_refusal_is_translated(language):
         "n": 3,  # a seat's number (no_player_at, no_bot_at)
         "limit": 10,  # reports a day (reports_limit)
         "when": timezone.now(),  # when a member may sit down or reserve again (sits_limit, ...)
+        "name": "Chips to bring",  # a plain form field's label (buy_in_not_whole)
     }
     untranslated = []
     for code in _MESSAGES:
