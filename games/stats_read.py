@@ -349,17 +349,22 @@ CORRECTIONS_SHOWN = 10
 
 def _correction_value(name: str, value: Any) -> Any:
     """A corrected counter as the board reads it: the time played as a time (in bare seconds, "Time
-    played 3725 → 3600" read as minutes beside the board's "1 h 02 min"), to the second."""
+    played 3725 → 3600" read as minutes beside the board's "1 h 02 min"), to the second; the net
+    chips with their sign ("Net chips 57 → 50" beside the board's "+57" read as another number)."""
     if name == "seconds_played" and isinstance(value, int):
         from .templatetags.club_stats import played_time_exact
 
         return played_time_exact(value)
+    if name == "net" and isinstance(value, int):
+        from .templatetags.club_stats import signed
+
+        return signed(value)
     return value
 
 
 def stats_differences_words(differences: list[Any]) -> str:
     """The nightly recount's corrections in the reader's words: "2 — Vera (@vera), 05.12.2026: Net
-    chips 57 → 50; …". The audit row keeps them as data (membership id, day, counters); the club's
+    chips +57 → +50; …". The audit row keeps them as data (membership id, day, counters); the club's
     managers read only this."""
     from django.utils.dateparse import parse_date
     from django.utils.formats import date_format
