@@ -24,7 +24,8 @@ from ledger.models import Entry, Journal
 
 from .engine._base import HELPER_TYPES, SNORER_TYPES
 from .engine.cards import RANK_VALUE
-from .models import DealAction, DealPlayer, PlayerStats
+from .howto import FRAP_FAMILY
+from .models import DealAction, DealPlayer, PlayerStats, TableSession
 from .presenter import status_words
 from .stats import (
     FIELDS,
@@ -55,6 +56,16 @@ COLUMNS: dict[str, Any] = {
     "tricks": _("Tricks"),
     "biggest_bank_won": _("Biggest bank won"),
     "seconds_played": _("Time played"),
+}
+#: The headings a club whose counted tables are all of Frap's family reads in its game's words (its
+#: table and deal pages say "frap", "whist", "cut"): in Classic's, its board counted "snores".
+FRAP_COLUMNS: dict[str, Any] = {
+    "snores_declared": _("Fraps declared"),
+    "snores_made": _("Fraps made"),
+    "snores_failed": _("Fraps failed"),
+    "snore_rate": _("Fraps made, %"),
+    "helps": _("Whists"),
+    "fives": _("Cuts"),
 }
 DEFAULT_SORT = "net"
 LEADERBOARD_SIZE = 200
@@ -159,6 +170,20 @@ def leaderboard(
         level = before is not None and key != "player" and before.shown(key) == row.shown(key)
         board.append(replace(row, rank=before.rank if level and before is not None else place))
     return board
+
+
+def column_labels(club: Club) -> dict[str, Any]:
+    """The leaderboard's headings in the words of the club's game: Frap's when every table counted on
+    it (a real table with a finished deal) is of Frap's family. A club of mixed games sums one
+    game's frap with another's snore under one heading, and reads Classic's words, the site's own."""
+    presets = set(
+        TableSession.objects.filter(club=club, practice=False, deals__finished_at__isnull=False)
+        .values_list("preset", flat=True)
+        .distinct()
+    )
+    if presets and presets <= FRAP_FAMILY:
+        return {**COLUMNS, **FRAP_COLUMNS}
+    return dict(COLUMNS)
 
 
 def player_totals(*, membership: Membership, period: str = "all", today: date | None = None) -> Counters:

@@ -54,7 +54,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
             if key == sort
             else ("asc" if key == "player" else "desc"),
         }
-        for key, label in stats_read.COLUMNS.items()
+        for key, label in stats_read.column_labels(club).items()
     ]
     context = {
         "club": club,
