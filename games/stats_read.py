@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db.models import Max, Q, Sum
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Membership
@@ -224,6 +225,28 @@ def _moved_back(membership: Membership, *, bank: bool = True) -> dict[int, int]:
     return moved
 
 
+def success_caption(rows: list[dict[str, Any]]) -> str:
+    """The success chart's caption: the tricks each of its bars promised, in its bars' words ("frap:
+    2 tricks; whist: 1 trick"). A caption of Classic's "two for a snore; one for a help or a five"
+    read beside a Frap player's bars named frap and whist, and said nothing of a table whose rules
+    ask another count."""
+    if not rows:
+        return gettext("Deals in which the player took the tricks the status promised.")
+    promises = []
+    for row in rows:
+        counts = [str(n) for n in row["tricks"]]
+        number = (
+            counts[0]
+            if len(counts) == 1
+            else gettext("%(some)s or %(last)s") % {"some": ", ".join(counts[:-1]), "last": counts[-1]}
+        )
+        tricks = ngettext("%(counter)s trick", "%(counter)s tricks", row["tricks"][-1]) % {"counter": number}
+        promises.append(f"{row['label']}: {tricks}")
+    return gettext("Deals in which the player took the tricks the status promised (%(promises)s).") % {
+        "promises": "; ".join(promises)
+    }
+
+
 def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple[datetime, int]]:
     """His net chips after each of his last ``limit`` deals, counted from his very first. A deal's
     chips moved back by a manager count in that deal, as the totals beside the chart count them
@@ -274,6 +297,8 @@ def player_success_by_status(*, membership: Membership, limit: int = 2000) -> li
     snore_tricks = SnoreTricks()
     words: dict[tuple[str, str | None], dict[str, str]] = {}
     tally: dict[str, list[int]] = {}
+    #: Each bar's tricks promised: its tables' (a snore is two, three at a five-card table).
+    needs: dict[str, set[int]] = {}
     #: Each bar's place: its first status in ``order``.
     first: dict[str, str] = {}
     rows = list(
@@ -300,6 +325,7 @@ def player_success_by_status(*, membership: Membership, limit: int = 2000) -> li
         label = words[game].get(status, status)
         made, total = tally.setdefault(label, [0, 0])
         tally[label] = [made + int(bool(tricks) and tricks[0] >= need), total + 1]
+        needs.setdefault(label, set()).add(need)
         first[label] = min(first.get(label, status), status, key=place)
     return [
         {
@@ -308,6 +334,7 @@ def player_success_by_status(*, membership: Membership, limit: int = 2000) -> li
             "made": tally[label][0],
             "deals": tally[label][1],
             "rate": percent(tally[label][0], tally[label][1]),
+            "tricks": sorted(needs[label]),
         }
         for label in sorted(tally, key=lambda label: (place(first[label]), label))
     ]

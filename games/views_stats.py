@@ -91,6 +91,7 @@ def player_page(request: HttpRequest, slug: str, username: str) -> HttpResponse:
     period = _choice(request, "period", stats_read.PERIODS, "all")
     totals = stats_read.player_totals(membership=membership, period=period)
     hand = stats_read.player_winning_hand(membership=membership)
+    success = stats_read.player_success_by_status(membership=membership)
     context = {
         "club": club,
         "player": membership,
@@ -99,7 +100,8 @@ def player_page(request: HttpRequest, slug: str, username: str) -> HttpResponse:
         "totals": totals,
         "snore_rate": stats_read.snore_rate(totals),
         "net_chart": net_chart_svg(stats_read.player_net_series(membership=membership)),
-        "success_chart": success_chart_svg(stats_read.player_success_by_status(membership=membership)),
+        "success_chart": success_chart_svg(success),
+        "success_caption": stats_read.success_caption(success),
         "hand_chart": hand_svg(hand["cards"], hands=hand["hands"]),
     }
     return render(request, "games/player.html", context)
