@@ -98,6 +98,8 @@ def player_page(request: HttpRequest, slug: str, username: str) -> HttpResponse:
         "period": period,
         "periods": list(stats_read.PERIOD_LABELS.items()),
         "totals": totals,
+        # His counters under the leaderboard's headings: in a Frap club, its game's words.
+        "labels": stats_read.column_labels(club),
         "snore_rate": stats_read.snore_rate(totals),
         "net_chart": net_chart_svg(stats_read.player_net_series(membership=membership)),
         "success_chart": success_chart_svg(success),

@@ -55,3 +55,20 @@ def test_a_club_of_mixed_games_reads_classics_words(make_table, players, play_de
     head = _board(frap, "en")
     assert "Snores declared" in head and "Fives" in head and "Frap" not in head
     assert "Объявлено храпов" in _board(frap, "ru")
+
+
+def test_a_frap_clubs_player_page_reads_the_boards_words(make_table, players, play_deals) -> None:
+    """His page's counters stood under Classic's words beside the board's "Fraps declared"."""
+    table = make_table("frap")
+    sit_all(table, players)
+    play_deals(table, players, 1)
+    client = Client()
+    client.force_login(table.club.created_by)
+    url = reverse("club_player", args=[table.club.slug, players[0].username])
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    grid = html[html.index('<dl class="stats-grid">') : html.index("</dl>")]
+    for word in ("Fraps declared", "Fraps made", "Fraps failed", "Fraps made, %", "Whists", "Cuts"):
+        assert f"<dt>{word}</dt>" in grid, word
+    assert "Snores" not in grid and "Helps" not in grid and "Fives" not in grid
+    ru = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "<dt>Объявлено фрапов</dt>" in ru and "<dt>Подрезка</dt>" in ru
