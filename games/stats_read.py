@@ -423,17 +423,23 @@ def stats_differences_words(differences: list[Any]) -> str:
     from django.utils.translation import gettext
 
     shown = [d for d in differences[:CORRECTIONS_SHOWN] if isinstance(d, dict)]
-    members = Membership.objects.select_related("user").in_bulk(
+    members = Membership.objects.select_related("user", "club").in_bulk(
         {d["member"] for d in shown if isinstance(d.get("member"), int)}
     )
+    #: The counters under the board's headings, in the club's game's words (a Frap club's board
+    #: says "Fraps made", and its corrections said "Snores made"): one read per club.
+    labels: dict[int, dict[str, Any]] = {}
     lines = []
     for difference in shown:
         member = members.get(difference.get("member"))  # type: ignore[arg-type]
         who = member.user.name_and_username if member else f"#{difference.get('member')}"
+        if member is not None and member.club_id not in labels:
+            labels[member.club_id] = column_labels(member.club)
+        headings = labels[member.club_id] if member is not None else COLUMNS
         day = parse_date(str(difference.get("day") or ""))
         fields = difference.get("fields") if isinstance(difference.get("fields"), dict) else {}
         changed = ", ".join(
-            f"{COLUMNS.get(name, name)} {_correction_value(name, values.get('stored'))}"
+            f"{headings.get(name, name)} {_correction_value(name, values.get('stored'))}"
             f" → {_correction_value(name, values.get('recounted'))}"
             for name, values in fields.items()
             if isinstance(values, dict)

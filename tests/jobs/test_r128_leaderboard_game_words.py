@@ -72,3 +72,21 @@ def test_a_frap_clubs_player_page_reads_the_boards_words(make_table, players, pl
     assert "Snores" not in grid and "Helps" not in grid and "Fives" not in grid
     ru = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "<dt>Объявлено фрапов</dt>" in ru and "<dt>Подрезка</dt>" in ru
+
+
+def test_a_frap_clubs_corrections_read_the_boards_words(make_table, players, play_deals) -> None:
+    """The nightly recount's corrections named the counters as Classic's board does."""
+    from club.models import Membership
+    from games.stats_read import stats_differences_words
+
+    table = make_table("frap")
+    sit_all(table, players)
+    play_deals(table, players, 1)
+    member = Membership.objects.get(club=table.club, user=players[0])
+    differences = [
+        {"member": member.pk, "day": "2026-12-05", "fields": {"snores_made": {"stored": 3, "recounted": 2}}}
+    ]
+    with translation.override("en"):
+        assert "Fraps made 3 → 2" in stats_differences_words(differences)
+    with translation.override("ru"):
+        assert "Выполнено фрапов 3 → 2" in stats_differences_words(differences)
