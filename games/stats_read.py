@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db.models import Max, Q, Sum
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Membership
@@ -24,7 +25,8 @@ from ledger.models import Entry, Journal
 
 from .engine._base import HELPER_TYPES, SNORER_TYPES
 from .engine.cards import RANK_VALUE
-from .models import DealAction, DealPlayer, PlayerStats
+from .howto import FRAP_FAMILY
+from .models import DealAction, DealPlayer, PlayerStats, TableSession
 from .presenter import status_words
 from .stats import (
     FIELDS,
@@ -55,6 +57,16 @@ COLUMNS: dict[str, Any] = {
     "tricks": _("Tricks"),
     "biggest_bank_won": _("Biggest bank won"),
     "seconds_played": _("Time played"),
+}
+#: The headings a club whose counted tables are all of Frap's family reads in its game's words (its
+#: table and deal pages say "frap", "whist", "cut"): in Classic's, its board counted "snores".
+FRAP_COLUMNS: dict[str, Any] = {
+    "snores_declared": _("Fraps declared"),
+    "snores_made": _("Fraps made"),
+    "snores_failed": _("Fraps failed"),
+    "snore_rate": _("Fraps made, %"),
+    "helps": _("Whists"),
+    "fives": _("Cuts"),
 }
 DEFAULT_SORT = "net"
 LEADERBOARD_SIZE = 200
@@ -161,6 +173,20 @@ def leaderboard(
     return board
 
 
+def column_labels(club: Club) -> dict[str, Any]:
+    """The leaderboard's headings in the words of the club's game: Frap's when every table counted on
+    it (a real table with a finished deal) is of Frap's family. A club of mixed games sums one
+    game's frap with another's snore under one heading, and reads Classic's words, the site's own."""
+    presets = set(
+        TableSession.objects.filter(club=club, practice=False, deals__finished_at__isnull=False)
+        .values_list("preset", flat=True)
+        .distinct()
+    )
+    if presets and presets <= FRAP_FAMILY:
+        return {**COLUMNS, **FRAP_COLUMNS}
+    return dict(COLUMNS)
+
+
 def player_totals(*, membership: Membership, period: str = "all", today: date | None = None) -> Counters:
     stats = PlayerStats.objects.filter(member=membership)
     since = period_since(period, today)
@@ -197,6 +223,28 @@ def _moved_back(membership: Membership, *, bank: bool = True) -> dict[int, int]:
     for (deal_id, _member), total in bank_returns(his).items():
         moved[deal_id] = moved.get(deal_id, 0) + total
     return moved
+
+
+def success_caption(rows: list[dict[str, Any]]) -> str:
+    """The success chart's caption: the tricks each of its bars promised, in its bars' words ("frap:
+    2 tricks; whist: 1 trick"). A caption of Classic's "two for a snore; one for a help or a five"
+    read beside a Frap player's bars named frap and whist, and said nothing of a table whose rules
+    ask another count."""
+    if not rows:
+        return gettext("Deals in which the player took the tricks the status promised.")
+    promises = []
+    for row in rows:
+        counts = [str(n) for n in row["tricks"]]
+        number = (
+            counts[0]
+            if len(counts) == 1
+            else gettext("%(some)s or %(last)s") % {"some": ", ".join(counts[:-1]), "last": counts[-1]}
+        )
+        tricks = ngettext("%(counter)s trick", "%(counter)s tricks", row["tricks"][-1]) % {"counter": number}
+        promises.append(f"{row['label']}: {tricks}")
+    return gettext("Deals in which the player took the tricks the status promised (%(promises)s).") % {
+        "promises": "; ".join(promises)
+    }
 
 
 def player_net_series(*, membership: Membership, limit: int = 300) -> list[tuple[datetime, int]]:
@@ -249,6 +297,8 @@ def player_success_by_status(*, membership: Membership, limit: int = 2000) -> li
     snore_tricks = SnoreTricks()
     words: dict[tuple[str, str | None], dict[str, str]] = {}
     tally: dict[str, list[int]] = {}
+    #: Each bar's tricks promised: its tables' (a snore is two, three at a five-card table).
+    needs: dict[str, set[int]] = {}
     #: Each bar's place: its first status in ``order``.
     first: dict[str, str] = {}
     rows = list(
@@ -275,6 +325,7 @@ def player_success_by_status(*, membership: Membership, limit: int = 2000) -> li
         label = words[game].get(status, status)
         made, total = tally.setdefault(label, [0, 0])
         tally[label] = [made + int(bool(tricks) and tricks[0] >= need), total + 1]
+        needs.setdefault(label, set()).add(need)
         first[label] = min(first.get(label, status), status, key=place)
     return [
         {
@@ -283,6 +334,7 @@ def player_success_by_status(*, membership: Membership, limit: int = 2000) -> li
             "made": tally[label][0],
             "deals": tally[label][1],
             "rate": percent(tally[label][0], tally[label][1]),
+            "tricks": sorted(needs[label]),
         }
         for label in sorted(tally, key=lambda label: (place(first[label]), label))
     ]
@@ -349,34 +401,45 @@ CORRECTIONS_SHOWN = 10
 
 def _correction_value(name: str, value: Any) -> Any:
     """A corrected counter as the board reads it: the time played as a time (in bare seconds, "Time
-    played 3725 → 3600" read as minutes beside the board's "1 h 02 min"), to the second."""
+    played 3725 → 3600" read as minutes beside the board's "1 h 02 min"), to the second; the net
+    chips with their sign ("Net chips 57 → 50" beside the board's "+57" read as another number)."""
     if name == "seconds_played" and isinstance(value, int):
         from .templatetags.club_stats import played_time_exact
 
         return played_time_exact(value)
+    if name == "net" and isinstance(value, int):
+        from .templatetags.club_stats import signed
+
+        return signed(value)
     return value
 
 
 def stats_differences_words(differences: list[Any]) -> str:
     """The nightly recount's corrections in the reader's words: "2 — Vera (@vera), 05.12.2026: Net
-    chips 57 → 50; …". The audit row keeps them as data (membership id, day, counters); the club's
+    chips +57 → +50; …". The audit row keeps them as data (membership id, day, counters); the club's
     managers read only this."""
     from django.utils.dateparse import parse_date
     from django.utils.formats import date_format
     from django.utils.translation import gettext
 
     shown = [d for d in differences[:CORRECTIONS_SHOWN] if isinstance(d, dict)]
-    members = Membership.objects.select_related("user").in_bulk(
+    members = Membership.objects.select_related("user", "club").in_bulk(
         {d["member"] for d in shown if isinstance(d.get("member"), int)}
     )
+    #: The counters under the board's headings, in the club's game's words (a Frap club's board
+    #: says "Fraps made", and its corrections said "Snores made"): one read per club.
+    labels: dict[int, dict[str, Any]] = {}
     lines = []
     for difference in shown:
         member = members.get(difference.get("member"))  # type: ignore[arg-type]
         who = member.user.name_and_username if member else f"#{difference.get('member')}"
+        if member is not None and member.club_id not in labels:
+            labels[member.club_id] = column_labels(member.club)
+        headings = labels[member.club_id] if member is not None else COLUMNS
         day = parse_date(str(difference.get("day") or ""))
         fields = difference.get("fields") if isinstance(difference.get("fields"), dict) else {}
         changed = ", ".join(
-            f"{COLUMNS.get(name, name)} {_correction_value(name, values.get('stored'))}"
+            f"{headings.get(name, name)} {_correction_value(name, values.get('stored'))}"
             f" → {_correction_value(name, values.get('recounted'))}"
             for name, values in fields.items()
             if isinstance(values, dict)

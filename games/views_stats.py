@@ -54,7 +54,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
             if key == sort
             else ("asc" if key == "player" else "desc"),
         }
-        for key, label in stats_read.COLUMNS.items()
+        for key, label in stats_read.column_labels(club).items()
     ]
     context = {
         "club": club,
@@ -91,15 +91,19 @@ def player_page(request: HttpRequest, slug: str, username: str) -> HttpResponse:
     period = _choice(request, "period", stats_read.PERIODS, "all")
     totals = stats_read.player_totals(membership=membership, period=period)
     hand = stats_read.player_winning_hand(membership=membership)
+    success = stats_read.player_success_by_status(membership=membership)
     context = {
         "club": club,
         "player": membership,
         "period": period,
         "periods": list(stats_read.PERIOD_LABELS.items()),
         "totals": totals,
+        # His counters under the leaderboard's headings: in a Frap club, its game's words.
+        "labels": stats_read.column_labels(club),
         "snore_rate": stats_read.snore_rate(totals),
         "net_chart": net_chart_svg(stats_read.player_net_series(membership=membership)),
-        "success_chart": success_chart_svg(stats_read.player_success_by_status(membership=membership)),
+        "success_chart": success_chart_svg(success),
+        "success_caption": stats_read.success_caption(success),
         "hand_chart": hand_svg(hand["cards"], hands=hand["hands"]),
     }
     return render(request, "games/player.html", context)

@@ -14,6 +14,7 @@ from django.utils import translation
 from club.models import AuditLog, Membership
 from games.models import PlayerStats
 from games.stats import stats_recompute
+from games.templatetags.club_stats import signed
 
 from .conftest import sit_all
 
@@ -34,7 +35,7 @@ def test_the_manager_reads_whose_counters_were_corrected(make_table, players, pl
     start = html.index('title="club.stats_corrected"')
     cell = html[start : html.index("</tr>", start)]
     assert f"@{member.user.username}" in cell
-    assert f"Net chips {row.net + 7} → {row.net}" in cell
+    assert f"Net chips {signed(row.net + 7)} → {signed(row.net)}" in cell
     with translation.override("bg"):
         words = AuditLog.objects.get(action="club.stats_corrected").details_text
     assert f"@{member.user.username}" in words and "Net chips" not in words
