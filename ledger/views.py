@@ -197,6 +197,19 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
                         names["amount"],
                     )
                 ) % names
+            elif done.adjustment is not None and done.adjustment.status == Adjustment.Status.WITHDRAWN:
+                # The same form again after he left (which withdrew it, review 121) and came back:
+                # "waits for a second manager's approval" sent its manager looking for it.
+                text = (
+                    ngettext(
+                        "%(member)s left the club, which withdrew this grant of %(amount)s chip; "
+                        "nothing was booked.",
+                        "%(member)s left the club, which withdrew this grant of %(amount)s chips; "
+                        "nothing was booked.",
+                        names["amount"],
+                    )
+                    % names
+                )
             elif done.adjustment is not None and done.journal is None:
                 text = (
                     # A take back in a grant's words read as chips on their way to him (review 101).
