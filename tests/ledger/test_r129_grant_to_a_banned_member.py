@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from django.contrib.messages import get_messages
 from django.urls import reverse
 from django.utils import timezone
 
@@ -57,6 +58,16 @@ def test_a_grant_to_a_banned_member_offers_only_refuse(make_user, make_club):
     assert approve not in page
     assert refuse in page
     assert "banned from the club: no chips can go to this member while the ban stands" in page
+
+    # Approved from a page read before the ban, the approver is told why not, and what he may do.
+    response = client_for(owner).post(approve)
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert said == [
+        "Petar is banned from the club: no chips can go to him while the ban stands. Refuse it, or "
+        "approve it once the ban is lifted."
+    ], said
+    done.adjustment.refresh_from_db()
+    assert done.adjustment.status == Adjustment.Status.PENDING
 
     # Refusing it still closes it.
     client_for(owner).post(refuse, {"answer": "banned"})
