@@ -311,11 +311,14 @@ def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
         starts = TableSession.objects.filter(pk=session_id).values_list("starts_at", flat=True).first()
         messages.success(
             request,
-            _("Seat %(n)s of “%(title)s” is yours until it starts, %(when)s.")
+            # The zone named, as the other schedule messages name it (review 129): a member whose
+            # profile has no zone reads the site's, and could not tell which hour was meant.
+            _("Seat %(n)s of “%(title)s” is yours until it starts, %(when)s (%(zone)s).")
             % {
                 "n": int(raw),
                 "title": session.title,
                 "when": date_format(timezone.localtime(starts or session.starts_at), _("D j M Y, H:i")),
+                "zone": timezone.get_current_timezone_name(),
             },
         )
     return redirect(session.club)

@@ -14,7 +14,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.errors import ServiceError, refusal_say
-from club.forms import form_problem
 from club.models import Club, Membership
 from club.selectors import membership_get
 from club.views import post_only
@@ -35,14 +34,11 @@ from .views_history import _deal_for, deal_page_shown
 def report_file(request: HttpRequest, deal_id: int) -> HttpResponse:
     deal = _deal_for(request, deal_id)  # a stranger gets the deal page's 404, whether it exists or not
     form = ReportForm(request.POST)
+    if not form.is_valid():
+        # The page again, the form holding his reason and comment (review 123: they were lost), what
+        # was wrong said beside the field: a flash message above said it a second time (review 129).
+        return deal_page_shown(request, deal.pk, report_form=form)
     try:
-        if not form.is_valid():
-            if "reason" not in form.errors:
-                # The comment's own fault (a character refused in typed text, such as the joiner
-                # inside "🤦‍♂️"), by its label: "choose a reason … at most 1,000 characters" told him
-                # nothing of a chosen reason and a short comment (review 122).
-                raise ServiceError(form_problem(form))
-            raise ServiceError(_("Choose a reason from the list; a comment is at most 1,000 characters."))
         report_create(deal_id=deal.pk, user=request.user, **form.cleaned_data)
     except ServiceError as exc:
         refusal_say(request, exc)  # his report sent again (a retry, a second tab) stands: not in red

@@ -197,6 +197,19 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
                         names["amount"],
                     )
                 ) % names
+            elif done.adjustment is not None and done.adjustment.status == Adjustment.Status.WITHDRAWN:
+                # The same form again after he left (which withdrew it, review 121) and came back:
+                # "waits for a second manager's approval" sent its manager looking for it.
+                text = (
+                    ngettext(
+                        "%(member)s left the club, which withdrew this grant of %(amount)s chip; "
+                        "nothing was booked.",
+                        "%(member)s left the club, which withdrew this grant of %(amount)s chips; "
+                        "nothing was booked.",
+                        names["amount"],
+                    )
+                    % names
+                )
             elif done.adjustment is not None and done.journal is None:
                 text = (
                     # A take back in a grant's words read as chips on their way to him (review 101).
@@ -275,13 +288,9 @@ def chips_grant_view(request: HttpRequest, slug: str) -> HttpResponse:
             {"club": club, "membership": mine, "user": request.user, "grant_form": form},
             status=422,
         )
-    for error in form.non_field_errors():
-        messages.error(request, error)
-    for name, errors in form.errors.items():
-        if name != "__all__":
-            messages.error(request, f"{form[name].label}: {' '.join(errors)}")
     # The club page again, the form holding what was typed (review 123: its reason was lost), with
-    # its token: sent again, it books once.
+    # its token: sent again, it books once. Its refusal is said there, beside the field (or atop the
+    # form): a flash message as well said it twice on the same page (review 129).
     return club_page_again(request, club, grant_form=form)
 
 

@@ -315,6 +315,17 @@ def adjustment_approve(*, adjustment_id: int, actor: User) -> Adjustment:
             % {"name": adjustment.requested_by.shown_name},
             code="stale",
         )
+    if adjustment.kind == Kind.GRANT and adjustment.member.status == Membership.Status.BANNED:
+        # Banned since it was filed (from a page read before the ban, or the admin): "Only active
+        # members can hold chips." told the approver nothing of why, nor what to do (review 129).
+        raise ServiceError(
+            _(
+                "%(name)s is banned from the club: no chips can go to him while the ban stands. Refuse "
+                "it, or approve it once the ban is lifted."
+            )
+            % {"name": adjustment.member.user.shown_name},
+            code="stale",
+        )
     journal, _created = _book(
         kind=adjustment.kind,
         member=adjustment.member,

@@ -81,6 +81,13 @@ def chips_waiting(club: Club) -> dict[str, object]:
                 asker_id=adjustment.requested_by_id,
                 member_user_id=adjustment.member.user_id,
             )
+            # A grant to a member banned since it was filed cannot be booked ("Only active members
+            # can hold chips"): its Approve button only refused. It waits for the ban's end (a ban
+            # is not his doing, unlike a leave, which withdraws it), and may be refused meanwhile.
+            adjustment.member_banned = (
+                adjustment.kind == Adjustment.Kind.GRANT
+                and adjustment.member.status == Membership.Status.BANNED
+            )
     # Only members' requests: one who asked and then left (or was banned) cannot be granted
     # chips ("Only active members can hold chips"), so his request waits until he is back.
     requests = list(

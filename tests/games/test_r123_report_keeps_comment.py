@@ -63,7 +63,8 @@ def test_a_reason_not_of_the_list_keeps_the_comment(played, players):
     assert response.status_code == 200
     page = response.content.decode()
     assert COMMENT in _report_form(page)
-    assert "Choose a reason from the list" in page
+    assert "Select a valid choice" in _report_form(page)  # beside the field, and only there (review 129)
+    assert page.count("Select a valid choice") == 1
     assert not Report.objects.filter(deal=played).exists()
 
 
