@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db.models import Max, Q, Sum
+from django.db.models import Exists, Max, OuterRef, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -26,7 +26,7 @@ from ledger.models import Entry, Journal
 from .engine._base import HELPER_TYPES, SNORER_TYPES
 from .engine.cards import RANK_VALUE
 from .howto import FRAP_FAMILY
-from .models import DealAction, DealPlayer, PlayerStats, TableSession
+from .models import Deal, DealAction, DealPlayer, PlayerStats, TableSession
 from .presenter import status_words
 from .stats import (
     FIELDS,
@@ -177,8 +177,12 @@ def column_labels(club: Club) -> dict[str, Any]:
     """The leaderboard's headings in the words of the club's game: Frap's when every table counted on
     it (a real table with a finished deal) is of Frap's family. A club of mixed games sums one
     game's frap with another's snore under one heading, and reads Classic's words, the site's own."""
+    # Each table asked once whether a deal of it finished (EXISTS): joined to its deals, the board's
+    # every load read every finished deal of the club's history only to keep one row per game.
+    finished = Deal.objects.filter(session=OuterRef("pk"), finished_at__isnull=False)
     presets = set(
-        TableSession.objects.filter(club=club, practice=False, deals__finished_at__isnull=False)
+        TableSession.objects.filter(club=club, practice=False)
+        .filter(Exists(finished))
         .values_list("preset", flat=True)
         .distinct()
     )
