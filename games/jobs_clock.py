@@ -61,6 +61,12 @@ CATCH_UP_WITHIN = timedelta(days=1)
 #: Runs of one night's job any process may start (a start, or one waiting on the lock): the scheduled one
 #: and one more.
 CATCH_UP_ATTEMPTS = 2
+#: Nights' runs are kept this long (a manager looking into a bad night), then dropped by the next run.
+NIGHTLY_RUNS_KEPT = timedelta(days=60)
+#: While the jobs cannot be looked at (their modules do not import, the database is down), the
+#: failure is logged whole once, then a line this often: the schedules are looked at every second.
+FAILURE_LOG_EVERY = 60.0
+_failing = [0.0]  # when the last failure was logged (monotonic); 0: the last look went well
 
 
 def _schedule(entry: dict[str, Any], app: Any) -> Any:
@@ -124,9 +130,18 @@ def jobs_tick(*, force: bool = False) -> int:
             )
             _workers[lane] = worker
             worker.start()
+        if _failing[0]:
+            _failing[0] = 0.0
+            logger.warning("the periodic jobs are looked at again")
         return len(due)
     except Exception:
-        logger.exception("the periodic jobs could not be looked at")
+        now = time.monotonic()
+        if not _failing[0]:
+            logger.exception("the periodic jobs could not be looked at")
+            _failing[0] = now
+        elif now - _failing[0] >= FAILURE_LOG_EVERY:
+            logger.error("the periodic jobs still cannot be looked at", exc_info=False)
+            _failing[0] = now
         return 0
     finally:
         _lock.release()
@@ -232,6 +247,8 @@ def _nightly_run(app: Any, name: str, entry: dict[str, Any], due_at: datetime) -
             NightlyRun.objects.filter(pk=run.pk).update(started_at=timezone.now(), attempts=F("attempts") + 1)
         _job_apply(app, entry)
         NightlyRun.objects.filter(name=name, due_at=due_at).update(finished_at=timezone.now())
+        # One row a job a night: kept for a while, not for ever.
+        NightlyRun.objects.filter(name=name, due_at__lt=due_at - NIGHTLY_RUNS_KEPT).delete()
     return True
 
 
