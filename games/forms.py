@@ -197,7 +197,10 @@ class TableSessionForm(forms.Form):
         # shown back in some time zones, and the error belongs beside the field that holds it.
         try:
             table_dates_check(
-                starts_at=cleaned.get("starts_at"), ends_at=cleaned.get("ends_at"), now=timezone.now()
+                starts_at=cleaned.get("starts_at"),
+                ends_at=cleaned.get("ends_at"),
+                now=timezone.now(),
+                weekly=bool(cleaned.get("repeat_weekly")),
             )
         except TableError as exc:
             self.add_error("starts_at" if exc.code == "starts_too_far" else "ends_at", exc.message)

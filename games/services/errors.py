@@ -116,6 +116,10 @@ _MESSAGES = {
     ),
     "starts_too_far": _("A table can be scheduled at most %(days)s days ahead."),
     "lasts_too_long": _("A table can last at most %(days)s days from its start."),
+    "weekly_too_long": _(
+        "A weekly table can last at most %(days)s days from its start, so that each week ends "
+        "before the next one opens its seats."
+    ),
     "bad_message": _("That message could not be read: %(problem)s"),
     "rate_limited": _("Slow down: too many messages at once."),
     "reason_needed": _("Say why."),

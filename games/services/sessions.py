@@ -43,6 +43,9 @@ MAX_START_AHEAD = timedelta(days=365)
 #: How long one session may last from its start: a club evening, or a weekend tournament at most;
 #: also keeps the end far from the calendar's limit.
 MAX_LENGTH = timedelta(days=7)
+#: A weekly table's length: one week's table ends a day before the next week's opens its seats (an
+#: end a week after the start let both take seats at once, and a change of the clocks adds an hour).
+MAX_WEEKLY_LENGTH = timedelta(days=6)
 #: How recent a table of the same title and start, opened by the same manager, is taken for the one
 #: his form is opening again (Back pressed after saving: the page is fetched anew, with a new token).
 TWIN_WINDOW = timedelta(minutes=10)
@@ -68,14 +71,19 @@ def _whole(value: Any, name: str, low: int, high: int, field: str | None = None)
     return value
 
 
-def table_dates_check(*, starts_at: datetime | None, ends_at: datetime | None, now: datetime) -> None:
-    """Refuse a start or an end beyond the horizon (``MAX_START_AHEAD``, ``MAX_LENGTH``); the form
-    asks the same question so the manager reads the refusal beside the field he typed it in."""
+def table_dates_check(
+    *, starts_at: datetime | None, ends_at: datetime | None, now: datetime, weekly: bool = False
+) -> None:
+    """Refuse a start or an end beyond the horizon (``MAX_START_AHEAD``, ``MAX_LENGTH``, a weekly
+    table's ``MAX_WEEKLY_LENGTH``); the form asks the same question so the manager reads the refusal
+    beside the field he typed it in."""
     if starts_at is not None and starts_at > now + MAX_START_AHEAD:
         raise TableError("starts_too_far", days=MAX_START_AHEAD.days)
     begins = max(starts_at or now, now)
     if ends_at is not None and ends_at > begins + MAX_LENGTH:
         raise TableError("lasts_too_long", days=MAX_LENGTH.days)
+    if weekly and ends_at is not None and ends_at > begins + MAX_WEEKLY_LENGTH:
+        raise TableError("weekly_too_long", days=MAX_WEEKLY_LENGTH.days)
 
 
 def table_session_create(
@@ -154,7 +162,7 @@ def table_session_create(
     buy_in_max = _whole(buy_in_max, _("The largest buy-in"), buy_in_min, most, "buy_in_max")
     turn_seconds = _whole(turn_seconds, _("The seconds per turn"), 5, 600, "turn_seconds")
     now = timezone.now()
-    table_dates_check(starts_at=starts_at, ends_at=ends_at, now=now)
+    table_dates_check(starts_at=starts_at, ends_at=ends_at, now=now, weekly=bool(repeat_weekly))
     if starts_at is not None and starts_at < now - START_SLACK:
         # A start long past would be cancelled as a no-show at once (and a weekly one would make a
         # session for every missed week).

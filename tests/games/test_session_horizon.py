@@ -74,11 +74,10 @@ def test_the_service_refuses_a_start_beyond_a_year_and_an_end_beyond_a_week(club
         assert refused.value.code == "lasts_too_long"
         assert "7 days" in refused.value.message
     assert not TableSession.objects.exists()
-    # Up to the horizon is fine.
+    # Up to the horizon is fine (a weekly table: up to six days, test_weekly_length).
     starts = now + MAX_START_AHEAD - timedelta(minutes=1)
-    table = table_session_create(
-        club=club, actor=owner, starts_at=starts, ends_at=starts + MAX_LENGTH, repeat_weekly=True, **VALUES
-    )
+    ends = starts + MAX_LENGTH
+    table = table_session_create(club=club, actor=owner, starts_at=starts, ends_at=ends, **VALUES)
     assert table.status == TableSession.Status.SCHEDULED
 
 
