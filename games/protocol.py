@@ -97,6 +97,10 @@ def _bad(problem: str) -> TableError:
     return TableError("bad_message", problem=problem)
 
 
+#: The largest buy-in a message may carry: a table's own largest can be no more (``TableSessionForm``).
+BUY_IN_HIGH = 10**15
+
+
 def _small_int(value: Any, name: str, high: int) -> int:
     if isinstance(value, str) and value.isascii() and value.isdigit():
         # More digits than any bound here has: too large, and not worth reading.
@@ -140,7 +144,7 @@ def parse_message(data: Mapping[str, Any]) -> Message:
         # Named as the seat's form names it: the field's own name, "buy_in", was read in every
         # language by a player who typed 150.0 or 1e3 (a number field lets both through).
         position = _position(data)
-        buy_in = _small_int(data.get("buy_in"), _("Chips to bring"), 10**15)
+        buy_in = _small_int(data.get("buy_in"), _("Chips to bring"), BUY_IN_HIGH)
         return (
             Sit(position=position, buy_in=buy_in)
             if do == "sit"

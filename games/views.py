@@ -32,7 +32,7 @@ from .howto import preset_howto, preset_title
 from .htmx_parts import htmx_part_wanted, htmx_varied
 from .models import Reservation, Seat, TableSession
 from .presenter import table_context
-from .protocol import Act, SeatBot, Sit, StandUp, parse_message
+from .protocol import BUY_IN_HIGH, Act, SeatBot, Sit, StandUp, parse_message
 from .selectors import (
     START_LATE_AFTER,
     membership_can_manage,
@@ -196,7 +196,13 @@ def _buy_in_typed(request: HttpRequest) -> str | None:
     typed = typed.strip()
     if not (typed.isascii() and typed.isdigit()):
         raise TableError("buy_in_not_whole", name=_("Chips to bring"))
-    return typed
+    digits = typed.lstrip("0") or "0"
+    if len(digits) > len(str(BUY_IN_HIGH)) or int(digits) > BUY_IN_HIGH:
+        # Past every table's largest buy-in: read as 0, which every table's range refuses in its own
+        # words ("Bring between 100 and 500 chips"). Passed on, the socket's "That message could not
+        # be read: … must be at most 1000000000000000." named a bound that was no table's (review 133).
+        return "0"
+    return digits
 
 
 @post_only(table_page_of)

@@ -79,6 +79,12 @@ _MESSAGES = {
         "A manager stood you up from this table (%(reason)s); your chips are back in your wallet."
     ),
     "stood_up_by_manager_practice": _("A manager stood you up from this table (%(reason)s)."),
+    "closed_cancelled": _(
+        "This table was cancelled while you sat there; your chips are back in your wallet."
+    ),
+    "closed_cancelled_practice": _("This table was cancelled while you sat there."),
+    "closed_ended": _("This table has closed; your chips are back in your wallet."),
+    "closed_ended_practice": _("This table has closed."),
     "not_in_deal": _("You are not dealt in this deal: wait for a deal you play in."),
     "no_player_at": _("Nobody plays at seat %(n)s."),
     "seat_changed": _(

@@ -310,6 +310,12 @@ def table_away(*, session_id: int, user: User) -> Seat:
     member_require_active(session=session, user=user)
     seat = seat_of(session, user)
     if seat is None:
+        words = _stood_up_words(session, user)
+        if words is not None:
+            # His page, left open, still offered "Away" after the table or a manager had stood him up
+            # (review 133): "you are not sitting at this table" said neither why nor where his chips
+            # went. A table closed under him is news, nothing left for him to do.
+            raise TableError("not_seated", words=words[0], done=words[0].startswith("closed_"), **words[1])
         raise TableError("not_seated")
     if seat.removed:
         # Stood up mid-deal (marked away by it): "already marked away" told him, as news, of a seat
@@ -334,7 +340,8 @@ def table_back(*, session_id: int, user: User) -> Seat:
         if words is not None:
             # His page, left open, still offered "I'm back": "you are not sitting at this table" of
             # the seat he had a minute ago told him neither why nor where his chips went (review 70).
-            raise TableError("not_seated", words=words[0], **words[1])
+            # A table closed under him is news (review 133): there is no seat to be back at.
+            raise TableError("not_seated", words=words[0], done=words[0].startswith("closed_"), **words[1])
         raise TableError("not_seated")
     if seat.removed:
         # Stood up by a manager, or gone from the club, mid-deal: the seat is played by default moves
@@ -372,7 +379,12 @@ def _stood_up_words(session: TableSession, user: User) -> tuple[str, dict[str, s
         return f"stood_up_by_manager{practice}", {"reason": last["left_note"]}
     if because == Seat.LeftBecause.IDLE:
         return f"stood_up_idle{practice}", {}
-    return None  # his own leave, the table's close (its page says so), or a seat left before this was kept
+    if because == Seat.LeftBecause.CLOSED:
+        # Called off by a manager, or closed at its end time, while he sat: "You have already left
+        # this table." told him he had done what he had not, and not where his chips went (review 133).
+        closed = "cancelled" if session.status == TableSession.Status.CANCELLED else "ended"
+        return f"closed_{closed}{practice}", {}
+    return None  # his own leave, or a seat left before this was kept
 
 
 def _bot_name(session: TableSession) -> str:
