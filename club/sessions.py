@@ -88,6 +88,30 @@ def login_current_until(session_key: str, user: Any) -> datetime | None:
     return row.expire_date
 
 
+def password_changed_since(user: Any, told: Any) -> bool:
+    """Did a login that told ``told`` (its session's hash) end because ``user``'s password changed
+    since? His account is on and the hash is none of his password's now. A log-out leaves no login
+    to ask about, and an account switched off is none of this."""
+    if not told or not isinstance(told, str) or not getattr(user, "is_active", False):
+        return False
+    hashes = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
+    return not any(constant_time_compare(told, good) for good in hashes)
+
+
+def login_end_reason(session_key: Any, user: Any) -> str:
+    """Why the login of ``session_key`` no longer holds for ``user`` (read fresh), as a table error's
+    code: "password_changed" when his password changed since it began (on his phone, by a reset, by
+    someone else), "logged_out" otherwise. Told "You logged out", he had logged out of nothing and
+    was not told that his password had changed (review 135)."""
+    row = _SESSION.first(session_key) if isinstance(session_key, str) else None
+    if row is None or row.expire_date <= timezone.now():
+        return "logged_out"
+    data = SessionStore().decode(row.session_data)
+    if str(data.get(SESSION_KEY, "")) != str(getattr(user, "pk", "")):
+        return "logged_out"
+    return "password_changed" if password_changed_since(user, data.get(HASH_SESSION_KEY)) else "logged_out"
+
+
 def sessions_end(user_id: int) -> int:
     """Delete every unexpired session of ``user_id``; returns how many. For an account switched off:
     its sessions were refused while it was off and came back with it, a thief's among them. The

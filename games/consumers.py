@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
 
 from club.errors import ServiceError
-from club.sessions import login_current_until
+from club.sessions import login_current_until, login_end_reason
 from club.ws import JsonSocketConsumer
 
 from .broadcast import user_group, watch_group
@@ -186,7 +186,7 @@ def _still_here(
         raise TableError("no_table")
     membership = member_require_active(session=session, user=user)
     if isinstance(login_session, str) and login_current_until(login_session, membership.user) is None:
-        raise TableError("logged_out")
+        raise TableError(login_end_reason(login_session, membership.user))
     return session, (
         membership_can_manage(session=session, membership=membership, user=membership.user),
         membership_stand_up_roles(membership=membership, user=membership.user),
@@ -198,6 +198,11 @@ def _frame(session_id: int, user: Any, login_session: Any = None) -> dict[str, A
     session, (can_manage, stands_up) = _still_here(session_id, user, login_session)
     frame = table_frame_for(session=session, user=user)
     return {"view": frame.view, "public": frame.public, "can_manage": can_manage, "stands_up": stands_up}
+
+
+#: The table errors that say the socket's login is over: closed with 4401, the page says why and
+#: connects no more (a reload asks for a log-in).
+LOGIN_ENDED = ("logged_out", "password_changed")
 
 
 class TableConsumer(JsonSocketConsumer):
@@ -227,7 +232,11 @@ class TableConsumer(JsonSocketConsumer):
         self.lang = socket_language(self.scope)
         self.zone = socket_time_zone(self.scope)
         if self.user is None or not self.user.is_authenticated:
-            await self._refuse_at_connect(TableError("logged_out"), 4401)
+            # His password changed elsewhere (club.ws.SiteAuthMiddleware noted it): said so, not "You
+            # logged out" (review 135).
+            changed = self.scope.get("login_ended") == "password_changed"
+            ended = "password_changed" if changed else "logged_out"
+            await self._refuse_at_connect(TableError(ended), 4401)
             return
         if not _drawn_for(self.scope, self.user.pk):
             # The page connects again with whatever log-in the browser holds by then: one opened for
@@ -360,7 +369,7 @@ class TableConsumer(JsonSocketConsumer):
                     # table: nothing to hide from him).
                     self.heartbeat = None  # this task: closing must not cancel it mid-send
                     await self.send_error(exc)
-                    await self.close(code=4401 if exc.code == "logged_out" else 4403)
+                    await self.close(code=4401 if exc.code in LOGIN_ENDED else 4403)
                     return
                 if manages != (self.can_manage, self.stands_up):
                     # Promoted or demoted by the owner meanwhile: the managers' controls (seat a
@@ -503,7 +512,7 @@ class TableConsumer(JsonSocketConsumer):
             if exc.code in ("not_member", "no_table"):
                 exc = TableError("not_found")
             await self.send_error(exc)
-            await self.close(code=4401 if exc.code == "logged_out" else 4403)
+            await self.close(code=4401 if exc.code in LOGIN_ENDED else 4403)
             return
         self.can_manage, self.stands_up = frame["can_manage"], frame["stands_up"]
         await self._render(frame["view"], frame["public"])
