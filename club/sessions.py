@@ -102,7 +102,10 @@ def login_end_reason(session_key: Any, user: Any) -> str:
     """Why the login of ``session_key`` no longer holds for ``user`` (read fresh), as a table error's
     code: "password_changed" when his password changed since it began (on his phone, by a reset, by
     someone else), "logged_out" otherwise. Told "You logged out", he had logged out of nothing and
-    was not told that his password had changed (review 135)."""
+    was not told that his password had changed (review 135). "switched_off" when the site's
+    operators switched his account off (its sessions are gone then)."""
+    if user is not None and getattr(user, "pk", None) is not None and not getattr(user, "is_active", True):
+        return "switched_off"
     row = _SESSION.first(session_key) if isinstance(session_key, str) else None
     if row is None or row.expire_date <= timezone.now():
         return "logged_out"

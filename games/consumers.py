@@ -158,6 +158,13 @@ def _db(func: Any) -> Any:
     return database_sync_to_async(func, thread_sensitive=False)
 
 
+def _account_on(user_id: int) -> bool:
+    """Is the account still on (not switched off by the site's operators)? Read fresh."""
+    from club.models import User
+
+    return User.objects.filter(pk=user_id, is_active=True).exists()
+
+
 def _drawn_for(scope: dict[str, Any], user_id: int) -> bool:
     """Whether the page that opened the socket was drawn for ``user_id``: its ``as`` query value (the
     table page writes it) is his id, or there is none (a client other than the page)."""
@@ -202,7 +209,7 @@ def _frame(session_id: int, user: Any, login_session: Any = None) -> dict[str, A
 
 #: The table errors that say the socket's login is over: closed with 4401, the page says why and
 #: connects no more (a reload asks for a log-in).
-LOGIN_ENDED = ("logged_out", "password_changed")
+LOGIN_ENDED = ("logged_out", "password_changed", "switched_off")
 
 
 class TableConsumer(JsonSocketConsumer):
@@ -565,10 +572,14 @@ class TableConsumer(JsonSocketConsumer):
                 if until
                 else TableError("banned_for", reason=told)
             )
+        elif reason == "switched_off":
+            # The account, not the club: "Only active members of this club can play" sent him to a
+            # club he is still a member of (review 135). Closed as a login that ended.
+            error = TableError("switched_off")
         else:
             error = TableError("not_member")
         await self.send_error(error)
-        await self.close(code=4403)
+        await self.close(code=4401 if error.code in LOGIN_ENDED else 4403)
 
     async def table_powers(self, event: dict[str, Any]) -> None:
         """His role in the table's club changed: the table again, with the controls his role gives
@@ -591,6 +602,15 @@ class TableConsumer(JsonSocketConsumer):
             # "You logged out" told him of something he had not done.
             ended = "logged_out" if event.get("logged_out", True) else "other_account"
             await self.send_error(TableError(ended))
+            await self.close(code=4401)
+            return
+        # His account switched off: said so, for good. Closed to connect again, the socket found its
+        # session gone and said "You logged out", and the log-in it sent him to refused him (review 135).
+        account_on = True
+        with contextlib.suppress(DatabaseError):
+            account_on = await _db(_account_on)(self.user.pk)
+        if not account_on:
+            await self.send_error(TableError("switched_off"))
             await self.close(code=4401)
             return
         await self.close(code=4001)
