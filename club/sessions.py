@@ -47,10 +47,15 @@ class SessionStore(db.SessionStore):
         the old key was gone, no one was told, and a table tab's socket went on acting as the
         member the cookie no longer named until his login ran out, two weeks on."""
         key, user_id = self.session_key, self.get(SESSION_KEY)
+        told = self.get(HASH_SESSION_KEY)
         # Django's logout says so (``user_logged_out``, marked below) before it flushes; its login
         # as someone else flushes unannounced. His table tab was told "You logged out" either way.
         logged_out = getattr(self, "logging_out", False)
         super().flush()
+        if user_id is not None and not logged_out and _password_changed_of(user_id, told):
+            # Django empties a session whose login a password change ended (``get_user``): the log-in
+            # page he is sent to says why (review 135: it said nothing, and he typed the old one).
+            self[PASSWORD_CHANGED_MARK] = True
         if key and user_id is not None:
             ended = partial(
                 login_ended.send,
@@ -60,6 +65,22 @@ class SessionStore(db.SessionStore):
                 logged_out=logged_out,
             )
             transaction.on_commit(ended)
+
+
+#: Left in the session a password change elsewhere emptied, for the log-in page to say so.
+PASSWORD_CHANGED_MARK = "khrap_password_changed"
+
+
+def _password_changed_of(user_id: Any, told: Any) -> bool:
+    from django.contrib.auth import get_user_model
+    from django.core.exceptions import ValidationError
+
+    users = get_user_model()
+    try:
+        user = users._default_manager.filter(pk=users._meta.pk.to_python(user_id)).first()
+    except (ValueError, ValidationError):
+        return False
+    return user is not None and password_changed_since(user, told)
 
 
 @receiver(user_logged_out, dispatch_uid="club_session_logging_out")

@@ -60,6 +60,7 @@ from .password_reset import (
     taken_answers_left,
 )
 from .registration_twice import account_opened_by_this_form
+from .sessions import PASSWORD_CHANGED_MARK
 
 Status = Membership.Status
 
@@ -832,6 +833,18 @@ class LoginView(auth_views.LoginView):
 
     authentication_form = SiteAuthenticationForm
     redirect_authenticated_user = True
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.session.pop(PASSWORD_CHANGED_MARK, False):
+            # His login here ended because his password changed elsewhere (club.sessions.flush).
+            messages.warning(
+                request,
+                _(
+                    "Your password was changed (on another device, perhaps), so you were logged out "
+                    "here: log in with the new password. If you did not change it, reset it now."
+                ),
+            )
+        return super().get(request, *args, **kwargs)
 
     def get_redirect_url(self) -> str:
         target = _safe_next(self.request, "")

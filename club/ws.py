@@ -33,7 +33,6 @@ from channels.security.websocket import WebsocketDenier
 from channels.sessions import CookieMiddleware, SessionMiddleware
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
-from django.core.exceptions import ValidationError
 from django.http.request import split_domain_port, validate_host
 from django.utils import translation
 from django.utils.http import is_same_domain
@@ -366,16 +365,9 @@ def _login_told(session: Any) -> tuple[str, str] | None:
 
 
 def _password_changed(user_id: str, told: str) -> bool:
-    from django.contrib.auth import get_user_model
+    from .sessions import _password_changed_of
 
-    from .sessions import password_changed_since
-
-    users = get_user_model()
-    try:
-        user = users._default_manager.filter(pk=users._meta.pk.to_python(user_id)).first()
-    except (ValueError, ValidationError):
-        return False
-    return user is not None and password_changed_since(user, told)
+    return _password_changed_of(user_id, told)
 
 
 def site_auth_stack(inner: Any) -> Any:
