@@ -13,18 +13,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
 # Django must be set up before anything imports models (the consumers do).
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from club.routing import websocket_urlpatterns  # noqa: E402
-from club.ws import RejectNulSockets, SiteOriginValidator  # noqa: E402
+from club.ws import RejectNulSockets, SiteOriginValidator, site_auth_stack  # noqa: E402
 from games.ticker import ensure_ticker  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": SiteOriginValidator(
-            RejectNulSockets(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            RejectNulSockets(site_auth_stack(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

@@ -431,13 +431,11 @@ class User(AbstractUser):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         loaded = getattr(self, "_loaded_login", None)
-        switched_off = False
+        switched_off = login_over = False
         if loaded is not None and self.pk is not None:
             password, active = loaded
             switched_off = bool(active) and not self.is_active
-            if (password is not None and self.password != password) or switched_off:
-                ended = partial(login_ended.send, sender=User, user_id=self.pk, session_key=None)
-                transaction.on_commit(ended)
+            login_over = (password is not None and self.password != password) or switched_off
         display = name_forms(self.display_name) if self.display_name else ("", "")
         keep_skeleton(self, "display_skeleton", display[0], kwargs)
         keep_skeleton(self, "display_small_skeleton", display[1], kwargs)
@@ -457,6 +455,11 @@ class User(AbstractUser):
                 sessions_end(self.pk)
         else:
             super().save(*args, **kwargs)
+        if login_over:
+            # Once written: outside a transaction on_commit runs at once, and a socket told before the
+            # row was saved read the account as it was (review 135: on, so not told it was switched off).
+            ended = partial(login_ended.send, sender=User, user_id=self.pk, session_key=None)
+            transaction.on_commit(ended)
         self._loaded_login = (self.password, self.is_active)
 
     @property

@@ -47,10 +47,15 @@ class SessionStore(db.SessionStore):
         the old key was gone, no one was told, and a table tab's socket went on acting as the
         member the cookie no longer named until his login ran out, two weeks on."""
         key, user_id = self.session_key, self.get(SESSION_KEY)
+        told = self.get(HASH_SESSION_KEY)
         # Django's logout says so (``user_logged_out``, marked below) before it flushes; its login
         # as someone else flushes unannounced. His table tab was told "You logged out" either way.
         logged_out = getattr(self, "logging_out", False)
         super().flush()
+        if user_id is not None and not logged_out and _password_changed_of(user_id, told):
+            # Django empties a session whose login a password change ended (``get_user``): the log-in
+            # page he is sent to says why (review 135: it said nothing, and he typed the old one).
+            self[PASSWORD_CHANGED_MARK] = True
         if key and user_id is not None:
             ended = partial(
                 login_ended.send,
@@ -60,6 +65,22 @@ class SessionStore(db.SessionStore):
                 logged_out=logged_out,
             )
             transaction.on_commit(ended)
+
+
+#: Left in the session a password change elsewhere emptied, for the log-in page to say so.
+PASSWORD_CHANGED_MARK = "khrap_password_changed"
+
+
+def _password_changed_of(user_id: Any, told: Any) -> bool:
+    from django.contrib.auth import get_user_model
+    from django.core.exceptions import ValidationError
+
+    users = get_user_model()
+    try:
+        user = users._default_manager.filter(pk=users._meta.pk.to_python(user_id)).first()
+    except (ValueError, ValidationError):
+        return False
+    return user is not None and password_changed_since(user, told)
 
 
 @receiver(user_logged_out, dispatch_uid="club_session_logging_out")
@@ -86,6 +107,33 @@ def login_current_until(session_key: str, user: Any) -> datetime | None:
     if not told or not any(constant_time_compare(told, good) for good in hashes):
         return None
     return row.expire_date
+
+
+def password_changed_since(user: Any, told: Any) -> bool:
+    """Did a login that told ``told`` (its session's hash) end because ``user``'s password changed
+    since? His account is on and the hash is none of his password's now. A log-out leaves no login
+    to ask about, and an account switched off is none of this."""
+    if not told or not isinstance(told, str) or not getattr(user, "is_active", False):
+        return False
+    hashes = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
+    return not any(constant_time_compare(told, good) for good in hashes)
+
+
+def login_end_reason(session_key: Any, user: Any) -> str:
+    """Why the login of ``session_key`` no longer holds for ``user`` (read fresh), as a table error's
+    code: "password_changed" when his password changed since it began (on his phone, by a reset, by
+    someone else), "logged_out" otherwise. Told "You logged out", he had logged out of nothing and
+    was not told that his password had changed (review 135). "switched_off" when the site's
+    operators switched his account off (its sessions are gone then)."""
+    if user is not None and getattr(user, "pk", None) is not None and not getattr(user, "is_active", True):
+        return "switched_off"
+    row = _SESSION.first(session_key) if isinstance(session_key, str) else None
+    if row is None or row.expire_date <= timezone.now():
+        return "logged_out"
+    data = SessionStore().decode(row.session_data)
+    if str(data.get(SESSION_KEY, "")) != str(getattr(user, "pk", "")):
+        return "logged_out"
+    return "password_changed" if password_changed_since(user, data.get(HASH_SESSION_KEY)) else "logged_out"
 
 
 def sessions_end(user_id: int) -> int:

@@ -60,6 +60,7 @@ from .password_reset import (
     taken_answers_left,
 )
 from .registration_twice import account_opened_by_this_form
+from .sessions import PASSWORD_CHANGED_MARK
 
 Status = Membership.Status
 
@@ -70,8 +71,19 @@ def _safe_next(request: HttpRequest, fallback: str) -> str:
     """``next`` when it is an address of this site with a path (``/...``), else ``fallback``. A word
     with no slash ("0", "abc") passes Django's host check as a relative address, and ``redirect()``
     reads it as a page's name: a 500, after the account had been opened (review 29)."""
-    target = request.POST.get("next") or request.GET.get("next") or ""
+    target = _next_as_read(request.POST.get("next") or request.GET.get("next") or "")
     return target if _safe_next_value(request, target) else fallback
+
+
+#: What a browser drops from both ends of an address (WHATWG: C0 controls and the space).
+_ADDRESS_ENDS = "".join(chr(code) for code in range(0x21))
+
+
+def _next_as_read(target: str) -> str:
+    """``next`` as a browser reads an address: without the spaces, tabs and line breaks around it. Sent
+    on as it came, " /clubs/x/" (a pasted link) passed the check (Python reads it without them too)
+    and became the Location "%20/clubs/x/", relative to the page: a 404 (review 135)."""
+    return target.strip(_ADDRESS_ENDS)
 
 
 def language_set(request: HttpRequest) -> HttpResponse:
@@ -80,9 +92,13 @@ def language_set(request: HttpRequest) -> HttpResponse:
     Without it Django goes back to the page the request came from, or home."""
     for method in ("GET", "POST"):
         data = getattr(request, method)
-        if "next" in data and not _safe_next_value(request, data.get("next") or ""):
+        if "next" in data:
+            target = _next_as_read(data.get("next") or "")
             data = data.copy()
-            del data["next"]
+            if _safe_next_value(request, target):
+                data["next"] = target
+            else:
+                del data["next"]
             setattr(request, method, data)
     return i18n_views.set_language(request)
 
@@ -817,6 +833,18 @@ class LoginView(auth_views.LoginView):
 
     authentication_form = SiteAuthenticationForm
     redirect_authenticated_user = True
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.session.pop(PASSWORD_CHANGED_MARK, False):
+            # His login here ended because his password changed elsewhere (club.sessions.flush).
+            messages.warning(
+                request,
+                _(
+                    "Your password was changed (on another device, perhaps), so you were logged out "
+                    "here: log in with the new password. If you did not change it, reset it now."
+                ),
+            )
+        return super().get(request, *args, **kwargs)
 
     def get_redirect_url(self) -> str:
         target = _safe_next(self.request, "")

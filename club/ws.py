@@ -26,9 +26,13 @@ import time
 from typing import Any
 from urllib.parse import unquote_plus, urlsplit
 
+from channels.auth import AuthMiddleware
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import WebsocketDenier
+from channels.sessions import CookieMiddleware, SessionMiddleware
 from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.http.request import split_domain_port, validate_host
 from django.utils import translation
 from django.utils.http import is_same_domain
@@ -342,6 +346,37 @@ class RejectNulSockets:
             logger.info("websocket %r: NUL character in the request, refused", scope.get("path", "?")[:200])
             return await WebsocketDenier()(scope, receive, send)
         return await self.application(scope, receive, send)
+
+
+class SiteAuthMiddleware(AuthMiddleware):
+    """Channels' ``AuthMiddleware``, which notes in the scope why a login the session held is over
+    (``scope["login_ended"]``: "password_changed"). Channels empties a session whose password hash
+    no longer matches, and the table socket, finding nobody logged in, said "You logged out" to a
+    player whose password had been changed elsewhere (review 135)."""
+
+    async def resolve_scope(self, scope: dict[str, Any]) -> None:
+        told = await database_sync_to_async(_login_told)(scope["session"])
+        await super().resolve_scope(scope)
+        lost = told is not None and not scope["user"].is_authenticated
+        if lost and await database_sync_to_async(_password_changed)(*told):
+            scope["login_ended"] = "password_changed"
+
+
+def _login_told(session: Any) -> tuple[str, str] | None:
+    """The user id and password hash a session's login holds, if it holds one."""
+    user_id, told = session.get(SESSION_KEY), session.get(HASH_SESSION_KEY)
+    return (str(user_id), told) if user_id is not None and isinstance(told, str) else None
+
+
+def _password_changed(user_id: str, told: str) -> bool:
+    from .sessions import _password_changed_of
+
+    return _password_changed_of(user_id, told)
+
+
+def site_auth_stack(inner: Any) -> Any:
+    """Channels' ``AuthMiddlewareStack``, its user read by ``SiteAuthMiddleware``."""
+    return CookieMiddleware(SessionMiddleware(SiteAuthMiddleware(inner)))
 
 
 class SiteOriginValidator:

@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
 
 from club.errors import ServiceError
-from club.sessions import login_current_until
+from club.sessions import login_current_until, login_end_reason
 from club.ws import JsonSocketConsumer
 
 from .broadcast import user_group, watch_group
@@ -158,6 +158,13 @@ def _db(func: Any) -> Any:
     return database_sync_to_async(func, thread_sensitive=False)
 
 
+def _account_on(user_id: int) -> bool:
+    """Is the account still on (not switched off by the site's operators)? Read fresh."""
+    from club.models import User
+
+    return User.objects.filter(pk=user_id, is_active=True).exists()
+
+
 def _drawn_for(scope: dict[str, Any], user_id: int) -> bool:
     """Whether the page that opened the socket was drawn for ``user_id``: its ``as`` query value (the
     table page writes it) is his id, or there is none (a client other than the page)."""
@@ -186,7 +193,7 @@ def _still_here(
         raise TableError("no_table")
     membership = member_require_active(session=session, user=user)
     if isinstance(login_session, str) and login_current_until(login_session, membership.user) is None:
-        raise TableError("logged_out")
+        raise TableError(login_end_reason(login_session, membership.user))
     return session, (
         membership_can_manage(session=session, membership=membership, user=membership.user),
         membership_stand_up_roles(membership=membership, user=membership.user),
@@ -198,6 +205,11 @@ def _frame(session_id: int, user: Any, login_session: Any = None) -> dict[str, A
     session, (can_manage, stands_up) = _still_here(session_id, user, login_session)
     frame = table_frame_for(session=session, user=user)
     return {"view": frame.view, "public": frame.public, "can_manage": can_manage, "stands_up": stands_up}
+
+
+#: The table errors that say the socket's login is over: closed with 4401, the page says why and
+#: connects no more (a reload asks for a log-in).
+LOGIN_ENDED = ("logged_out", "password_changed", "switched_off")
 
 
 class TableConsumer(JsonSocketConsumer):
@@ -227,7 +239,11 @@ class TableConsumer(JsonSocketConsumer):
         self.lang = socket_language(self.scope)
         self.zone = socket_time_zone(self.scope)
         if self.user is None or not self.user.is_authenticated:
-            await self._refuse_at_connect(TableError("logged_out"), 4401)
+            # His password changed elsewhere (club.ws.SiteAuthMiddleware noted it): said so, not "You
+            # logged out" (review 135).
+            changed = self.scope.get("login_ended") == "password_changed"
+            ended = "password_changed" if changed else "logged_out"
+            await self._refuse_at_connect(TableError(ended), 4401)
             return
         if not _drawn_for(self.scope, self.user.pk):
             # The page connects again with whatever log-in the browser holds by then: one opened for
@@ -360,7 +376,7 @@ class TableConsumer(JsonSocketConsumer):
                     # table: nothing to hide from him).
                     self.heartbeat = None  # this task: closing must not cancel it mid-send
                     await self.send_error(exc)
-                    await self.close(code=4401 if exc.code == "logged_out" else 4403)
+                    await self.close(code=4401 if exc.code in LOGIN_ENDED else 4403)
                     return
                 if manages != (self.can_manage, self.stands_up):
                     # Promoted or demoted by the owner meanwhile: the managers' controls (seat a
@@ -503,7 +519,7 @@ class TableConsumer(JsonSocketConsumer):
             if exc.code in ("not_member", "no_table"):
                 exc = TableError("not_found")
             await self.send_error(exc)
-            await self.close(code=4401 if exc.code == "logged_out" else 4403)
+            await self.close(code=4401 if exc.code in LOGIN_ENDED else 4403)
             return
         self.can_manage, self.stands_up = frame["can_manage"], frame["stands_up"]
         await self._render(frame["view"], frame["public"])
@@ -556,10 +572,14 @@ class TableConsumer(JsonSocketConsumer):
                 if until
                 else TableError("banned_for", reason=told)
             )
+        elif reason == "switched_off":
+            # The account, not the club: "Only active members of this club can play" sent him to a
+            # club he is still a member of (review 135). Closed as a login that ended.
+            error = TableError("switched_off")
         else:
             error = TableError("not_member")
         await self.send_error(error)
-        await self.close(code=4403)
+        await self.close(code=4401 if error.code in LOGIN_ENDED else 4403)
 
     async def table_powers(self, event: dict[str, Any]) -> None:
         """His role in the table's club changed: the table again, with the controls his role gives
@@ -582,6 +602,15 @@ class TableConsumer(JsonSocketConsumer):
             # "You logged out" told him of something he had not done.
             ended = "logged_out" if event.get("logged_out", True) else "other_account"
             await self.send_error(TableError(ended))
+            await self.close(code=4401)
+            return
+        # His account switched off: said so, for good. Closed to connect again, the socket found its
+        # session gone and said "You logged out", and the log-in it sent him to refused him (review 135).
+        account_on = True
+        with contextlib.suppress(DatabaseError):
+            account_on = await _db(_account_on)(self.user.pk)
+        if not account_on:
+            await self.send_error(TableError("switched_off"))
             await self.close(code=4401)
             return
         await self.close(code=4001)

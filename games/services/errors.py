@@ -19,6 +19,14 @@ from club.errors import ServiceError
 _MESSAGES = {
     "not_member": _("Only active members of this club can play at its tables."),
     "logged_out": _("You logged out: log in again to play."),
+    "password_changed": _(
+        "The password of your account was changed (on another device, perhaps), which ended this "
+        "login: log in again with the new password to play. If you did not change it, reset it now."
+    ),
+    "switched_off": _(
+        "The site's administrators have switched your account off: it can no longer play or log in. "
+        "If you think this is a mistake, write to them."
+    ),
     "other_account": _(
         "This page was opened for another account: you have logged in as someone else since (in another "
         "tab, perhaps). Reload the page to see the table as the account you are logged in as now."

@@ -67,7 +67,8 @@ def test_a_password_change_unheard_closes_the_socket_at_its_next_beat(make_table
 
     said, code = async_to_sync(scenario)()
     assert code == 4401
-    assert [error_of(f)["error"] for f in said if is_error(f)] == ["logged_out"]
+    # Said as what it is since review 135 (he logged out of nothing).
+    assert [error_of(f)["error"] for f in said if is_error(f)] == ["password_changed"]
 
 
 def test_a_logout_while_the_channel_layer_is_down_still_logs_out(players, monkeypatch):

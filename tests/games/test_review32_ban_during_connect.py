@@ -179,7 +179,8 @@ def test_a_password_changed_while_the_socket_connects_closes_it(
         return result
 
     told, closed = async_to_sync(scenario)()
-    assert (told, closed) == (["logged_out"], 4401)
+    # Said as what it is since review 135: his password changed, he logged out of nothing.
+    assert (told, closed) == (["password_changed"], 4401)
 
 
 @pytest.mark.django_db(transaction=True)
