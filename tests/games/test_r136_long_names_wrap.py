@@ -28,6 +28,7 @@ def _rules() -> list[tuple[list[str], str]]:
     "selector",
     [
         ".seat-name",  # a seat
+        ".seat-left",  # "Vera left the table" in the seat she left
         ".center .phase",  # "... · Vera to act"
         ".trick figure",  # the name under a card of the trick (and of the last trick)
         ".deal-log li",  # "Vera bids snore."
