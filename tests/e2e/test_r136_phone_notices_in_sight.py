@@ -24,6 +24,13 @@ IN_SIGHT = """id => {
 }"""
 
 
+UNDER_THE_NOTICE = """() => {
+  const e = document.activeElement, r = e.getBoundingClientRect();
+  const notices = document.querySelector('.table-notices').getBoundingClientRect();
+  return e.closest('#table-live') && r.top < notices.bottom - 0.5 ? (e.id || e.tagName) : '';
+}"""
+
+
 @pytest.fixture(autouse=True)
 def _no_time_zone() -> None:
     timezone.deactivate()
@@ -55,6 +62,13 @@ def test_a_refusal_and_a_lost_connection_are_said_where_the_phone_player_looks(
     error = page.locator("#table-error")
     expect(error).to_be_visible(timeout=10_000)
     assert page.evaluate(IN_SIGHT, "table-error"), "the refusal was drawn out of sight"
+    # Kept at the screen's top, it hides nothing a keyboard reaches: Shift+Tab up the table
+    # scrolls each control clear of it.
+    page.locator("#deal-log").focus()
+    for _ in range(8):
+        page.keyboard.press("Shift+Tab")
+        hidden = page.evaluate(UNDER_THE_NOTICE)
+        assert not hidden, f"{hidden} got the focus under the refusal"
 
     _scrolled_to_the_trick(page)
     page.context.set_offline(True)
