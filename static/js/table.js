@@ -813,6 +813,20 @@
     }
   });
 
+  // The refusal and the lost connection stay at the screen's top (table.css, .table-notices): a
+  // control reached by Tab or Shift+Tab is scrolled clear of them, not left under them.
+  function padUnderNotices(notices) {
+    var height = notices.getBoundingClientRect().height;
+    document.documentElement.style.scrollPaddingTop = height ? Math.ceil(height) + 8 + "px" : "";
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var notices = document.querySelector(".table-notices");
+    if (notices && window.ResizeObserver) {
+      new ResizeObserver(function () { padUnderNotices(notices); }).observe(notices);
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () { prepare(document); });
   setInterval(tickClocks, 250);
 })();
