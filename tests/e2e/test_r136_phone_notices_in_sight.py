@@ -6,9 +6,12 @@ in sight at the top of the screen while he is anywhere in the table."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from games.services.sessions import practice_table_open
 
@@ -49,12 +52,30 @@ def test_a_refusal_and_a_lost_connection_are_said_where_the_phone_player_looks(
     club, (vera,) = _club_with_players(["vera"])
     table = practice_table_open(club=club, user=vera, preset="classic", bots=3)
     page = _login(browser, daphne_url, "vera", viewport={"width": 320, "height": 568}, has_touch=True)
+    # The next move goes out as drawn for a position the table has left (as when another tab moved
+    # first), whatever frame redrew the move box meanwhile: changed on its way to the server.
+    stale = {"armed": False}
+
+    def table_socket(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            if stale["armed"] and isinstance(message, str) and '"seq"' in message:
+                data = json.loads(message)
+                data["seq"] = "0"
+                message = json.dumps(data)
+                stale["armed"] = False
+            server.send(message)
+
+        ws.on_message(to_server)
+        server.on_message(ws.send)
+
+    page.route_web_socket(re.compile(r"/ws/table/"), table_socket)
     _open_table(page, f"{daphne_url}/tables/{table.pk}/")
     live = page.locator("#table-live")
     expect(live).to_have_attribute("data-my-turn", "1", timeout=20_000)
     _scrolled_to_the_trick(page)
-    # A move drawn for a position the table has left (as when another tab moved first): refused.
-    page.evaluate("document.querySelectorAll('.my-move input[name=seq]').forEach(i => { i.value = '0'; })")
+    stale["armed"] = True  # the move tapped now is refused
     move = page.locator(".my-move .bids button:not([disabled])").first
     box = move.bounding_box()
     assert box is not None
