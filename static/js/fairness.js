@@ -122,6 +122,27 @@
   var PLAYERS = {classic: [2, 5], moryak: [2, 8], bulgarian36: [2, 6], zone52: [2, 6], student: [3, 4],
                  frap: [2, 12], khrap5: [2, 6], named5: [2, 5]};
 
+  // The deck each preset deals to a number of seats: [most seats, cards] pairs, the first that holds
+  // the seats (games.engine.rules.PRESETS, Rules.deck_for). A "deck" rule is a size or such pairs.
+  var DECKS = {classic: [[5, 36]], moryak: [[6, 36], [8, 52]], bulgarian36: [[6, 36]], zone52: [[6, 52]],
+               student: [[4, 36]], frap: [[4, 32], [6, 36], [12, 52]], khrap5: [[4, 32], [6, 36]],
+               named5: [[5, 36]]};
+
+  function whole(value) { return typeof value === "number" && value % 1 === 0; }
+
+  function deckPairs(value) {
+    if (whole(value)) value = [[99, value]];
+    if (!Array.isArray(value) || !value.length || !value.every(function (pair) {
+      return Array.isArray(pair) && pair.length === 2 && whole(pair[0]) && LOWEST.hasOwnProperty(pair[1]);
+    })) throw new Error("deck rule");
+    return value;
+  }
+
+  function deckFor(pairs, seats) {
+    for (var i = 0; i < pairs.length; i++) if (seats <= pairs[i][0]) return pairs[i][1];
+    return pairs[pairs.length - 1][1];
+  }
+
   function isSeat(value, seats) { return typeof value === "number" && value % 1 === 0 && value >= 0 && value < seats; }
 
   // RULES.md 4.1: the hands go round clockwise from the dealer's left, the dealer last, past the
@@ -146,7 +167,7 @@
     return length > 0 && length <= 64 && !UNPRINTABLE.test(value.replace(/ /g, "x"));
   }
 
-  function verifyDeal(deal, handSize, dealer) {
+  function verifyDeal(deal, handSize, dealer, decks) {
     var fair = deal._fair, problems = [];
     // As strict as games.engine.verify: at least two different seats dealt in, each with a hand
     // (an empty list would pass the hands check without checking a hand), strings for strings.
@@ -177,6 +198,9 @@
     var deck = shuffled(deckSeed(seed, contributions), deal.deck.length);
     // Card by card: joined into one string, a card written as a list (["AS"]) read as the card.
     if (deck.some(function (card, i) { return card !== deal.deck[i]; })) problems.push("deck");
+    // Review 134: the seed's 32-, 36- and 52-card shuffles were each called fair, so a server that
+    // knew the seed chose among three decks, and dealt a game from a deck it does not use.
+    if (deal.deck.length !== deckFor(decks, hands.length)) problems.push("size");
     var m = fair.dealt.length, handsOk = true;
     fair.dealt.forEach(function (seat, j) {
       var should = [];
@@ -295,6 +319,7 @@
         var handSize = HAND_SIZE[data.preset];
         if (Object.prototype.hasOwnProperty.call(overrides, "hand_size")) handSize = overrides.hand_size;
         if (typeof handSize !== "number" || handSize % 1 !== 0 || handSize < 1) throw new Error("rules");
+        var decks = deckPairs(Object.prototype.hasOwnProperty.call(overrides, "deck") ? overrides.deck : DECKS[data.preset]);
         if (!Array.isArray(data.deals) || !data.deals.length) throw new Error("shape");
         // One hand (or null) per seat of the table: a scenario's seats are its stacks, a fairness
         // record's a table of the preset's size. The first dealer is drawn over the seats: counted
@@ -325,7 +350,7 @@
         var scenario = seats !== null;
         data.deals.forEach(function (deal, k) {
           if (!deal._fair) throw new Error("no record");
-          verifyDeal(deal, handSize, k === 0 ? dealer : null).forEach(function (p) { failures.push(box.dataset[p]); });
+          verifyDeal(deal, handSize, k === 0 ? dealer : null, decks).forEach(function (p) { failures.push(box.dataset[p]); });
           if (mayBeFirst(deal, k, scenario)) failures.push(box.dataset.unchecked);
           if (dealNumber(deal) !== null) numbers.push(dealNumber(deal));
           // One string, or several when two tabs at the table each sent one (the server kept one).
