@@ -280,6 +280,9 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     refused = bad_text(data)
     if refused is not None:
         raise VerifyError(refused)
+    if not data["deals"]:
+        # Review 134: {"ok": false, "deals": []} and exit 1 said a check failed, and named none.
+        raise VerifyError("the file has no deal to check: its 'deals' is empty")
     preset = data.get("preset")
     if not isinstance(preset, str) or preset not in PRESETS:  # a list or an object is no name either
         raise VerifyError(f"unknown preset {json.dumps(preset)[:40]}")
