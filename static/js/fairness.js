@@ -333,6 +333,18 @@
         ["min_players", "max_players"].forEach(function (name, i) {
           if (Object.prototype.hasOwnProperty.call(overrides, name)) players[i] = overrides[name];
         });
+        // As games.engine.rules: whole numbers, 2 <= fewest <= most, and the deck deals each count a
+        // hand (and the turned trump card). Taken unchecked, "max_players": 40 let a record padded
+        // with empty seats until the first dealer's draw gave the dealer it liked pass (review 134).
+        if (!whole(players[0]) || !whole(players[1]) || players[0] < 2 || players[0] > players[1]) {
+          throw new Error("players");
+        }
+        var source = Object.prototype.hasOwnProperty.call(overrides, "trump_source") ? overrides.trump_source
+          : (data.preset === "named5" ? "named" : "turned");
+        var turned = source === "turned" ? 1 : 0;
+        for (var p = players[0]; p <= players[1]; p++) {
+          if (p * handSize + turned > deckFor(decks, p)) throw new Error("deck too small");
+        }
         data.deals.forEach(function (deal) {
           var hands = deal && deal._fair && deal._fair.hands;
           if (!Array.isArray(hands)) return;  // verifyDeal says what is wrong with it
