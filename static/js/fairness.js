@@ -128,6 +128,18 @@
                student: [[4, 36]], frap: [[4, 32], [6, 36], [12, 52]], khrap5: [[4, 32], [6, 36]],
                named5: [[5, 36]]};
 
+  // Every rule a file may change (games.engine.rules.Rules, but its preset's "name"): another name is
+  // no rule, and the command calls such a file malformed (review 134: the page called it fair).
+  var RULES = [
+      "min_players", "max_players", "deck", "hand_size", "snore_tricks", "trump_source", "trump_rounds",
+      "new_trump_suit", "ante_policy", "ante_each_round", "ante_on_redeal", "join_when_bank_empty",
+      "five", "five_timing", "five_draw", "six_draw", "five_take_trump", "cheer", "mourn", "helicopter",
+      "dark", "dealer_wrap_hidden", "shoot", "exchange_snorer", "exchange_helper", "exchange_order",
+      "draw_choice", "first_lead", "first_trick_order", "instant_win", "failed_collect", "penalty_to",
+      "next_dealer", "joker", "liability_snorer", "liability_helper", "penalty_snorer", "penalty_helper",
+      "liability_blind", "penalty_snorer_by_tricks", "penalty_blind", "penalty_blind_ace",
+      "snorer_payout"];
+
   function whole(value) { return typeof value === "number" && value % 1 === 0; }
 
   function deckPairs(value) {
@@ -313,6 +325,9 @@
         // Absent or null is none; [], "" or 0 is no object (as games.engine.verify, review 98).
         var overrides = data.rules === undefined || data.rules === null ? {} : data.rules;
         if (typeof overrides !== "object" || Array.isArray(overrides)) throw new Error("rules");
+        Object.keys(overrides).forEach(function (name) {
+          if (RULES.indexOf(name) < 0) throw new Error("rule name");
+        });
         // Own properties only: HAND_SIZE["constructor"] is a function, and "toString" too, and a hand
         // size that is no whole number from 1 deals no card to compare (every hand "was dealt").
         if (!Object.prototype.hasOwnProperty.call(HAND_SIZE, data.preset)) throw new Error("preset");
