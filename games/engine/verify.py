@@ -13,21 +13,22 @@ fairness record's deal or a scenario's first) and lacks the flag fails: its deal
 
 For each deal it checks that the seed matches the commitment published before the deal, that the
 deck is the RULES.md section 8 shuffle of the seed mixed with the players' contributions
-(``games.engine.fairness``), and that the hands recorded as dealt are the ones that deck deals
-(RULES.md 4.1): one card at a time, clockwise from the dealer's left. The dealer is the scenario's
-``dealer`` for its first deal and ``_fair.dealer`` for any deal (files exported before review 17 name
-it for the first deal only: a later deal's hands are then checked to go clockwise, from whichever
-seat). A scenario (a file with stacks, not a fairness record alone) is also played as
-``games.engine.replay`` plays it, and each deal's order must be the one the engine deals in from the
-dealer the rules give that deal. The order is checked, not taken from the file: ``dealt`` alone would
-let a server that knew the deck give the first hand to the seat of its choice. Its moves must follow
-from the deck too: a move the replay refuses (a card dealt to another seat) makes its deal unfair.
-And the result the site booked must follow from the moves: a deal's ``"_result"`` (the export's
-record of its outcome as the deal page shows it: result, trump, statuses, tricks, payouts, penalties,
-the stacks and bank after it, the next dealer) is compared with the replay's, key by key
-(``result_ok``: true, false, or null when the file records no result or is a fairness record alone).
-Prints JSON; exit status 0 when every check passes, 1 when one fails, 2 when the file is malformed.
-Never a traceback.
+(``games.engine.fairness``) of the size the file's rules deal to its seats (review 134: the seed's
+32-, 36- and 52-card shuffles each passed, a choice of three decks), and that the hands recorded as
+dealt are the ones that deck deals (RULES.md 4.1): one card at a time, clockwise from the dealer's
+left. The dealer is the scenario's ``dealer`` for its first deal and ``_fair.dealer`` for any deal
+(files exported before review 17 name it for the first deal only: a later deal's hands are then
+checked to go clockwise, from whichever seat). A scenario (a file with stacks, not a fairness record
+alone) is also played as ``games.engine.replay`` plays it, and each deal's order must be the one the
+engine deals in from the dealer the rules give that deal. The order is checked, not taken from the
+file: ``dealt`` alone would let a server that knew the deck give the first hand to the seat of its
+choice. Its moves must follow from the deck too: a move the replay refuses (a card dealt to another
+seat) makes its deal unfair. And the result the site booked must follow from the moves: a deal's
+``"_result"`` (the export's record of its outcome as the deal page shows it: result, trump,
+statuses, tricks, payouts, penalties, the stacks and bank after it, the next dealer) is compared
+with the replay's, key by key (``result_ok``: true, false, or null when the file records no result
+or is a fairness record alone). Prints JSON; exit status 0 when every check passes, 1 when one
+fails, 2 when the file is malformed. Never a traceback.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.engine.fairness import contribution_ok, deck_seed, first_dealer
@@ -84,10 +85,15 @@ def _dealt_in_turn(dealt: Sequence[int], seats: int, dealer: int | None) -> bool
 
 
 def verify_deal(
-    fair: dict[str, Any], deck: Sequence[str], hand_size: int, dealer: int | None = None
+    fair: dict[str, Any],
+    deck: Sequence[str],
+    hand_size: int,
+    dealer: int | None = None,
+    deck_for: Callable[[int], int] | None = None,
 ) -> dict[str, Any]:
     """The checks of one deal; ``problems`` says what failed, in words. ``dealer``: the seat the
-    scenario names as this deal's dealer, if it names one."""
+    scenario names as this deal's dealer, if it names one; ``deck_for``: the file's rules' deck size
+    for a number of seats (``Rules.deck_for``), which the deck must have."""
     if not isinstance(fair, dict):
         raise VerifyError("'_fair' must be an object")
     seed = _hex_bytes(fair.get("seed"), "'_fair.seed'")
@@ -121,6 +127,12 @@ def verify_deal(
     deck_ok = expected_deck == list(deck)
     if not deck_ok:
         problems.append("the deck is not the shuffle of this seed and these contributions")
+    size = deck_for(len(hands)) if deck_for is not None else len(deck)
+    if len(deck) != size:
+        # Review 134: the seed's 32-, 36- and 52-card shuffles were each called fair, so a server
+        # that knew the seed chose among three decks, and dealt a game from a deck it does not use.
+        deck_ok = False
+        problems.append(f"the deck holds {len(deck)} cards: the game deals {size} to {len(hands)} seats")
     m = len(dealt)
     hands_ok = True
     for j, seat in enumerate(dealt):
@@ -268,6 +280,9 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
     refused = bad_text(data)
     if refused is not None:
         raise VerifyError(refused)
+    if not data["deals"]:
+        # Review 134: {"ok": false, "deals": []} and exit 1 said a check failed, and named none.
+        raise VerifyError("the file has no deal to check: its 'deals' is empty")
     preset = data.get("preset")
     if not isinstance(preset, str) or preset not in PRESETS:  # a list or an object is no name either
         raise VerifyError(f"unknown preset {json.dumps(preset)[:40]}")
@@ -311,7 +326,9 @@ def verify_scenario(data: Any) -> tuple[dict[str, Any], int]:
             continue
         _hands_one_per_seat(deal["_fair"], k, data, rules)
         number = _deal_number(deal, k)
-        checked = verify_deal(deal["_fair"], deal["deck"], rules.hand_size, dealer if k == 0 else None)
+        checked = verify_deal(
+            deal["_fair"], deal["deck"], rules.hand_size, dealer if k == 0 else None, rules.deck_for
+        )
         if _may_be_first(deal["_fair"], number, k, "stacks" in data):
             checked["hands_ok"] = False
             checked["problems"].append(

@@ -122,6 +122,39 @@
   var PLAYERS = {classic: [2, 5], moryak: [2, 8], bulgarian36: [2, 6], zone52: [2, 6], student: [3, 4],
                  frap: [2, 12], khrap5: [2, 6], named5: [2, 5]};
 
+  // The deck each preset deals to a number of seats: [most seats, cards] pairs, the first that holds
+  // the seats (games.engine.rules.PRESETS, Rules.deck_for). A "deck" rule is a size or such pairs.
+  var DECKS = {classic: [[5, 36]], moryak: [[6, 36], [8, 52]], bulgarian36: [[6, 36]], zone52: [[6, 52]],
+               student: [[4, 36]], frap: [[4, 32], [6, 36], [12, 52]], khrap5: [[4, 32], [6, 36]],
+               named5: [[5, 36]]};
+
+  // Every rule a file may change (games.engine.rules.Rules, but its preset's "name"): another name is
+  // no rule, and the command calls such a file malformed (review 134: the page called it fair).
+  var RULES = [
+      "min_players", "max_players", "deck", "hand_size", "snore_tricks", "trump_source", "trump_rounds",
+      "new_trump_suit", "ante_policy", "ante_each_round", "ante_on_redeal", "join_when_bank_empty",
+      "five", "five_timing", "five_draw", "six_draw", "five_take_trump", "cheer", "mourn", "helicopter",
+      "dark", "dealer_wrap_hidden", "shoot", "exchange_snorer", "exchange_helper", "exchange_order",
+      "draw_choice", "first_lead", "first_trick_order", "instant_win", "failed_collect", "penalty_to",
+      "next_dealer", "joker", "liability_snorer", "liability_helper", "penalty_snorer", "penalty_helper",
+      "liability_blind", "penalty_snorer_by_tricks", "penalty_blind", "penalty_blind_ace",
+      "snorer_payout"];
+
+  function whole(value) { return typeof value === "number" && value % 1 === 0; }
+
+  function deckPairs(value) {
+    if (whole(value)) value = [[99, value]];
+    if (!Array.isArray(value) || !value.length || !value.every(function (pair) {
+      return Array.isArray(pair) && pair.length === 2 && whole(pair[0]) && LOWEST.hasOwnProperty(pair[1]);
+    })) throw new Error("deck rule");
+    return value;
+  }
+
+  function deckFor(pairs, seats) {
+    for (var i = 0; i < pairs.length; i++) if (seats <= pairs[i][0]) return pairs[i][1];
+    return pairs[pairs.length - 1][1];
+  }
+
   function isSeat(value, seats) { return typeof value === "number" && value % 1 === 0 && value >= 0 && value < seats; }
 
   // RULES.md 4.1: the hands go round clockwise from the dealer's left, the dealer last, past the
@@ -146,7 +179,7 @@
     return length > 0 && length <= 64 && !UNPRINTABLE.test(value.replace(/ /g, "x"));
   }
 
-  function verifyDeal(deal, handSize, dealer) {
+  function verifyDeal(deal, handSize, dealer, decks) {
     var fair = deal._fair, problems = [];
     // As strict as games.engine.verify: at least two different seats dealt in, each with a hand
     // (an empty list would pass the hands check without checking a hand), strings for strings.
@@ -177,6 +210,9 @@
     var deck = shuffled(deckSeed(seed, contributions), deal.deck.length);
     // Card by card: joined into one string, a card written as a list (["AS"]) read as the card.
     if (deck.some(function (card, i) { return card !== deal.deck[i]; })) problems.push("deck");
+    // Review 134: the seed's 32-, 36- and 52-card shuffles were each called fair, so a server that
+    // knew the seed chose among three decks, and dealt a game from a deck it does not use.
+    if (deal.deck.length !== deckFor(decks, hands.length)) problems.push("size");
     var m = fair.dealt.length, handsOk = true;
     fair.dealt.forEach(function (seat, j) {
       var should = [];
@@ -289,12 +325,16 @@
         // Absent or null is none; [], "" or 0 is no object (as games.engine.verify, review 98).
         var overrides = data.rules === undefined || data.rules === null ? {} : data.rules;
         if (typeof overrides !== "object" || Array.isArray(overrides)) throw new Error("rules");
+        Object.keys(overrides).forEach(function (name) {
+          if (RULES.indexOf(name) < 0) throw new Error("rule name");
+        });
         // Own properties only: HAND_SIZE["constructor"] is a function, and "toString" too, and a hand
         // size that is no whole number from 1 deals no card to compare (every hand "was dealt").
         if (!Object.prototype.hasOwnProperty.call(HAND_SIZE, data.preset)) throw new Error("preset");
         var handSize = HAND_SIZE[data.preset];
         if (Object.prototype.hasOwnProperty.call(overrides, "hand_size")) handSize = overrides.hand_size;
         if (typeof handSize !== "number" || handSize % 1 !== 0 || handSize < 1) throw new Error("rules");
+        var decks = deckPairs(Object.prototype.hasOwnProperty.call(overrides, "deck") ? overrides.deck : DECKS[data.preset]);
         if (!Array.isArray(data.deals) || !data.deals.length) throw new Error("shape");
         // One hand (or null) per seat of the table: a scenario's seats are its stacks, a fairness
         // record's a table of the preset's size. The first dealer is drawn over the seats: counted
@@ -308,6 +348,18 @@
         ["min_players", "max_players"].forEach(function (name, i) {
           if (Object.prototype.hasOwnProperty.call(overrides, name)) players[i] = overrides[name];
         });
+        // As games.engine.rules: whole numbers, 2 <= fewest <= most, and the deck deals each count a
+        // hand (and the turned trump card). Taken unchecked, "max_players": 40 let a record padded
+        // with empty seats until the first dealer's draw gave the dealer it liked pass (review 134).
+        if (!whole(players[0]) || !whole(players[1]) || players[0] < 2 || players[0] > players[1]) {
+          throw new Error("players");
+        }
+        var source = Object.prototype.hasOwnProperty.call(overrides, "trump_source") ? overrides.trump_source
+          : (data.preset === "named5" ? "named" : "turned");
+        var turned = source === "turned" ? 1 : 0;
+        for (var p = players[0]; p <= players[1]; p++) {
+          if (p * handSize + turned > deckFor(decks, p)) throw new Error("deck too small");
+        }
         data.deals.forEach(function (deal) {
           var hands = deal && deal._fair && deal._fair.hands;
           if (!Array.isArray(hands)) return;  // verifyDeal says what is wrong with it
@@ -325,7 +377,7 @@
         var scenario = seats !== null;
         data.deals.forEach(function (deal, k) {
           if (!deal._fair) throw new Error("no record");
-          verifyDeal(deal, handSize, k === 0 ? dealer : null).forEach(function (p) { failures.push(box.dataset[p]); });
+          verifyDeal(deal, handSize, k === 0 ? dealer : null, decks).forEach(function (p) { failures.push(box.dataset[p]); });
           if (mayBeFirst(deal, k, scenario)) failures.push(box.dataset.unchecked);
           if (dealNumber(deal) !== null) numbers.push(dealNumber(deal));
           // One string, or several when two tabs at the table each sent one (the server kept one).
