@@ -1,0 +1,71 @@
+"""Review 132: the demo's practice table ("Practice with bots", three bots and a free seat) keeps its
+bots when the member who sat there closes his browser. The inactivity sweep emptied it as any table
+nobody attends: the member stood up, and the three bots with him. The table stayed open with no bot,
+a newcomer who sat there waited for players for good, and `make demo` started again said "A practice
+table with three bots waits in the club" over the empty table."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from club.models import User
+from games.jobs_inactivity import tables_idle_sweep
+from games.models import Deal, Seat, TableSession
+from games.services import table_sit, tables_tick
+from tests.games.conftest import _quick_tables  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.django_db
+
+
+def _seed() -> str:
+    out = StringIO()
+    call_command("seed_demo", "--allow-without-debug", stdout=out)
+    return out.getvalue()
+
+
+def _bots(table: TableSession) -> list[int]:
+    return sorted(
+        Seat.objects.filter(session=table, left_at__isnull=True)
+        .exclude(bot="")
+        .values_list("position", flat=True)
+    )
+
+
+def _practice() -> TableSession:
+    return TableSession.objects.get(title="Practice with bots", status__in=["open", "running"])
+
+
+def test_the_demo_practice_table_keeps_its_bots_when_its_player_goes_away() -> None:
+    _seed()
+    table = _practice()
+    assert _bots(table) == [1, 2, 3]
+    vera = User.objects.get(username="vera")
+    table_sit(session_id=table.pk, user=vera, position=0, buy_in=500)
+    tables_tick(timezone.now())
+    deal = Deal.objects.get(session=table, finished_at__isnull=True)
+
+    # She closes her browser: ten minutes without a sign of life, and the deal plays out by itself.
+    later = timezone.now() + timedelta(minutes=11)
+    assert tables_idle_sweep(later) == 1
+    for second in range(1, 400):
+        deal.refresh_from_db()
+        if deal.is_over:
+            break
+        tables_tick(later + timedelta(seconds=second))
+    assert deal.is_over
+    tables_tick(later + timedelta(seconds=500))
+
+    assert not Seat.objects.filter(session=table, member__user=vera, left_at__isnull=True).exists()
+    assert _bots(table) == [1, 2, 3], "the practice table's bots wait for the next newcomer"
+    assert not Deal.objects.filter(session=table, finished_at__isnull=True).exists(), "no deal among bots"
+
+    out = _seed()  # `make demo` again
+    table = _practice()
+    assert _bots(table) == [1, 2, 3]
+    assert "three bots waits" in out
+
