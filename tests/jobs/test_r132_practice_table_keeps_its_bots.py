@@ -16,7 +16,7 @@ from django.utils import timezone
 from club.models import User
 from games.jobs_inactivity import tables_idle_sweep
 from games.models import Deal, Seat, TableSession
-from games.services import table_sit, tables_tick
+from games.services import table_bot_remove, table_sit, tables_tick
 from tests.games.conftest import _quick_tables  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +69,23 @@ def test_the_demo_practice_table_keeps_its_bots_when_its_player_goes_away() -> N
     assert _bots(table) == [1, 2, 3]
     assert "three bots waits" in out
 
+
+def test_a_second_seed_seats_bots_again_at_a_practice_table_left_without_them() -> None:
+    """A demo file whose practice table lost every bot (the sweep before this fix) gets them back at
+    the next start, rather than the line saying three bots wait at it. Bots a manager stood up while
+    others stay are his doing: they stay off, and the line says how many sit there."""
+    _seed()
+    table = _practice()
+    anna = User.objects.get(username="anna")
+    for position in (1, 2):
+        table_bot_remove(session_id=table.pk, actor=anna, position=position)
+    out = _seed()
+    assert _bots(_practice()) == [3]
+    assert "three bots" not in out and "“Practice with bots”, 1 bot at it." in out
+
+    table_bot_remove(session_id=table.pk, actor=anna, position=3)
+    assert _bots(table) == []
+    out = _seed()
+    assert _practice().pk == table.pk
+    assert _bots(table) == [1, 2, 3]
+    assert "three bots waits" in out
