@@ -13,10 +13,12 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from club.models import User
+from club import services
+from club.models import Club, Membership, User
 from games.jobs_inactivity import tables_idle_sweep
 from games.models import Deal, Seat, TableSession
 from games.services import table_bot_remove, table_sit, tables_tick
+from games.services.schedule import session_cancel
 from tests.games.conftest import _quick_tables  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -89,3 +91,25 @@ def test_a_second_seed_seats_bots_again_at_a_practice_table_left_without_them() 
     assert _practice().pk == table.pk
     assert _bots(table) == [1, 2, 3]
     assert "three bots waits" in out
+
+
+def test_a_second_seed_opens_the_practice_table_again_when_anna_no_longer_manages() -> None:
+    """The club handed over to boris, anna gone, and the practice table closed by its new owner (the
+    admin's Cancel closes one nobody sits at): `make demo` stopped with a traceback, the new practice
+    table asked for in anna's name ("Only the club's managers can do this."). It is opened by the
+    club's owner now."""
+    _seed()
+    club = Club.objects.get(slug="demo-club")
+    anna = User.objects.get(username="anna")
+    boris = User.objects.get(username="boris")
+    services.club_hand_over(membership=Membership.objects.get(club=club, user=boris), actor=anna)
+    services.membership_leave(club=club, user=anna)
+    table = _practice()
+    session_cancel(session_id=table.pk, actor=boris)
+    assert TableSession.objects.get(pk=table.pk).status in ("finished", "cancelled")
+
+    out = _seed()
+    fresh = _practice()
+    assert fresh.pk != table.pk and _bots(fresh) == [1, 2, 3]
+    assert "three bots waits" in out
+    assert "anna   Анна   not a member" in out
