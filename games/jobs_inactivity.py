@@ -7,9 +7,9 @@
 - A table where no seated person has shown a sign of life for ten minutes (a connected socket, which
   heartbeats every 25 s; sitting down; a move of his own or "I'm back", also by plain form) is
   emptied: everyone not in the running deal stands up now (stacks back to wallets, bots' to the
-  treasury); the players of the running deal are marked away, so their moves come at once and the
-  deal finishes, and stand up when it ends (``leave_after_deal``), unless one comes back before
-  (``Seat.idle_leave``): he and the bots stay.
+  treasury; a practice table's bots stay for the next comer); the players of the running deal are
+  marked away, so their moves come at once and the deal finishes, and stand up when it ends
+  (``leave_after_deal``), unless one comes back before (``Seat.idle_leave``): he and the bots stay.
 - An active member with no deal played for 90 days (and a member for as long: since he last joined or
   was approved) is marked dormant
   (``Membership.dormant_since``), for managers to see; playing again clears it. Nothing is deleted.
@@ -133,6 +133,12 @@ def table_idle_stand_up(*, session_id: int, now: datetime | None = None) -> bool
     changed: list[str] = []
     standing: list[Seat] = []
     for seat in seats:
+        if seat.is_bot and session.practice:
+            # A practice table's bots wait for the next comer (the demo's "Practice with bots": a
+            # newcomer plays within a minute). Stood up with the person who went away, they left the
+            # table open with nobody to play against; bots never deal among themselves, and a
+            # member's own practice table closes when its person leaves (table_after_stand_up).
+            continue
         if seat.pk not in in_deal:
             standing.append(seat)
             continue
