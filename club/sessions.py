@@ -51,8 +51,18 @@ class SessionStore(db.SessionStore):
         # Django's logout says so (``user_logged_out``, marked below) before it flushes; its login
         # as someone else flushes unannounced. His table tab was told "You logged out" either way.
         logged_out = getattr(self, "logging_out", False)
+        changed = user_id is not None and not logged_out and _password_changed_of(user_id, told)
+        if changed and getattr(self, "read_by_socket", False):
+            # A socket (``club.ws.SiteAuthMiddleware``) found the login a password change ended: it is
+            # emptied here, its row left for the browser's next page, which empties it as Django does
+            # and whose log-in page says why. Deleted by the first socket, the browser's other table
+            # tabs, and its log-in page, found no session and said "You logged out" (review 137). The
+            # change itself told his sockets (``User.save``).
+            self.clear()
+            self._session_key = None
+            return
         super().flush()
-        if user_id is not None and not logged_out and _password_changed_of(user_id, told):
+        if changed:
             # Django empties a session whose login a password change ended (``get_user``): the log-in
             # page he is sent to says why (review 135: it said nothing, and he typed the old one).
             self[PASSWORD_CHANGED_MARK] = True

@@ -355,10 +355,18 @@ class SiteAuthMiddleware(AuthMiddleware):
     player whose password had been changed elsewhere (review 135)."""
 
     async def resolve_scope(self, scope: dict[str, Any]) -> None:
-        told = await database_sync_to_async(_login_told)(scope["session"])
+        session = scope["session"]
+        told = await database_sync_to_async(_login_told)(session)
+        # Emptied, the session keeps its row for the browser's next page and other tabs (review 137).
+        session.read_by_socket = True
         await super().resolve_scope(scope)
-        lost = told is not None and not scope["user"].is_authenticated
-        if lost and await database_sync_to_async(_password_changed)(*told):
+        if scope["user"].is_authenticated:
+            return
+        if told is not None and await database_sync_to_async(_password_changed)(*told):
+            scope["login_ended"] = "password_changed"
+        elif await database_sync_to_async(_password_change_marked)(session):
+            # A page of the browser (another tab) found the login ended first, and emptied the session:
+            # it holds the word for the log-in page, and the table tab says it too (review 137).
             scope["login_ended"] = "password_changed"
 
 
@@ -366,6 +374,12 @@ def _login_told(session: Any) -> tuple[str, str] | None:
     """The user id and password hash a session's login holds, if it holds one."""
     user_id, told = session.get(SESSION_KEY), session.get(HASH_SESSION_KEY)
     return (str(user_id), told) if user_id is not None and isinstance(told, str) else None
+
+
+def _password_change_marked(session: Any) -> bool:
+    from .sessions import PASSWORD_CHANGED_MARK
+
+    return bool(session.get(PASSWORD_CHANGED_MARK))
 
 
 def _password_changed(user_id: str, told: str) -> bool:
