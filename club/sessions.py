@@ -135,6 +135,12 @@ def login_end_reason(session_key: Any, user: Any) -> str:
     someone else), "logged_out" otherwise. Told "You logged out", he had logged out of nothing and
     was not told that his password had changed (review 135). "switched_off" when the site's
     operators switched his account off (its sessions are gone then)."""
+    if user is not None and getattr(user, "pk", None) is not None:
+        # Read again: the caller read him before the login's row, and an account switched off between
+        # the two (its sessions deleted with it) read as on, its login as a log-out (review 137).
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model()._default_manager.filter(pk=user.pk).first() or user
     if user is not None and getattr(user, "pk", None) is not None and not getattr(user, "is_active", True):
         return "switched_off"
     row = _SESSION.first(session_key) if isinstance(session_key, str) else None
