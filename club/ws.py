@@ -364,7 +364,7 @@ class SiteAuthMiddleware(AuthMiddleware):
             return
         if told is not None and await database_sync_to_async(_password_changed)(*told):
             scope["login_ended"] = "password_changed"
-        elif await database_sync_to_async(_password_change_marked)(session):
+        elif _password_change_marked(session):  # read above (``_login_told``): no query
             # A page of the browser (another tab) found the login ended first, and emptied the session:
             # it holds the word for the log-in page, and the table tab says it too (review 137).
             scope["login_ended"] = "password_changed"
