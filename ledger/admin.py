@@ -161,6 +161,12 @@ class AccountAdmin(BooksStandAdmin):
     search_fields = ("member__user__username", "member__user__display_name", "=table__id")
     list_select_related = ("club", "member__user", "table")
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Account]:
+        # The member comes along: an account's page, its history and the refusal to change it are
+        # titled with it, and read "member #2" (a membership id no page shows). All of the list's
+        # (Django's change list skips ``list_select_related`` when the queryset already has some).
+        return super().get_queryset(request).select_related(*self.list_select_related)
+
     @admin.display(description=_("member"), ordering="member__user__username")
     def member_label(self, obj: Account) -> str:
         return user_label(obj.member.user) if obj.member_id else ""
@@ -407,6 +413,10 @@ class EntryAdmin(BooksStandAdmin):
         "=account__id",
     )
     list_select_related = ("journal", "account__member__user")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
+        # An entry's page names its account's member, as the list does (it read "member #2").
+        return super().get_queryset(request).select_related(*self.list_select_related)
     # Newest first, as the journals' list: the model's order (oldest first, for statements' running
     # balances) opened a year-old club's list on its first entries. The export stays oldest first.
     ordering = ("-id",)
