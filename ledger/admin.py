@@ -579,6 +579,9 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
         ("kind", titled(_("adjustment kind"))),
     )
     list_select_related = ("club", "member__user", "requested_by", "decided_by")
+    # A member by name: the decided grants pile up, and a club of hundreds of members had its
+    # manager look for one member's page by page.
+    search_fields = ("member__user__username", "member__user__display_name")
     action_form = DecisionActionForm
     actions = ["approve_selected", "refuse_selected"]
 
@@ -673,6 +676,7 @@ class ChipRequestAdmin(ClubScopedReadOnlyAdmin):
     list_display = ("created_at", "club", "member_label", "amount", "note", "status", "answer")
     list_filter = ("status", ("club", ClubsOfTheRowsFilter))
     list_select_related = ("club", "member__user")
+    search_fields = ("member__user__username", "member__user__display_name")  # as the adjustments'
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ChipRequest]:
         # As an adjustment's: a request's page is titled with the member's name.
