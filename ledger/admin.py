@@ -277,8 +277,8 @@ class JournalAdmin(BooksStandAdmin):
         ("kind", titled(_("journal kind"))),
         ("created_at", admin.DateFieldListFilter),
     )
-    # As JOURNAL_SEARCH reads them; and the username of a member whose accounts a journal moved
-    # (``get_search_results``).
+    # As JOURNAL_SEARCH reads them; and the username or display name of a member whose accounts a
+    # journal moved (``get_search_results``).
     search_fields = ("=idempotency_key", "idempotency_key", "memo", "actor__username")
     list_select_related = ("club", "actor", "deal__session")
     # The page says each thing once, in words: the stored memo (a deal's booking trail,
@@ -327,10 +327,10 @@ class JournalAdmin(BooksStandAdmin):
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Journal], search_term: str
     ) -> tuple[QuerySet[Journal], bool]:
-        """Django's search (each word in some field), where a word may also be part of the username of
-        a member whose accounts the journal moved. As a search field that was a join of each journal
-        to its entries and their people, DISTINCT over the lot for the page, its count and the date
-        bar: seconds a search in a club of a hundred thousand journals. The member's journals are
+        """Django's search (each word in some field), where a word may also be part of the username (or
+        display name) of a member whose accounts the journal moved. As a search field that was a join
+        of each journal to its entries and their people, DISTINCT over the lot for the page, its count
+        and the date bar: seconds a search in a club of a hundred thousand journals. The member's journals are
         read through his entries instead (a semi-join), and no journal comes twice."""
         words = list(islice(smart_split(search_term), MAX_SEARCH_WORDS + 1))
         if not words or len(words) > MAX_SEARCH_WORDS:
@@ -339,7 +339,11 @@ class JournalAdmin(BooksStandAdmin):
         condition = Q()
         for bit in words:
             word = unescape_string_literal(bit) if bit.startswith(('"', "'")) and bit[0] == bit[-1] else bit
-            members = Entry.objects.filter(account__member__user__username__icontains=word)
+            # By the name the pages show him by too ("Вера (@vera)"), as the entries' search finds him.
+            members = Entry.objects.filter(
+                Q(account__member__user__username__icontains=word)
+                | Q(account__member__user__display_name__icontains=word)
+            )
             condition &= Q.create([(lookup, word) for lookup in JOURNAL_SEARCH], connector=Q.OR) | Q(
                 pk__in=members.values("journal_id")
             )
@@ -417,6 +421,7 @@ class EntryAdmin(BooksStandAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
         # An entry's page names its account's member, as the list does (it read "member #2").
         return super().get_queryset(request).select_related(*self.list_select_related)
+
     # Newest first, as the journals' list: the model's order (oldest first, for statements' running
     # balances) opened a year-old club's list on its first entries. The export stays oldest first.
     ordering = ("-id",)

@@ -45,9 +45,7 @@ def clubs(make_user, make_club, client):
     return client, alpha
 
 
-@pytest.mark.parametrize(
-    ("name", "model"), [("adjustment", Adjustment), ("chiprequest", ChipRequest)]
-)
+@pytest.mark.parametrize(("name", "model"), [("adjustment", Adjustment), ("chiprequest", ChipRequest)])
 @pytest.mark.parametrize("term", ["vera", "VERA", "Вера", "вер"])
 def test_a_member_is_found_by_name_in_his_managers_clubs_only(clubs, name, model, term):
     client, alpha = clubs
