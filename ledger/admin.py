@@ -161,6 +161,12 @@ class AccountAdmin(BooksStandAdmin):
     search_fields = ("member__user__username", "member__user__display_name", "=table__id")
     list_select_related = ("club", "member__user", "table")
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Account]:
+        # The member comes along: an account's page, its history and the refusal to change it are
+        # titled with it, and read "member #2" (a membership id no page shows). All of the list's
+        # (Django's change list skips ``list_select_related`` when the queryset already has some).
+        return super().get_queryset(request).select_related(*self.list_select_related)
+
     @admin.display(description=_("member"), ordering="member__user__username")
     def member_label(self, obj: Account) -> str:
         return user_label(obj.member.user) if obj.member_id else ""
@@ -271,8 +277,8 @@ class JournalAdmin(BooksStandAdmin):
         ("kind", titled(_("journal kind"))),
         ("created_at", admin.DateFieldListFilter),
     )
-    # As JOURNAL_SEARCH reads them; and the username of a member whose accounts a journal moved
-    # (``get_search_results``).
+    # As JOURNAL_SEARCH reads them; and the username or display name of a member whose accounts a
+    # journal moved (``get_search_results``).
     search_fields = ("=idempotency_key", "idempotency_key", "memo", "actor__username")
     list_select_related = ("club", "actor", "deal__session")
     # The page says each thing once, in words: the stored memo (a deal's booking trail,
@@ -321,10 +327,10 @@ class JournalAdmin(BooksStandAdmin):
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Journal], search_term: str
     ) -> tuple[QuerySet[Journal], bool]:
-        """Django's search (each word in some field), where a word may also be part of the username of
-        a member whose accounts the journal moved. As a search field that was a join of each journal
-        to its entries and their people, DISTINCT over the lot for the page, its count and the date
-        bar: seconds a search in a club of a hundred thousand journals. The member's journals are
+        """Django's search (each word in some field), where a word may also be part of the username (or
+        display name) of a member whose accounts the journal moved. As a search field that was a join
+        of each journal to its entries and their people, DISTINCT over the lot for the page, its count
+        and the date bar: seconds a search in a club of a hundred thousand journals. The member's journals are
         read through his entries instead (a semi-join), and no journal comes twice."""
         words = list(islice(smart_split(search_term), MAX_SEARCH_WORDS + 1))
         if not words or len(words) > MAX_SEARCH_WORDS:
@@ -333,7 +339,11 @@ class JournalAdmin(BooksStandAdmin):
         condition = Q()
         for bit in words:
             word = unescape_string_literal(bit) if bit.startswith(('"', "'")) and bit[0] == bit[-1] else bit
-            members = Entry.objects.filter(account__member__user__username__icontains=word)
+            # By the name the pages show him by too ("Вера (@vera)"), as the entries' search finds him.
+            members = Entry.objects.filter(
+                Q(account__member__user__username__icontains=word)
+                | Q(account__member__user__display_name__icontains=word)
+            )
             condition &= Q.create([(lookup, word) for lookup in JOURNAL_SEARCH], connector=Q.OR) | Q(
                 pk__in=members.values("journal_id")
             )
@@ -407,6 +417,11 @@ class EntryAdmin(BooksStandAdmin):
         "=account__id",
     )
     list_select_related = ("journal", "account__member__user")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
+        # An entry's page names its account's member, as the list does (it read "member #2").
+        return super().get_queryset(request).select_related(*self.list_select_related)
+
     # Newest first, as the journals' list: the model's order (oldest first, for statements' running
     # balances) opened a year-old club's list on its first entries. The export stays oldest first.
     ordering = ("-id",)
@@ -569,6 +584,9 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
         ("kind", titled(_("adjustment kind"))),
     )
     list_select_related = ("club", "member__user", "requested_by", "decided_by")
+    # A member by name: the decided grants pile up, and a club of hundreds of members had its
+    # manager look for one member's page by page.
+    search_fields = ("member__user__username", "member__user__display_name")
     action_form = DecisionActionForm
     actions = ["approve_selected", "refuse_selected"]
 
@@ -663,6 +681,7 @@ class ChipRequestAdmin(ClubScopedReadOnlyAdmin):
     list_display = ("created_at", "club", "member_label", "amount", "note", "status", "answer")
     list_filter = ("status", ("club", ClubsOfTheRowsFilter))
     list_select_related = ("club", "member__user")
+    search_fields = ("member__user__username", "member__user__display_name")  # as the adjustments'
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ChipRequest]:
         # As an adjustment's: a request's page is titled with the member's name.
