@@ -1,12 +1,12 @@
-"""The whole suite in three pytest processes at once (``make test``): the browser and server tests
+"""The whole suite in four pytest processes at once (``make test``): the browser and server tests
 (tests/e2e, tests/load: much of their time is spent waiting on chromium and daphne processes), the
-table tests with the engine's (tests/games, many waiting on sockets and turn clocks, and tests/engine,
-all computing: about a minute and a half), and the rest (with tests/jobs, whose Celery workers and
-beats wait too: measured, the first stream took 15 minutes with them, the rest 8). Measured on
-7204f62 with nothing else running: 16:06, 13:05 and 14:22, the engine's tests among the rest.
-On a 2-core machine one process took about 30 minutes of the CI's budget while using well under
-half of the machine: most tests wait (on a browser, a server, a socket, a clock) more than they
-compute, so streams that wait at once finish sooner.
+table tests in two (tests/games, many waiting on sockets and turn clocks: its review-numbered files
+with tests/engine, all computing, about a minute and a half; and its other files), and the rest
+(with tests/jobs, whose Celery workers and beats wait too: measured, the first stream took 15 minutes
+with them, the rest 8). Measured on 7204f62 with nothing else running: 16:06, 13:05 and 14:22, the
+engine's tests among the rest. On a 2-core machine one process took about 30 minutes of the CI's
+budget while using well under half of the machine: most tests wait (on a browser, a server, a socket,
+a clock) more than they compute, so streams that wait at once finish sooner.
 
 Each stream gets its own test database and, with Redis, its own Redis database: a table's channel
 group is named by its id, and two test databases number their tables alike. Arguments are passed to
@@ -17,6 +17,7 @@ each; their outputs are printed one after the other; the exit status is the firs
 
 from __future__ import annotations
 
+import glob
 import os
 import subprocess
 import sys
@@ -24,8 +25,18 @@ import tempfile
 from urllib.parse import urlsplit, urlunsplit
 
 SERVERS = ["tests/e2e", "tests/load"]
-#: The streams besides "rest" (which runs every other test), by name: their folders.
-STREAMS = {"servers": SERVERS, "games": ["tests/games", "tests/engine"]}
+#: Folders the streams besides "rest" run (which runs every other test).
+OWN_FOLDERS = [*SERVERS, "tests/games", "tests/engine"]
+
+
+def _streams() -> dict[str, list[str]]:
+    """The streams besides "rest", by name: their folders and files. The table tests are two streams,
+    the review-numbered files (``test_rNNN_*``) with the engine's and the others: as one stream they
+    took 33 minutes on a slower 2-core machine (stop 38), the longest of three, while the machine
+    stood half idle, most of their time spent waiting on sockets and clocks."""
+    reviews = sorted(glob.glob("tests/games/test_r[0-9]*.py"))
+    others = sorted(set(glob.glob("tests/games/test_*.py")) - set(reviews))
+    return {"servers": SERVERS, "games": [*reviews, "tests/engine"], "tables": others}
 
 
 def _redis_db(url: str, db: int) -> str:
@@ -46,9 +57,10 @@ def _env(name: str, redis_db: int) -> dict[str, str]:
 def main(args: list[str]) -> int:
     if any(not a.startswith("-") for a in args):  # named tests, folders or option values: one run
         return subprocess.call([sys.executable, "-m", "pytest", *args])
-    others = [f"--ignore={path}" for paths in STREAMS.values() for path in paths]
-    streams = {name: ([*paths], _env(name, i)) for i, (name, paths) in enumerate(STREAMS.items())}
-    streams["rest"] = (others, _env("rest", len(STREAMS)))
+    own = _streams()
+    others = [f"--ignore={path}" for path in OWN_FOLDERS]
+    streams = {name: ([*paths], _env(name, i)) for i, (name, paths) in enumerate(own.items())}
+    streams["rest"] = (others, _env("rest", len(own)))
     running = {}
     for name, (where, env) in streams.items():
         # Kept open until the stream is printed below (a context manager would close it here).
