@@ -698,13 +698,22 @@ class MembershipAdmin(ClubScopedAdmin):
                 "action_checkbox_name": ACTION_CHECKBOX_NAME,
             }
             return TemplateResponse(request, "admin/club/membership/hand_over.html", context)
+        # Whether he was the owner, to say he stays a manager, as the club page says (review 139: he
+        # read only who owned the club now, and not whether he still managed it).
+        was_owner = Membership.objects.filter(
+            club_id=target.club_id, user=request.user, role=Membership.Role.OWNER
+        ).exists()
         try:
             services.club_hand_over(membership=target, actor=request.user)
         except ServiceError as exc:
             self.message_user(request, exc.message, messages.INFO if exc.done else messages.ERROR)
         else:
             values = {"name": target.user.shown_name, "club": target.club.name}
-            self.message_user(request, _("%(name)s is now the owner of %(club)s.") % values, messages.SUCCESS)
+            if was_owner:
+                text = _("%(name)s is now the owner of %(club)s; you stay one of its managers.") % values
+            else:
+                text = _("%(name)s is now the owner of %(club)s.") % values
+            self.message_user(request, text, messages.SUCCESS)
         return None
 
     @admin.action(description=_("Lift the ban of the selected members"))

@@ -667,6 +667,17 @@ def _last_change(membership: Membership) -> tuple[str, int | None] | None:
     )
 
 
+def membership_refused_last(membership: Membership | None) -> bool:
+    """Is a manager's refusal of his request the last word on his membership (he has not asked
+    again, nor come in and gone since)? His club page says so: it offered "Ask to join" as if he had
+    never asked (review 139)."""
+    return (
+        membership is not None
+        and membership.status == Status.LEFT
+        and (_last_change(membership) or ("",))[0] == "membership.refused"
+    )
+
+
 def _not_pending(target: Membership, *, approving: bool = False, actor: User | None = None) -> ServiceError:
     """The refusal for approving or refusing a request that is no longer waiting."""
     name = target.user.shown_name

@@ -419,6 +419,8 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership | Non
         "is_manager": is_manager,
         "is_owner": is_manager and membership.role == Membership.Role.OWNER,
     }
+    # His request refused: the page offered "Ask to join" as if he had never asked (review 139).
+    context["refused"] = services.membership_refused_last(membership)
     if is_member:
         # The members are listed ``MEMBERS_PAGE`` at a time (a club after a year has hundreds: the
         # whole list, each row with a manager's forms, made a page of about a megabyte), ordered owner,

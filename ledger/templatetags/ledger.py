@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 
 from club.models import Club, Membership, User
 from games.prepared import Prepared
 
 from ..forms import GrantForm
 from ..labels import journal_memo_words, user_label
-from ..models import Account, ChipRequest, Entry
+from ..models import Account, Adjustment, ChipRequest, Entry
 from ..selectors import wallet_balance
 
 register = template.Library()
@@ -24,6 +24,22 @@ def ledger_wallet_balance(membership: Membership | None) -> int:
     if membership is not None and "wallet_balance" in membership.__dict__:
         return membership.__dict__["wallet_balance"] or 0
     return wallet_balance(membership=membership) if membership is not None and membership.pk else 0
+
+
+@register.simple_tag
+def chips_waiting_on_leaving(membership: Membership | None) -> dict[str, int]:
+    """What his leaving withdraws (``requests_withdraw_on_leaving``): the chips of his open request
+    (``asked``) and of the grants to him that wait for a second manager (``granted``). The leave box
+    said only that his wallet's chips stay his: he read they were withdrawn on coming back (review 139)."""
+    if membership is None or not membership.pk or not membership.is_active:
+        return {"asked": 0, "granted": 0}
+    asked = ChipRequest.objects.filter(member=membership, status=ChipRequest.Status.OPEN).aggregate(
+        total=Sum("amount")
+    )["total"]
+    granted = Adjustment.objects.filter(
+        member=membership, kind=Adjustment.Kind.GRANT, status=Adjustment.Status.PENDING
+    ).aggregate(total=Sum("amount"))["total"]
+    return {"asked": asked or 0, "granted": granted or 0}
 
 
 @register.simple_tag
