@@ -570,7 +570,10 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> Upcoming:
         out.append(
             {
                 "session": session,
-                "held": len(held[session.pk]),
+                # Seats spoken for: held, or sat in once seating opened (a reservation used by
+                # sitting down took one off the count, and a table its members had filled read
+                # "0 of 4 seats reserved").
+                "held": len(held[session.pk].keys() | taken[session.pk]),
                 "mine": mine,
                 "seated": seated.get(session.pk),
                 # Its start gone by with the table's clock down: not "coming up" at that hour.
