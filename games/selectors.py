@@ -15,6 +15,7 @@ from django.db.models import (
     CharField,
     Count,
     DateTimeField,
+    Exists,
     F,
     IntegerField,
     OuterRef,
@@ -74,6 +75,16 @@ _LATEST_DEAL = Prepared(
 )
 _DEAL_LATEST = Prepared(lambda session_id: Deal.objects.filter(session_id=session_id).order_by("-number")[:1])
 _CLUB_TABLES = Prepared(lambda club_id: table_list_for_club(club=club_id))
+# With whether the reader sits at each (``mine``): the list offered "Sit down" at his own table.
+_CLUB_TABLES_FOR = Prepared(
+    lambda club_id, user_id: table_list_for_club(club=club_id).annotate(
+        mine=Exists(
+            Seat.objects.filter(session=OuterRef("pk"), member__user_id=user_id).exclude(
+                status=Seat.Status.LEFT
+            )
+        )
+    )
+)
 _ACTIONS_SINCE = Prepared(
     lambda deal_id, after, upto: (
         DealAction.objects.filter(deal_id=deal_id, seq__gt=after, seq__lte=upto)
@@ -138,8 +149,11 @@ def _table_counts(session_id: int, commitment: str) -> Any:
 _TABLE_COUNTS = Prepared(_table_counts)
 
 
-def table_list_for_club_now(*, club: Club) -> list[TableSession]:
-    """``table_list_for_club`` as a list (the club page's read, compiled once per process)."""
+def table_list_for_club_now(*, club: Club, user: User | None = None) -> list[TableSession]:
+    """``table_list_for_club`` as a list (the club page's read, compiled once per process); for a
+    reader, each table says whether he sits at it (``mine``), in the same query."""
+    if user is not None and user.is_authenticated:
+        return _CLUB_TABLES_FOR(club.pk, user.pk)
     return _CLUB_TABLES(club.pk)
 
 
@@ -570,7 +584,10 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> Upcoming:
         out.append(
             {
                 "session": session,
-                "held": len(held[session.pk]),
+                # Seats spoken for: held, or sat in once seating opened (a reservation used by
+                # sitting down took one off the count, and a table its members had filled read
+                # "0 of 4 seats reserved").
+                "held": len(held[session.pk].keys() | taken[session.pk]),
                 "mine": mine,
                 "seated": seated.get(session.pk),
                 # Its start gone by with the table's clock down: not "coming up" at that hour.

@@ -135,7 +135,7 @@ def _resolve_form(report: Report, data=None) -> ResolveForm:
 @login_required
 def report_review(request: HttpRequest, report_id: int) -> HttpResponse:
     report = get_object_or_404(
-        Report.objects.select_related("deal__session__club", "reporter__user"), pk=report_id
+        Report.objects.select_related("deal__session__club", "reporter__user", "resolved_by"), pk=report_id
     )
     _manager_of(request, report.deal.session.club)
     form = _resolve_form(report, request.POST or None)
@@ -150,6 +150,12 @@ def report_review(request: HttpRequest, report_id: int) -> HttpResponse:
                     refusal_say(request, exc)
                     return redirect("report_list", slug=report.deal.session.club.slug)
                 form.add_error(None, exc.message)
+                if exc.code == "report_answered":
+                    # Answered meanwhile: the page shows that answer (what the reporter reads), not a
+                    # form no answer can be given on any more.
+                    report = Report.objects.select_related(
+                        "deal__session__club", "reporter__user", "resolved_by"
+                    ).get(pk=report.pk)
             else:
                 messages.success(
                     request, _("The report is answered; the player who reported it can read your note.")

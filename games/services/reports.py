@@ -41,6 +41,11 @@ def report_create(*, deal_id: int, user: User, reason: str, comment: str = "") -
     comment = (comment or "").strip()
     if len(comment) > 1000 or "\x00" in comment:
         raise TableError("bad_report")
+    # His report of this deal still with the managers, sent again (a double click, a second tab):
+    # it stands, said as such before his day's count, which it is part of (the last report of his
+    # day sent twice was refused in red as one too many).
+    if Report.objects.filter(deal=deal, reporter=reporter, status=Report.Status.OPEN).exists():
+        raise TableError("already_reported")
     # Each report asks the club's managers to look into a deal: one member reporting every deal
     # of the club buried theirs.
     limit = settings.REPORTS_PER_MEMBER_PER_DAY

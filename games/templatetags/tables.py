@@ -20,8 +20,8 @@ register = template.Library()
 
 
 @register.simple_tag
-def club_tables(club: Club) -> list[TableSession]:
-    return table_list_for_club_now(club=club)
+def club_tables(club: Club, user: Any = None) -> list[TableSession]:
+    return table_list_for_club_now(club=club, user=user)
 
 
 @lru_cache(maxsize=16)

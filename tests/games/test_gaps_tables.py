@@ -273,7 +273,7 @@ def _table_item(page: str, table_id: int) -> str:
 
 
 def test_the_club_page_lists_its_tables_with_seats_taken_and_sit_down_or_watch(
-    make_table, players, club, monkeypatch
+    make_table, players, club, owner, monkeypatch
 ):
     half = make_table()
     full = make_table(seats=2)
@@ -282,7 +282,8 @@ def test_the_club_page_lists_its_tables_with_seats_taken_and_sit_down_or_watch(
     closed = make_table()
     closed.status = "finished"
     closed.save(update_fields=["status"])
-    page = _client(players[0]).get(f"/clubs/{club.slug}/").content.decode()
+    # Read by a member sitting at neither (review 140: a player's own table offers "Go to the table").
+    page = _client(owner).get(f"/clubs/{club.slug}/").content.decode()
     item = _table_item(page, half.pk)
     assert "2 of 4 seats taken" in item
     assert f'href="/tables/{half.pk}/#seats"' in item and "Sit down" in item
@@ -295,12 +296,12 @@ def test_the_club_page_lists_its_tables_with_seats_taken_and_sit_down_or_watch(
 
 
 @pytest.mark.parametrize("preset", ["classic"])
-def test_a_seat_that_stood_up_frees_its_place_in_the_club_list(make_table, players, club, preset):
+def test_a_seat_that_stood_up_frees_its_place_in_the_club_list(make_table, players, club, owner, preset):
     from games.services import table_leave
 
     table = make_table(preset)
     sit_all(table, players)
-    client = _client(players[0])
+    client = _client(owner)  # not seated there: a player's own table offers no "Sit down" (review 140)
     assert "4 of 4 seats taken" in _table_item(client.get(f"/clubs/{club.slug}/").content.decode(), table.pk)
     table_leave(session_id=table.pk, user=players[3])
     item = _table_item(client.get(f"/clubs/{club.slug}/").content.decode(), table.pk)
