@@ -9,29 +9,9 @@ malformed (forty hands of four do not come out of 36 cards, RULES.md's deck size
 
 from __future__ import annotations
 
-import json
-import subprocess
-
 from games.engine.fairness import first_dealer
-from games.engine.verify import VerifyError, verify_scenario
 
-from .test_review93_verify_seat_count import _HARNESS, JS, SEATS, SEED, _file, _node
-
-
-def _cli(data: dict) -> str:
-    try:
-        output, _status = verify_scenario(json.loads(json.dumps(data)))
-    except VerifyError:
-        return "malformed"
-    return "fair" if output["ok"] else "not fair"
-
-
-def _page(data: dict) -> str:
-    done = subprocess.run(
-        [_node(), "-e", _HARNESS, str(JS)], input=json.dumps(data), capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+from .test_review93_verify_seat_count import SEATS, SEED, _cli, _file, _page
 
 
 def test_a_padded_record_with_a_max_players_rule_the_deck_cannot_deal() -> None:

@@ -9,31 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import subprocess
 
 import pytest
 
 from games.engine.fairness import first_dealer
 from games.engine.rules import Rules
-from games.engine.verify import VerifyError, verify_scenario
 
-from .test_review93_verify_seat_count import _HARNESS, JS, SEATS, SEED, _file, _node
-
-
-def _cli(data: dict) -> str:
-    try:
-        output, _status = verify_scenario(json.loads(json.dumps(data)))
-    except VerifyError:
-        return "malformed"
-    return "fair" if output["ok"] else "not fair"
-
-
-def _page(data: dict) -> str:
-    done = subprocess.run(
-        [_node(), "-e", _HARNESS, str(JS)], input=json.dumps(data), capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+from .test_review93_verify_seat_count import JS, SEATS, SEED, _cli, _file, _page
 
 
 @pytest.mark.parametrize("record", [True, False])

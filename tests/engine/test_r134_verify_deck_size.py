@@ -10,17 +10,14 @@ command, and any file passed the Fairness page, which does not replay.
 
 from __future__ import annotations
 
-import json
-import subprocess
-
 import pytest
 
 from games.engine.fairness import deck_seed, first_dealer
 from games.engine.rules import PRESETS
 from games.engine.shuffle import commitment, shuffled_deck
-from games.engine.verify import VerifyError, verify_scenario
+from games.engine.verify import verify_scenario
 
-from .test_review93_verify_seat_count import _HARNESS, JS, _node
+from .test_review93_verify_seat_count import JS, _cli, _page
 
 SEED = bytes(range(32))
 
@@ -47,22 +44,6 @@ def _file(size: int, *, preset: str = "classic", seats: int = 4, record: bool = 
         data.update(stake=5, stacks=[100] * seats, bank=0, dealer=dealer)
     data["deals"] = [{"deck": deck, "actions": [], "_deal": {"number": 1}, "_fair": fair}]
     return data
-
-
-def _cli(data: dict) -> str:
-    try:
-        output, _status = verify_scenario(json.loads(json.dumps(data)))
-    except VerifyError:
-        return "malformed"
-    return "fair" if output["ok"] else "not fair"
-
-
-def _page(data: dict) -> str:
-    done = subprocess.run(
-        [_node(), "-e", _HARNESS, str(JS)], input=json.dumps(data), capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def test_the_command_holds_a_records_deck_to_its_games_size() -> None:

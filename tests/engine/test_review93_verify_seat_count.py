@@ -95,6 +95,15 @@ def _node() -> str:
     return found
 
 
+def _page(data: dict) -> str:
+    """The Fairness page's verdict on ``data``, its script run under node."""
+    done = subprocess.run(
+        [_node(), "-e", _HARNESS, str(JS)], input=json.dumps(data), capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def test_the_page_takes_the_seats_from_the_table_not_the_hands() -> None:
     node = _node()
 
