@@ -131,7 +131,11 @@ class TableSessionForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
         help_text=_("Optional. The deal in progress finishes, then everyone's chips go home."),
     )
-    repeat_weekly = forms.BooleanField(label=_("Repeat every week"), required=False)
+    repeat_weekly = forms.BooleanField(
+        label=_("Repeat every week"),
+        required=False,
+        help_text=_("With no end set, each week's table closes when the next week's opens its seats."),
+    )
     overrides = forms.CharField(
         label=_("Rule changes (advanced)"),
         required=False,

@@ -177,8 +177,35 @@ def session_open(*, session_id: int, now: datetime | None = None) -> bool:
         return False
     session.status = Status.OPEN
     session.save(update_fields=["status"])
+    if session.series_id:
+        _earlier_weeks_end(session, now)
     table_notify_on_commit(session.pk)
     return True
+
+
+def _earlier_weeks_end(session: TableSession, now: datetime) -> None:
+    """A weekly table set with no end never ended by itself, so each week's opened beside the last
+    one, still open: a member sat at both, the club's list showed one table twice. An earlier week
+    with no end still open ends as this week's seats open; the clock then closes it as at any end
+    (a deal in progress finishes first, everyone's chips go home)."""
+    earlier = TableSession.objects.filter(
+        series_id=session.series_id,
+        starts_at__lt=session.starts_at,
+        ends_at__isnull=True,
+        status__in=[Status.OPEN, Status.RUNNING],
+    )
+    # A conditional update, not the earlier week's lock taken under this one's: a move at that
+    # table holds its lock, and nothing takes the two in the other order.
+    for week in earlier.select_related("club"):
+        if TableSession.objects.filter(pk=week.pk, ends_at__isnull=True).update(ends_at=now):
+            audit_log_write(
+                action="table.ended_by_next_week",
+                actor=None,
+                club=week.club,
+                target=week.title,
+                data={"table": week.pk, "next": session.pk},
+            )
+            table_notify_on_commit(week.pk)
 
 
 @transaction.atomic
