@@ -6,6 +6,7 @@ so both spellings are read; anything else is refused with a reason, before any s
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -165,7 +166,10 @@ def parse_message(data: Mapping[str, Any]) -> Message:
             raise _bad(_("“value” must be 1 to 64 printable characters."))
         commitment = data.get("commitment")
         if commitment is not None and (
-            not isinstance(commitment, str) or len(commitment) != 64 or not commitment.isascii()
+            not isinstance(commitment, str)
+            or len(commitment) != 64
+            or not commitment.isascii()
+            or commitment.strip(string.hexdigits)
         ):
             raise _bad(_("“commitment” must be the 64 hexadecimal digits of the next deal’s commitment."))
         return Contribute(value=value, commitment=commitment.lower() if commitment else None)
