@@ -32,6 +32,9 @@ from .notify import table_notify_on_commit
 
 logger = logging.getLogger("games.schedule")
 SEATING_OPENS = timedelta(minutes=15)
+#: A weekly table's length: one week's table ends a day before the next week's opens its seats (an
+#: end a week after the start let both take seats at once, and a change of the clocks adds an hour).
+MAX_WEEKLY_LENGTH = timedelta(days=6)
 #: A session nobody sits at, with no deal dealt, by this long after its start is cancelled.
 NO_SHOW_GRACE = timedelta(minutes=15)
 #: A start taken later than this after its time was missed by a clock that stood still (the tick
@@ -77,6 +80,10 @@ def _week_after(session: TableSession, now: datetime | None = None) -> tuple[dat
     if first.ends_at is None:  # not so in a series (each week copies the first): its own length
         return starts, starts + (session.ends_at - session.starts_at)
     length = first.ends_at - first.starts_at
+    if length > MAX_WEEKLY_LENGTH:
+        # A series scheduled before weekly tables were held to six days: its weeks are six days
+        # long now, or each would still be running when the next opened its seats.
+        return starts, starts + MAX_WEEKLY_LENGTH
     wall_length = first.ends_at.astimezone(zone).replace(tzinfo=None) - first_wall
     wall = first_wall + timedelta(days=7 * weeks) + wall_length
     ends = wall.replace(tzinfo=zone).astimezone(UTC)

@@ -25,7 +25,7 @@ from .access import club_names_hold, membership_lock
 from .dealing import pending_seed_draw
 from .errors import TableError
 from .notify import table_notify_on_commit
-from .schedule import SEATING_OPENS, _next_week
+from .schedule import MAX_WEEKLY_LENGTH, SEATING_OPENS, _next_week
 
 MAX_TITLE = 80
 TITLE_PRIVATE_USE_MESSAGE = gettext_lazy(
@@ -43,9 +43,6 @@ MAX_START_AHEAD = timedelta(days=365)
 #: How long one session may last from its start: a club evening, or a weekend tournament at most;
 #: also keeps the end far from the calendar's limit.
 MAX_LENGTH = timedelta(days=7)
-#: A weekly table's length: one week's table ends a day before the next week's opens its seats (an
-#: end a week after the start let both take seats at once, and a change of the clocks adds an hour).
-MAX_WEEKLY_LENGTH = timedelta(days=6)
 #: How recent a table of the same title and start, opened by the same manager, is taken for the one
 #: his form is opening again (Back pressed after saving: the page is fetched anew, with a new token).
 TWIN_WINDOW = timedelta(minutes=10)

@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from games.models import TableSession
-from games.services import TableError, table_session_create
+from games.services import TableError, table_session_create, tables_tick
 
 from .conftest import TABLE_FORM
 
@@ -114,3 +114,36 @@ def test_the_refusal_reads_in_russian_and_bulgarian():
         with translation.override(language):
             text = TableError("weekly_too_long", days=6).message
         assert "6" in text and any("а" <= ch <= "я" for ch in text.lower()), (language, text)
+
+
+def test_a_series_scheduled_before_the_limit_gets_six_day_weeks(club, owner):
+    """Made before the limit (its first week a full seven days), a series went on making weeks that
+    ran until the next one opened its seats: the weeks after are held to six days."""
+    starts = timezone.now().replace(microsecond=0) + timedelta(hours=1)
+    first = table_session_create(
+        club=club,
+        actor=owner,
+        starts_at=starts,
+        ends_at=starts + timedelta(days=6),
+        repeat_weekly=True,
+        **VALUES,
+    )
+    TableSession.objects.filter(pk=first.pk).update(ends_at=starts + timedelta(days=7))  # as saved back then
+    tables_tick(starts - timedelta(minutes=15))
+    tables_tick(starts)
+    following = TableSession.objects.get(series=first, starts_at=starts + timedelta(days=7))
+    assert following.ends_at == following.starts_at + timedelta(days=6)
+    # A series within the limit keeps its hours.
+    second = table_session_create(
+        club=club,
+        actor=owner,
+        starts_at=starts,
+        ends_at=starts + timedelta(hours=3),
+        repeat_weekly=True,
+        **{**VALUES, "title": "Evening"},
+    )
+    tables_tick(starts + timedelta(seconds=1))  # seating opens
+    tables_tick(starts + timedelta(seconds=2))  # play starts: next week on the calendar
+    assert TableSession.objects.get(series=second, starts_at=starts + timedelta(days=7)).ends_at == (
+        starts + timedelta(days=7, hours=3)
+    )
