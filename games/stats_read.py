@@ -307,31 +307,36 @@ def player_success_by_status(*, membership: Membership) -> list[dict[str, Any]]:
     needs: dict[str, set[int]] = {}
     #: Each bar's place: its first status in ``order``.
     first: dict[str, str] = {}
-    # Per deal only its tricks, and each table's game and rules once (review 25: no query per
-    # table): all his deals are read, and a table's rules repeated on each of them weighed most.
+    # Every deal of his, each read for its tricks only; each table's game and rules once (review 25:
+    # no query per table), not repeated on each of its deals.
     rows = (
         _played(membership)
         .filter(status__in=sorted(SNORER_TYPES | HELPER_TYPES))
         .order_by()
         .values_list("status", "engine_seat", "deal__session_id", "deal__outcome__tricks")
     )
-    tables: dict[int, tuple[str, dict[str, Any]]] = {}
-    played: list[tuple[str, int, int, Any]] = list(rows.iterator(chunk_size=5000))
-    for session_id, preset, rules in TableSession.objects.filter(
-        pk__in={row[2] for row in played}
-    ).values_list("pk", "preset", "rules"):
-        tables[session_id] = (preset, rules or {})
-        snore_tricks[session_id] = rules_snore_tricks(rules or {})
-    for status, seat, session_id, all_tricks in played:
+    # Counted by table, status and tricks taken as they are read, not held one by one.
+    played: Counter[tuple[int, str, int | None]] = Counter()
+    for status, seat, session_id, all_tricks in rows.iterator(chunk_size=5000):
+        took = all_tricks[seat] if isinstance(all_tricks, list) and seat < len(all_tricks) else None
+        played[(session_id, status, took)] += 1
+    tables = {
+        pk: (preset, rules or {})
+        for pk, preset, rules in TableSession.objects.filter(
+            pk__in={session_id for session_id, _status, _took in played}
+        ).values_list("pk", "preset", "rules")
+    }
+    for (session_id, status, took), deals in played.items():
         preset, rules = tables[session_id]
-        tricks = (all_tricks if isinstance(all_tricks, list) else [])[seat : seat + 1]
+        if session_id not in snore_tricks:
+            snore_tricks[session_id] = rules_snore_tricks(rules)
         need = snore_tricks[session_id] if status in SNORER_TYPES else 1
-        game = (preset, (rules or {}).get("dark"))
+        game = (preset, rules.get("dark"))
         if game not in words:
             words[game] = status_words(preset, dark=game[1])
         label = words[game].get(status, status)
         made, total = tally.setdefault(label, [0, 0])
-        tally[label] = [made + int(bool(tricks) and tricks[0] >= need), total + 1]
+        tally[label] = [made + (deals if took is not None and took >= need else 0), total + deals]
         needs.setdefault(label, set()).add(need)
         first[label] = min(first.get(label, status), status, key=place)
     return [
