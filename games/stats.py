@@ -438,7 +438,10 @@ def stats_deal_moved_back(*, deal_id: int, nets_before: Mapping[int, int]) -> No
         row = _stats_row(club_id=deal.session.club_id, member_id=member_id, day=day)
         changes: dict[str, Any] = {"net": F("net") + (after - before), "deals_won": F("deals_won") + won}
         if nets_after.played.get(member_id, 0) != played_before.get(member_id, 0):
-            # The day's largest bank is read again: a largest value is not taken back by a sum.
+            # The day's largest bank is read again: a largest value is not taken back by a sum. The
+            # row held first: another deal of his that day counted between the read and the write
+            # would be written over.
+            list(PlayerStats.objects.select_for_update().filter(pk=row.pk).values_list("pk", flat=True))
             changes["biggest_bank_won"] = _day_biggest_bank(member_id=member_id, day=day)
         PlayerStats.objects.filter(pk=row.pk).update(**changes)
 
