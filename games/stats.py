@@ -122,6 +122,14 @@ def seat_counters(
     return counters
 
 
+def payout_kept(payout: int, moved_back: int) -> int:
+    """His payout in a deal less what a manager moved back of his chips in it: a settlement moved
+    back takes the bank it paid him out of "Biggest bank won", as out of his net chips and his wins
+    (review 31); it kept him on top of the board's column. A move back that gave him chips (an
+    ante, a penalty) leaves it."""
+    return max(payout + min(moved_back, 0), 0)
+
+
 def deal_dealt(opening: Sequence[Mapping[str, Any]] | None) -> set[int]:
     """The engine seats dealt into a deal (its ``DealStarted`` event)."""
     for event in opening or ():
@@ -307,7 +315,8 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
         seat = row.engine_seat
         if seat not in dealt:
             continue
-        played_net = int(row.net or 0) + int(moved_back.pop(row.member_id, 0) or 0)
+        moved = int(moved_back.pop(row.member_id, 0) or 0)
+        played_net = int(row.net or 0) + moved
         out.setdefault(row.member_id, Counters()).add(
             seat_counters(
                 status=row.status,
@@ -315,7 +324,7 @@ def deal_counters(deal: Deal) -> dict[int, Counters]:
                 tricks=int(tricks[seat]) if seat < len(tricks) else 0,
                 snore_tricks=snore_tricks,
                 net=played_net + returned.pop(row.member_id, 0),
-                payout=int(payouts[seat]) if seat < len(payouts) else 0,
+                payout=payout_kept(int(payouts[seat]) if seat < len(payouts) else 0, moved),
                 seconds=seconds,
                 played_net=played_net,
             )
@@ -427,9 +436,44 @@ def stats_deal_moved_back(*, deal_id: int, nets_before: Mapping[int, int]) -> No
         if before == after and not won:
             continue
         row = _stats_row(club_id=deal.session.club_id, member_id=member_id, day=day)
-        PlayerStats.objects.filter(pk=row.pk).update(
-            net=F("net") + (after - before), deals_won=F("deals_won") + won
+        changes: dict[str, Any] = {"net": F("net") + (after - before), "deals_won": F("deals_won") + won}
+        if nets_after.played.get(member_id, 0) != played_before.get(member_id, 0):
+            # The day's largest bank is read again: a largest value is not taken back by a sum. The
+            # row held first: another deal of his that day counted between the read and the write
+            # would be written over.
+            list(PlayerStats.objects.select_for_update().filter(pk=row.pk).values_list("pk", flat=True))
+            changes["biggest_bank_won"] = _day_biggest_bank(member_id=member_id, day=day)
+        PlayerStats.objects.filter(pk=row.pk).update(**changes)
+
+
+def _day_biggest_bank(*, member_id: int, day: date) -> int:
+    """His largest bank won in the deals of one day (real tables, dealt into), less what managers
+    moved back (``payout_kept``), as the recount reads it."""
+    start = datetime(day.year, day.month, day.day, tzinfo=UTC)
+    rows = DealPlayer.objects.filter(
+        member_id=member_id,
+        deal__finished_at__gte=start,
+        deal__finished_at__lt=start + timedelta(days=1),
+        deal__session__practice=False,
+    ).values_list("deal_id", "engine_seat", "deal__opening", "deal__outcome__payouts")
+    played = [
+        (deal_id, seat, payouts) for deal_id, seat, opening, payouts in rows if seat in deal_dealt(opening)
+    ]
+    moved = dict(
+        Entry.objects.filter(
+            journal__deal_id__in=[deal_id for deal_id, _seat, _payouts in played],
+            journal__kind=Journal.Kind.REVERSAL,
+            account__member_id=member_id,
         )
+        .filter(DEAL_CHIPS)
+        .values_list("journal__deal_id")
+        .annotate(total=Sum("amount"))
+    )
+    best = 0
+    for deal_id, seat, payouts in played:
+        payout = int(payouts[seat]) if isinstance(payouts, list) and seat < len(payouts) else 0
+        best = max(best, payout_kept(payout, int(moved.get(deal_id, 0) or 0)))
+    return best
 
 
 def deals_uncounted(*, before: datetime, since: datetime | None = None) -> list[int]:
@@ -500,6 +544,10 @@ def _recount_chunk(
     )
     for deal_id, member_id, total in entries:
         nets[(deal_id, member_id)] = int(total or 0)
+    moved_back = {
+        (deal_id, member_id): int(total or 0)
+        for deal_id, member_id, total in entries.filter(journal__kind=Journal.Kind.REVERSAL)
+    }
     sessions = {session_id for session_id, *_rest in deals.values()}
     returned = {key: total for key, total in bank_returns(bank_entries(sessions)).items() if key[0] in wanted}
     players = DealPlayer.objects.filter(deal_id__in=deal_ids, member__isnull=False).values_list(
@@ -517,7 +565,7 @@ def _recount_chunk(
             tricks=int(tricks[seat]) if seat < len(tricks) else 0,
             snore_tricks=snore_tricks[session_id],
             net=nets.get((deal_id, member_id), 0) + returned.get((deal_id, member_id), 0),
-            payout=tally.payout.get(seat, 0),
+            payout=payout_kept(tally.payout.get(seat, 0), moved_back.get((deal_id, member_id), 0)),
             seconds=deal_seconds(started_at, finished_at, stood),
             played_net=nets.get((deal_id, member_id), 0),
         )

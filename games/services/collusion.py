@@ -98,10 +98,29 @@ def collusion_scan(*, club: Club, now: datetime | None = None) -> list[Collusion
             people[deal_id][seat] = member_id
         records.extend(deal_record(deal, actions=actions[deal.pk], people=people[deal.pk]) for deal in chunk)
     flags = []
+    # The open flags of pairs under the line tonight: their numbers are tonight's all the same (a
+    # flag updated only while its pair stayed flagged showed the deals and the score of the night it
+    # was raised, weeks later, and a report filed from it quoted them).
+    still_open = {
+        (first, second): pk
+        for pk, first, second in CollusionFlag.objects.filter(
+            club=club, status=CollusionFlag.Status.OPEN
+        ).values_list("pk", "first_id", "second_id")
+    }
     for pair in pair_scores(records):
-        if not pair.flagged:
-            continue
         first, second = sorted((pair.a, pair.b))
+        if not pair.flagged:
+            if (first, second) in still_open:
+                CollusionFlag.objects.filter(
+                    pk=still_open[(first, second)], status=CollusionFlag.Status.OPEN
+                ).update(
+                    score=pair.score,
+                    signals=pair.signals,
+                    deals=pair.deal_ids,
+                    deal_count=pair.deals,
+                    updated_at=now,
+                )
+            continue
         with transaction.atomic():
             flag, created = CollusionFlag.objects.select_for_update().get_or_create(
                 club=club,
