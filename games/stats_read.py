@@ -152,11 +152,12 @@ def leaderboard(
     if since is not None:
         stats = stats.filter(day__gte=since)
     totals = {row.pop("member"): Counters.of(row) for row in stats.values("member").annotate(**_aggregates())}
-    # The club's members as they are now: a player banned (a cheat's winnings would stay on top) or
-    # gone is off the board; his player page still shows the deals he played here.
-    members = Membership.objects.filter(pk__in=list(totals), status=Membership.Status.ACTIVE).select_related(
-        "user"
-    )
+    # The club's members as they are now: a player banned (a cheat's winnings would stay on top),
+    # gone, or whose account the operators switched off is off the board; his player page still
+    # shows the deals he played here.
+    members = Membership.objects.filter(
+        pk__in=list(totals), status=Membership.Status.ACTIVE, user__is_active=True
+    ).select_related("user")
     rows = [Row(member=m, counters=totals[m.pk], snore_rate=snore_rate(totals[m.pk])) for m in members]
     key = sort if sort in COLUMNS else DEFAULT_SORT
     # Level players by the name the board shows (then the username, for two of one name): by the

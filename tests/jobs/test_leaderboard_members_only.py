@@ -40,3 +40,18 @@ def test_banned_and_gone_players_leave_the_board(make_table, players, owner, pla
     assert players[3].shown_name not in html
     # The deals they played are still theirs to look at.
     assert client.get(f"/clubs/{club.slug}/players/{players[2].username}/").status_code == 200
+
+
+def test_an_account_switched_off_by_the_operators_leaves_the_board(make_table, players, play_deals):
+    """Review 143's doubt: an account the operators switched off (it cannot log in) stayed on the
+    board, a member in name only."""
+    from club.models import User
+
+    table = make_table()
+    sit_all(table, players)
+    play_deals(table, players, 1)
+    User.objects.filter(pk=players[1].pk).update(is_active=False)
+    shown = {r.member.user_id for r in leaderboard(club=table.club, period="all")}
+    assert shown == {players[0].pk, players[2].pk, players[3].pk}
+    User.objects.filter(pk=players[1].pk).update(is_active=True)  # switched on again: back on it
+    assert players[1].pk in {r.member.user_id for r in leaderboard(club=table.club, period="all")}
