@@ -19,7 +19,8 @@ nightly job (a crontab entry of the nightly lane) runs under a database lock of 
 written down as that night's run (``NightlyRun``); a process that comes to it after another ran it
 skips it, and one that finds it unfinished (its process was killed half way) runs it. A process that
 starts (a restart after the kill) runs the night's job left unfinished in the last day, once: a job
-that kills its process every time is not run again at every restart.
+that kills its process every time is not run again at every restart. It runs too a night's job that
+fell due in the last day while no process ran (the site was down over it), once, as that night's.
 """
 
 from __future__ import annotations
@@ -217,6 +218,23 @@ def _unfinished(name: str) -> datetime | None:
     )
 
 
+def _missed(name: str, entry: dict[str, Any], app: Any) -> datetime | None:
+    """The last night job ``name`` fell due in the past day, if no process ran it (the site was down
+    over it): a stopped site's counters waited a night more, its books went a night unchecked. Only
+    at a site whose nights have run before: a new one (or one with the job just added) starts with
+    the next night, as beat does."""
+    from .models import NightlyRun
+
+    now = app.now()
+    due_at = _nightly_due_at(entry, now - CATCH_UP_WITHIN, app)
+    if due_at is None or due_at > now:
+        return None
+    latest = NightlyRun.objects.filter(name=name).order_by("-due_at").values_list("due_at", flat=True).first()
+    if latest is None or latest >= due_at:
+        return None
+    return due_at
+
+
 def _nightly_run(app: Any, name: str, entry: dict[str, Any], due_at: datetime) -> bool:
     """Run the night's job unless another process ran it; True if this one ran it. A run that failed
     for good counts as the night's run (its failure is recorded for the managers): the others would
@@ -225,10 +243,15 @@ def _nightly_run(app: Any, name: str, entry: dict[str, Any], due_at: datetime) -
 
     if due_at == UNFINISHED:
         unfinished = _unfinished(name)
-        if unfinished is None:
-            return False
-        logger.warning("nightly job %s of %s was left unfinished: it runs now", name, unfinished)
-        due_at = unfinished
+        if unfinished is not None:
+            logger.warning("nightly job %s of %s was left unfinished: it runs now", name, unfinished)
+            due_at = unfinished
+        else:
+            missed = _missed(name, entry, app)
+            if missed is None:
+                return False
+            logger.warning("nightly job %s of %s was missed (no process ran): it runs now", name, missed)
+            due_at = missed
     with _nightly_lock(name):
         done = NightlyRun.objects.filter(name=name, due_at=due_at, finished_at__isnull=False)
         if done.exists():
