@@ -111,7 +111,10 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     session = session_lock(session_id)
     membership = member_require_active(session=session, user=user)
     if not session.is_live:
-        raise TableError("table_closed")
+        # Cancelled a moment ago (by a manager, or nobody came): "not open for play" read as if it
+        # would open later.
+        cancelled = session.status == TableSession.Status.CANCELLED
+        raise TableError("table_closed", words="table_cancelled" if cancelled else None)
     mine = seat_of(session, user)
     if mine is not None and mine.removed:
         # Stood up mid-deal: his seat is the clock's until the deal ends, and no seat of his plays;
