@@ -17,14 +17,13 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from club.errors import NotAllowed, ServiceError
 from club.models import Club, Membership, User
 from club.services import audit_log_write, membership_require_manager, membership_require_rank
 
-from ..errors import IdempotencyConflict, InsufficientChips, LedgerError
-from ..models import Account, Adjustment, ChipRequest, Entry, Journal
+from ..errors import IdempotencyConflict, LedgerError
+from ..models import Adjustment, ChipRequest, Entry, Journal
 from ..selectors import wallet_balance
 from .operations import (
     _amount,
@@ -32,6 +31,7 @@ from .operations import (
     chips_grant_result,
     chips_revoke_result,
     grant_within_limits,
+    revoke_short,
 )
 from .posting import _existing, account_treasury, account_wallet
 
@@ -159,18 +159,7 @@ def chips_adjust(
             # could only be told the chips are not there.
             balance = wallet_balance(membership=member)
             if amount > balance:
-                raise InsufficientChips(
-                    ngettext(
-                        "Not enough chips: the %(account)s holds %(balance)s, %(needed)s is needed.",
-                        "Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.",
-                        amount,
-                    )
-                    % {
-                        "account": str(Account.Kind.WALLET.label).lower(),
-                        "balance": balance,
-                        "needed": amount,
-                    }
-                )
+                raise revoke_short(membership=member, amount=amount, balance=balance)
         try:
             with transaction.atomic():
                 adjustment = Adjustment.objects.create(

@@ -18,8 +18,9 @@ from club.errors import NotAllowed
 from club.models import Club, Membership, User
 from club.services import audit_log_write, membership_require_manager, membership_require_rank
 
-from ..errors import IdempotencyConflict, LedgerError, WrongClub
+from ..errors import IdempotencyConflict, InsufficientChips, LedgerError, WrongClub
 from ..models import Account, Journal
+from ..selectors import chips_at_tables, wallet_balance
 from .posting import (
     MAX_AMOUNT,
     PostResult,
@@ -196,6 +197,24 @@ def chips_revoke(
     ).journal
 
 
+def revoke_short(*, membership: Membership, amount: int, balance: int) -> InsufficientChips:
+    """A revoke larger than the wallet, said with the chips he has at tables: "the wallet holds 50"
+    alone left the manager wondering where the 400 he had seen on the member's page went."""
+    text = ngettext(
+        "Not enough chips: the %(account)s holds %(balance)s, %(needed)s is needed.",
+        "Not enough chips: the %(account)s holds %(balance)s, %(needed)s are needed.",
+        amount,
+    ) % {"account": str(Account.Kind.WALLET.label).lower(), "balance": balance, "needed": amount}
+    at_tables = sum(row.chips for row in chips_at_tables(membership=membership))
+    if at_tables:
+        text += " " + ngettext(
+            "%(chips)s more chip is at tables: it comes back to the wallet when the member leaves them.",
+            "%(chips)s more chips are at tables: they come back to the wallet when the member leaves them.",
+            at_tables,
+        ) % {"chips": at_tables}
+    return InsufficientChips(text)
+
+
 def chips_revoke_result(
     *,
     membership: Membership,
@@ -236,7 +255,13 @@ def chips_revoke_result(
             )
         return result
 
-    return run_in_transaction(post)
+    try:
+        return run_in_transaction(post)
+    except InsufficientChips:
+        # Said again with his chips at tables (a repeat of a revoke already booked is no refusal).
+        raise revoke_short(
+            membership=membership, amount=amount, balance=wallet_balance(membership=membership)
+        ) from None
 
 
 def table_buy_in(
