@@ -91,9 +91,14 @@ class SessionMoveForm(forms.Form):
         text = self.cleaned_data.get("shown_start") or ""
         try:
             shown = datetime.fromisoformat(text)
-        except ValueError:
+            if shown.tzinfo is None:
+                return None
+            # Compared on the manager's clock (``clean``): one it cannot show (year 9999 from Tokyo)
+            # raised there, and the move answered with a server error (review 141).
+            timezone.localtime(shown)
+        except (ValueError, OverflowError):
             return None
-        return shown if shown.tzinfo is not None else None
+        return shown
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
