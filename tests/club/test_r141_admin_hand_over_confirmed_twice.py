@@ -57,9 +57,7 @@ def test_a_second_tabs_confirmation_says_who_owns_it_now(club, owner, manager, m
     first_tab, second_tab = client_for(owner), client_for(owner)
     _confirm(first_tab, m(club, manager))
     later = _confirm(second_tab, m(club, member))
-    assert _said(later) == [
-        (messages.ERROR, "You have handed the club over already: Misha owns it now.")
-    ]
+    assert _said(later) == [(messages.ERROR, "You have handed the club over already: Misha owns it now.")]
     assert m(club, manager).role == Role.OWNER and m(club, member).role == Role.MANAGER
 
 
