@@ -533,6 +533,7 @@ class SeatAdmin(ClubScopedAdmin):
     list_select_related = ("session", "member__user")
     action_form = StandUpActionForm
     actions = ["stand_up_selected"]
+    says_ticked_rows_gone = False  # "has left the table already", in the action's words
 
     def get_queryset(self, request: HttpRequest):
         # The table and the player come along: a seat's page is titled with them.
