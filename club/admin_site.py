@@ -296,7 +296,11 @@ class OddQueryValuesAdmin(admin.ModelAdmin):
                     messages.ERROR,
                 )
                 return None
+        self.ticked_rows_gone(request, queryset)
         return super().response_action(request, queryset)
+
+    def ticked_rows_gone(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        """Said before an action runs on rows ticked in the list: nothing here (``ClubScopedAdmin``)."""
 
     def get_changelist_instance(self, request: HttpRequest) -> ChangeList:
         """Any error that a query value causes while the list is built becomes the admin's own
@@ -538,6 +542,36 @@ class ClubScopedAdmin(OddQueryValuesAdmin):
     the Club admin itself)."""
 
     club_path = "club"
+
+    #: Whether the list says that ticked rows left it since the page was shown (the seats' stand-up
+    #: says it in its own words).
+    says_ticked_rows_gone = True
+
+    def ticked_rows_gone(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        """Warn of ticked rows that are no longer in the list (its filters, the reader's clubs): Django
+        drops them from the action without a word. A grant refused by another manager meanwhile left
+        the "pending" list, and its "Approve" said nothing: the manager took it as approved (review
+        141). Nothing is done to such a row."""
+        if not self.says_ticked_rows_gone or request.POST.get("select_across") == "1":
+            return
+        pk = self.model._meta.pk
+        ticked = {pk.to_python(value) for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME)}
+        if not ticked:
+            return
+        gone = len(ticked) - queryset.filter(pk__in=ticked).count()
+        if gone > 0:
+            self.message_user(
+                request,
+                ngettext(
+                    "%(count)d of the ticked rows is no longer in this list: it changed after the page was "
+                    "shown. Look at the list again.",
+                    "%(count)d of the ticked rows are no longer in this list: they changed after the page "
+                    "was shown. Look at the list again.",
+                    gone,
+                )
+                % {"count": gone},
+                messages.WARNING,
+            )
 
     def __init__(self, model: type[Model], admin_site: Any) -> None:
         super().__init__(model, admin_site)

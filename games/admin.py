@@ -24,6 +24,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from club.admin import across_pages_shown_at
 from club.admin_site import ClubScopedAdmin, admin_clubs_for, admin_sees_a_club
 from club.confusables import invisible_characters
 from club.errors import ServiceError
@@ -91,9 +92,14 @@ class SessionMoveForm(forms.Form):
         text = self.cleaned_data.get("shown_start") or ""
         try:
             shown = datetime.fromisoformat(text)
-        except ValueError:
+            if shown.tzinfo is None:
+                return None
+            # Compared on the manager's clock (``clean``): one it cannot show (year 9999 from Tokyo)
+            # raised there, and the move answered with a server error (review 141).
+            timezone.localtime(shown)
+        except (ValueError, OverflowError):
             return None
-        return shown if shown.tzinfo is not None else None
+        return shown
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -160,6 +166,46 @@ class ReservationInline(SeatInline):
         return super().get_queryset(request).select_related("member__user")
 
 
+class ShownAtActionForm(ActionForm):
+    # When the list was shown: an action on "all N across the pages" refuses a selection holding a row
+    # that came after it (``_refused_across_pages``). No label: Django's action bar writes it.
+    shown_at = forms.CharField(
+        label="", required=False, widget=forms.HiddenInput, initial=lambda: timezone.now().isoformat()
+    )
+
+
+def _refused_across_pages(
+    model_admin: admin.ModelAdmin,
+    request: HttpRequest,
+    queryset: Any,
+    since: str,
+    words: Callable[[int], str],
+) -> bool:
+    """Whether an action on "all N across the pages" (Django's select-across, the list as it stands
+    when the action runs) is refused, with ``words``, for holding rows whose ``since`` is after the
+    list was shown: a table a colleague scheduled meanwhile was cancelled with the rest, unseen, and a
+    player who sat down meanwhile was stood up (review 141, as review 121 for bans and grants). Rows
+    ticked on the page are the rows the manager saw."""
+    when = across_pages_shown_at(model_admin, request)
+    if isinstance(when, bool):
+        return not when
+    came = queryset.filter(**{f"{since}__gt": when}).count()
+    if came:
+        model_admin.message_user(request, words(came) % {"count": came}, messages.ERROR)
+        return True
+    return False
+
+
+def _tables_came(count: int) -> str:
+    return ngettext(
+        "Nothing was done: %(count)d table of those selected across the pages was scheduled after the "
+        "list was shown. Look at the list again and select anew.",
+        "Nothing was done: %(count)d tables of those selected across the pages were scheduled after the "
+        "list was shown. Look at the list again and select anew.",
+        count,
+    )
+
+
 class PresetFilter(admin.SimpleListFilter):
     """The games by the names the pages give them, in the reader's language (the stored value is
     the preset's code); a code that is no game lists nothing."""
@@ -222,6 +268,7 @@ class TableSessionAdmin(ClubScopedAdmin):
         return self.inlines if obj is not None else []
 
     actions = ["cancel_selected", "skip_week_selected", "move_selected"]
+    action_form = ShownAtActionForm
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return admin.ModelAdmin.get_actions(self, request)
@@ -244,6 +291,9 @@ class TableSessionAdmin(ClubScopedAdmin):
     def cancel_selected(self, request: HttpRequest, queryset: Any) -> None:
         from .services.schedule import session_cancel
 
+        if _refused_across_pages(self, request, queryset, "created_at", _tables_came):
+            return
+
         def cancel(session: TableSession) -> str:
             done = session_cancel(session_id=session.pk, actor=request.user)
             if done.status == TableSession.Status.FINISHED:
@@ -255,6 +305,9 @@ class TableSessionAdmin(ClubScopedAdmin):
     @admin.action(description=_("Skip this week of the selected weekly tables (the series goes on)"))
     def skip_week_selected(self, request: HttpRequest, queryset: Any) -> None:
         from .services.schedule import session_skip_week
+
+        if _refused_across_pages(self, request, queryset, "created_at", _tables_came):
+            return
 
         def skip(session: TableSession) -> str:
             following = session_skip_week(session_id=session.pk, actor=request.user)
@@ -446,7 +499,7 @@ class DealActionAdmin(ClubScopedAdmin):
         )
 
 
-class StandUpActionForm(ActionForm):
+class StandUpActionForm(ShownAtActionForm):
     # No max_length on the field: Django answers an invalid action form with "No action selected."
     # and does nothing. The browser stops at 500; the service keeps the first 500 of a longer one.
     reason = forms.CharField(
@@ -480,6 +533,7 @@ class SeatAdmin(ClubScopedAdmin):
     list_select_related = ("session", "member__user")
     action_form = StandUpActionForm
     actions = ["stand_up_selected"]
+    says_ticked_rows_gone = False  # "has left the table already", in the action's words
 
     def get_queryset(self, request: HttpRequest):
         # The table and the player come along: a seat's page is titled with them.
@@ -513,6 +567,20 @@ class SeatAdmin(ClubScopedAdmin):
         if invisible_characters(reason, multiline=True, joined_emoji=True):
             # The player reads the reason: a right-to-left override would turn it around.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
+            return
+        if _refused_across_pages(
+            self,
+            request,
+            queryset,
+            "sat_at",
+            lambda count: ngettext(
+                "Nothing was done: %(count)d player of those selected across the pages sat down after the "
+                "list was shown. Look at the list again and select anew.",
+                "Nothing was done: %(count)d players of those selected across the pages sat down after the "
+                "list was shown. Look at the list again and select anew.",
+                count,
+            ),
+        ):
             return
         ticked = {value for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME) if value.isdigit()}
         seats = list(queryset.select_related("session", "member__user"))

@@ -455,6 +455,9 @@ def session_move(
         raise TableError("move_moved", when=session.starts_at)
     if starts_at <= now:
         raise TableError("move_past")
+    # The start first: an end moved with a start at the calendar's end (year 9999) fell past it, and
+    # the move answered with a server error (review 141).
+    table_dates_check(starts_at=starts_at, ends_at=None, now=now)
     ends_at = session.ends_at + (starts_at - session.starts_at) if session.ends_at else None
     table_dates_check(starts_at=starts_at, ends_at=ends_at, now=now)
     opens_now = now >= starts_at - SEATING_OPENS
