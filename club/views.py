@@ -673,7 +673,7 @@ def _people_unheard(request: HttpRequest, slug: str, **_kwargs: Any) -> HttpResp
 
 
 def _membership_action(
-    request: HttpRequest, slug: str, pk: int, act, typed: tuple[str, ...] = ()
+    request: HttpRequest, slug: str, pk: int, act, typed: tuple[str, ...] = (), members_changed: bool = False
 ) -> HttpResponse:
     """Run one manager action on a membership of this club; answer htmx with the people partial.
     ``typed``: the names of the form's fields a person types (a ban's reason); refused, the form is
@@ -698,7 +698,9 @@ def _membership_action(
     else:
         messages.success(request, message)
     if request.htmx:
-        return render(request, "club/club_detail.html#people", _club_context(request, club) | {"kept": kept})
+        # ``members_changed``: the grant form's list of members is sent again with the list (review 142).
+        extra = {"kept": kept, "members_changed": members_changed}
+        return render(request, "club/club_detail.html#people", _club_context(request, club) | extra)
     if kept is not None:
         return club_page_again(request, club, kept=kept)
     return HttpResponseRedirect(f"{club.get_absolute_url()}#people")
@@ -711,7 +713,7 @@ def membership_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse
         services.membership_approve(membership=target, actor=request.user)
         return _("%(name)s is now a member.") % {"name": target.user.shown_name}
 
-    return _membership_action(request, slug, pk, act)
+    return _membership_action(request, slug, pk, act, members_changed=True)
 
 
 @post_only(club_page, _people_unheard)

@@ -34,9 +34,13 @@ def _records(when: datetime = WHEN):
 def test_the_records_are_named_in_the_readers_words():
     log, attempt, failure, expiration = _records()
     with translation.override("ru"):
-        assert str(log) == "Вход vera 01.12.2026 16:57"
-        assert str(attempt) == "Неудачные входы vera с адреса 10.0.0.7, последний 01.12.2026 16:57"
-        assert str(failure) == "Неудачный вход vera 01.12.2026 16:57 с адреса 10.0.0.7, вход закрыт"
+        assert str(log) == "Вход пользователя vera 01.12.2026 16:57"
+        assert str(attempt) == (
+            "Неудачные входы пользователя vera с адреса 10.0.0.7, последний 01.12.2026 16:57"
+        )
+        assert str(failure) == (
+            "Неудачный вход пользователя vera 01.12.2026 16:57 с адреса 10.0.0.7, вход закрыт"
+        )
         assert str(expiration) == "Неудачные входы забываются 01.12.2026 16:57"
     with translation.override("bg"):
         assert str(log) == "Вход на vera в 01.12.2026 16:57"

@@ -17,7 +17,7 @@ from .conftest import client_for, m
 
 SAID = {
     "en": "The account of Sasha is switched off by the site: the request cannot be approved.",
-    "ru": "Учётная запись Sasha отключена сайтом: заявку нельзя одобрить.",
+    "ru": "Учётная запись пользователя Sasha отключена сайтом: заявку нельзя одобрить.",
     "bg": "Профилът на Sasha е изключен от сайта: заявката не може да бъде одобрена.",
 }
 

@@ -69,8 +69,9 @@ def test_rows_are_named_in_words_in_russian(owner, rows, players) -> None:
     entry = rows["entry"]
     assert titles["entry"] == f"Запись #{entry.pk} проводки #{entry.journal_id}: {entry.amount:+d}", titles
     vera, gleb = players[0].username, players[1].username
-    assert titles["adjustment"] == f"Выдача: 9000 для Vera (@{vera}) · В ожидании второго менеджера", titles
-    assert titles["chiprequest"] == f"Просьба Gleb (@{gleb}), фишки: 5 · Открыта", titles
+    waiting = "В ожидании второго менеджера"
+    assert titles["adjustment"] == f"Выдача: 9000 для участника Vera (@{vera}) · {waiting}", titles
+    assert titles["chiprequest"] == f"Просьба участника Gleb (@{gleb}), фишки: 5 · Открыта", titles
     for title in titles.values():
         assert not re.search(r"\{&#x27;|pending|\(open\)|asks|#0 ", title), titles
     assert seat.position == 0
