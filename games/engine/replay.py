@@ -33,7 +33,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from games.engine import (
@@ -392,7 +393,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         data = _load(args[0])
-        output, status = run_scenario(data)
+        with any_digits():
+            output, status = run_scenario(data)
     except ScenarioError as exc:
         print(f"replay: {exc}", file=sys.stderr)
         return 2
@@ -402,8 +404,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if status == 2:
         print(f"replay: {output['error']['message']}".replace("\n", " "), file=sys.stderr)
         return 2
-    print_output(output)
+    with any_digits():
+        print_output(output)
     return status
+
+
+@contextmanager
+def any_digits() -> Iterator[None]:
+    """Integers of any length turn into text within: a file read under Python's 4,300-digit limit
+    implies larger numbers (a 4,300-digit bank doubled in a refusal's message, a stack after a
+    deal), and naming one said "internal error" or printed a traceback (review 144). The reading
+    keeps the limit, which guards the conversion's quadratic cost: numbers the engine derives
+    from the file's are a few times its longest, cheap to print."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def print_output(output: Any) -> None:
