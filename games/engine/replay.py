@@ -48,6 +48,7 @@ from games.engine import (
     new_deal,
     outcome,
 )
+from games.engine.cards import foreign_characters
 from games.engine.json_objects import bad_text, named_once
 from games.engine.rules import RulesError, rules_with_overrides
 from games.engine.shuffle import canonical_deck
@@ -103,7 +104,10 @@ def _deck_fault(deck: list[str], expected: list[str]) -> str:
     for card in deck:
         if card not in known:
             name = json.dumps(card, ensure_ascii=False)[:40]
-            return f'{name} is not one of its cards (they are written like "10H", "AS", "7C")'
+            foreign = foreign_characters(card)
+            return f'{name} is not one of its cards (they are written like "10H", "AS", "7C"' + (
+                f"; {foreign})" if foreign else ")"
+            )
     seen: set[str] = set()
     for card in deck:
         if card in seen:
