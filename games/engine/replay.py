@@ -361,7 +361,9 @@ def _load(path: str) -> Any:
     try:
         text = read_utf8(path)
     except OSError as exc:
-        raise ScenarioError(f"cannot read {path}: {exc}") from None
+        # Quoted as JSON writes it: a line break in the name broke the one-line message (review 144).
+        name = json.dumps(path, ensure_ascii=False)
+        raise ScenarioError(f"cannot read {name}: {exc.strerror or exc}") from None
     except NotUtf8 as exc:
         raise ScenarioError(str(exc)) from None
     try:
