@@ -56,7 +56,10 @@ class Action:
             raise EngineError("unknown_action", 'An action must be an object with a "do" name.')
         do = data.get("do")
         if not isinstance(do, str) or do not in _NAMES:
-            raise EngineError("unknown_action", f"There is no action called {do!r}.")
+            foreign = foreign_characters(do) if isinstance(do, str) else ""
+            raise EngineError(
+                "unknown_action", f"There is no action called {do!r}" + (f" ({foreign})." if foreign else ".")
+            )
         cards: tuple[str, ...] = ()
         if "cards" in data:
             raw = data["cards"]

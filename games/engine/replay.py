@@ -76,7 +76,8 @@ def _ignored(key: str) -> bool:
 def _check_keys(obj: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
     for key in obj:
         if not isinstance(key, str) or (key not in allowed and not _ignored(key)):
-            raise ScenarioError(f"{where}: unknown key {key!r}")
+            foreign = foreign_characters(key) if isinstance(key, str) else ""
+            raise ScenarioError(f"{where}: unknown key {key!r}" + (f" ({foreign})" if foreign else ""))
 
 
 def _int(value: Any, where: str, *, minimum: int = 0) -> int:

@@ -71,3 +71,25 @@ def test_a_plain_wrong_name_says_no_more(monkeypatch, capsys) -> None:
     data["deals"][0]["actions"][9]["card"] = "ZZ"
     status, out, _err = _cli(data, monkeypatch, capsys)
     assert status == 1 and json.loads(out)["error"]["message"] == "'ZZ' is not a card."
+
+
+def test_a_key_with_a_look_alike_letter_names_it(monkeypatch, capsys) -> None:
+    """A "ѕtake" with a Cyrillic Dze was refused as "unknown key 'ѕtake'": a key that read right."""
+    data = _example()
+    data["\u0455take"] = data.pop("stake")
+    status, out, err = _cli(data, monkeypatch, capsys)
+    assert status == 2 and out == ""
+    assert "unknown key" in err and "U+0455 CYRILLIC SMALL LETTER DZE" in err, err
+    data = _example()
+    data["deals"][0]["actions"][0]["d\u043e"] = data["deals"][0]["actions"][0].pop("do")
+    status, out, err = _cli(data, monkeypatch, capsys)
+    assert status == 2 and "U+043E CYRILLIC SMALL LETTER O" in err, err
+
+
+def test_an_action_name_with_a_look_alike_letter_names_it(monkeypatch, capsys) -> None:
+    data = _example()
+    data["deals"][0]["actions"][0]["do"] = "sn\u043ere"
+    status, out, _err = _cli(data, monkeypatch, capsys)
+    assert status == 1
+    error = json.loads(out)["error"]
+    assert error["code"] == "unknown_action" and "U+043E CYRILLIC SMALL LETTER O" in error["message"]
