@@ -316,6 +316,8 @@ def read_utf8(path: str) -> str:
     read as text takes the locale's encoding, under the C locale with surrogateescape, so invalid
     UTF-8 piped in was read (its bad bytes as lone surrogates) and the file played (review 98)."""
     if path == "-":
+        if sys.stdin is None:  # started with it closed (<&-): "internal error" said so (review 144)
+            raise OSError("standard input is closed")
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text stream standing in for stdin (a test's): its text is read as is
             return sys.stdin.read()
