@@ -382,6 +382,10 @@ def _load(path: str) -> Any:
         raise ScenarioError(f"bad JSON: {exc}") from None
 
 
+#: A file too large for the memory it is read and played in: "internal error: MemoryError: " said
+#: nothing of what was wrong (review 144).
+TOO_LARGE = "the file is too large to be read and played in the memory this process has"
+
 USAGE = "usage: python -m games.engine.replay FILE.json | -"
 ABOUT = """\
 Plays a scenario file (docs/rules/SCENARIOS.md; - reads standard input) through its deals
@@ -406,6 +410,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             output, status = run_scenario(data)
     except ScenarioError as exc:
         print(f"replay: {exc}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print(f"replay: {TOO_LARGE}", file=sys.stderr)
         return 2
     except Exception as exc:  # the CLI boundary: a bug must still not print a traceback
         print(f"replay: internal error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)

@@ -42,6 +42,7 @@ from typing import Any
 from games.engine.fairness import contribution_ok, deck_seed, first_dealer
 from games.engine.json_objects import bad_text, named_once
 from games.engine.replay import (
+    TOO_LARGE,
     any_digits,
     as_the_page_reads,
     no_constant,
@@ -411,6 +412,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             output, status = verify_scenario(data)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         print(f"verify: {exc}".replace("\n", " "), file=sys.stderr)
+        return 2
+    except MemoryError:
+        print(f"verify: {TOO_LARGE}", file=sys.stderr)
         return 2
     except Exception as exc:  # the CLI boundary: a bug must still not print a traceback
         print(f"verify: internal error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
