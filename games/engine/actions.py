@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import RANK
+from .cards import RANK, foreign_characters
 from .errors import EngineError
 
 ACTION_NAMES: tuple[str, ...] = (
@@ -56,7 +56,10 @@ class Action:
             raise EngineError("unknown_action", 'An action must be an object with a "do" name.')
         do = data.get("do")
         if not isinstance(do, str) or do not in _NAMES:
-            raise EngineError("unknown_action", f"There is no action called {do!r}.")
+            foreign = foreign_characters(do) if isinstance(do, str) else ""
+            raise EngineError(
+                "unknown_action", f"There is no action called {do!r}" + (f" ({foreign})." if foreign else ".")
+            )
         cards: tuple[str, ...] = ()
         if "cards" in data:
             raw = data["cards"]
@@ -64,13 +67,13 @@ class Action:
                 raise EngineError("bad_cards", '"cards" must be a list of card names such as "10H".')
             for c in raw:
                 if c not in RANK:
-                    raise EngineError("bad_cards", f"{c!r} is not a card.")
+                    raise EngineError("bad_cards", _not_a_card(c))
             if len(set(raw)) != len(raw):
                 raise EngineError("bad_cards", "The same card is named twice.")
             cards = tuple(raw)
         card = data.get("card")
         if card is not None and (not isinstance(card, str) or card not in RANK):
-            raise EngineError("bad_cards", f"{card!r} is not a card.")
+            raise EngineError("bad_cards", _not_a_card(card))
         position = data.get("position")
         if position is not None and (isinstance(position, bool) or not isinstance(position, int)):
             raise EngineError("unknown_action", '"position" must be a whole number.')
@@ -109,6 +112,11 @@ class Action:
         if self.take_trump:
             out["take_trump"] = True
         return out
+
+
+def _not_a_card(name: Any) -> str:
+    foreign = foreign_characters(name) if isinstance(name, str) else ""
+    return f"{name!r} is not a card ({foreign})." if foreign else f"{name!r} is not a card."
 
 
 class _Building:

@@ -6,6 +6,8 @@ converted on the hot path; rank and suit are looked up in precomputed dicts.
 
 from __future__ import annotations
 
+import unicodedata
+
 SUITS: str = "SHDC"
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_VALUE: dict[str, int] = {r: i + 2 for i, r in enumerate(RANKS)}
@@ -51,3 +53,16 @@ def deck(size: int) -> tuple[str, ...]:
 def pretty(card_name: str) -> str:
     """Human spelling, e.g. ``10♥``."""
     return card_name[:-1] + SUIT_SYMBOL[card_name[-1]]
+
+
+def foreign_characters(name: str) -> str:
+    """``name``'s characters outside printable ASCII, by code point and Unicode name ("" if none), for
+    a refusal of a card name: a Cyrillic "А", a full-width "Ａ" or a zero-width space looks like
+    (or like nothing beside) the Latin letters a card is written with, so "'KС' is not a card"
+    named a card that read right and left the writer guessing (review 144)."""
+    odd = [c for c in dict.fromkeys(name) if not (c.isascii() and c.isprintable())]
+    if not odd:
+        return ""
+    named = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'an unnamed character')}" for c in odd[:3])
+    more = " and more" if len(odd) > 3 else ""
+    return f"it holds {named}{more}, no Latin letter or digit"

@@ -33,7 +33,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from games.engine import (
@@ -47,6 +48,7 @@ from games.engine import (
     new_deal,
     outcome,
 )
+from games.engine.cards import foreign_characters
 from games.engine.json_objects import bad_text, named_once
 from games.engine.rules import RulesError, rules_with_overrides
 from games.engine.shuffle import canonical_deck
@@ -74,7 +76,8 @@ def _ignored(key: str) -> bool:
 def _check_keys(obj: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
     for key in obj:
         if not isinstance(key, str) or (key not in allowed and not _ignored(key)):
-            raise ScenarioError(f"{where}: unknown key {key!r}")
+            foreign = foreign_characters(key) if isinstance(key, str) else ""
+            raise ScenarioError(f"{where}: unknown key {key!r}" + (f" ({foreign})" if foreign else ""))
 
 
 def _int(value: Any, where: str, *, minimum: int = 0) -> int:
@@ -102,7 +105,10 @@ def _deck_fault(deck: list[str], expected: list[str]) -> str:
     for card in deck:
         if card not in known:
             name = json.dumps(card, ensure_ascii=False)[:40]
-            return f'{name} is not one of its cards (they are written like "10H", "AS", "7C")'
+            foreign = foreign_characters(card)
+            return f'{name} is not one of its cards (they are written like "10H", "AS", "7C"' + (
+                f"; {foreign})" if foreign else ")"
+            )
     seen: set[str] = set()
     for card in deck:
         if card in seen:
@@ -310,6 +316,8 @@ def read_utf8(path: str) -> str:
     read as text takes the locale's encoding, under the C locale with surrogateescape, so invalid
     UTF-8 piped in was read (its bad bytes as lone surrogates) and the file played (review 98)."""
     if path == "-":
+        if sys.stdin is None:  # started with it closed (<&-): "internal error" said so (review 144)
+            raise OSError("standard input is closed")
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text stream standing in for stdin (a test's): its text is read as is
             return sys.stdin.read()
@@ -356,7 +364,9 @@ def _load(path: str) -> Any:
     try:
         text = read_utf8(path)
     except OSError as exc:
-        raise ScenarioError(f"cannot read {path}: {exc}") from None
+        # Quoted as JSON writes it: a line break in the name broke the one-line message (review 144).
+        name = json.dumps(path, ensure_ascii=False)
+        raise ScenarioError(f"cannot read {name}: {exc.strerror or exc}") from None
     except NotUtf8 as exc:
         raise ScenarioError(str(exc)) from None
     try:
@@ -371,6 +381,10 @@ def _load(path: str) -> Any:
         # ValueError beside JSONDecodeError: a number longer than Python reads (4,300 digits).
         raise ScenarioError(f"bad JSON: {exc}") from None
 
+
+#: A file too large for the memory it is read and played in: "internal error: MemoryError: " said
+#: nothing of what was wrong (review 144).
+TOO_LARGE = "the file is too large to be read and played in the memory this process has"
 
 USAGE = "usage: python -m games.engine.replay FILE.json | -"
 ABOUT = """\
@@ -392,9 +406,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         data = _load(args[0])
-        output, status = run_scenario(data)
+        with any_digits():
+            output, status = run_scenario(data)
     except ScenarioError as exc:
         print(f"replay: {exc}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print(f"replay: {TOO_LARGE}", file=sys.stderr)
         return 2
     except Exception as exc:  # the CLI boundary: a bug must still not print a traceback
         print(f"replay: internal error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
@@ -402,8 +420,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if status == 2:
         print(f"replay: {output['error']['message']}".replace("\n", " "), file=sys.stderr)
         return 2
-    print_output(output)
+    with any_digits():
+        print_output(output)
     return status
+
+
+@contextmanager
+def any_digits() -> Iterator[None]:
+    """Integers of any length turn into text within: a file read under Python's 4,300-digit limit
+    implies larger numbers (a 4,300-digit bank doubled in a refusal's message, a stack after a
+    deal), and naming one said "internal error" or printed a traceback (review 144). The reading
+    keeps the limit, which guards the conversion's quadratic cost: numbers the engine derives
+    from the file's are a few times its longest, cheap to print."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def print_output(output: Any) -> None:

@@ -42,6 +42,8 @@ from typing import Any
 from games.engine.fairness import contribution_ok, deck_seed, first_dealer
 from games.engine.json_objects import bad_text, named_once
 from games.engine.replay import (
+    TOO_LARGE,
+    any_digits,
     as_the_page_reads,
     no_constant,
     print_output,
@@ -400,21 +402,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         text = read_utf8(args[0])
-        output, status = verify_scenario(
-            json.loads(
-                without_bom(text),
-                object_pairs_hook=named_once,
-                parse_constant=no_constant,
-                parse_float=as_the_page_reads,
-            )
+        data = json.loads(
+            without_bom(text),
+            object_pairs_hook=named_once,
+            parse_constant=no_constant,
+            parse_float=as_the_page_reads,
         )
+        with any_digits():
+            output, status = verify_scenario(data)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         print(f"verify: {exc}".replace("\n", " "), file=sys.stderr)
+        return 2
+    except MemoryError:
+        print(f"verify: {TOO_LARGE}", file=sys.stderr)
         return 2
     except Exception as exc:  # the CLI boundary: a bug must still not print a traceback
         print(f"verify: internal error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
         return 2
-    print_output(output)
+    with any_digits():
+        print_output(output)
     return status
 
 
