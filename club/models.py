@@ -734,6 +734,7 @@ AUDIT_ACTION_LABELS = {
     "table.week_skipped": _("A week of a weekly table skipped (the series goes on)"),
     "table.closed": _("Table closed"),
     "table.ended_by_next_week": _("A weekly table with no end set ends: next week's table opened"),
+    "table.ended_by_skipped_week": _("A weekly table with no end set ends: next week was skipped"),
     "table.moved": _("Table's start moved"),
     "table.abandoned": _("Table left by everyone: nobody connected for 10 minutes"),
     "membership.dormant": _("Marked dormant: no play for 90 days"),

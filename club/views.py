@@ -698,8 +698,17 @@ def _membership_action(
     else:
         messages.success(request, message)
     if request.htmx:
-        # ``members_changed``: the grant form's list of members is sent again with the list (review 142).
-        extra = {"kept": kept, "members_changed": members_changed}
+        extra: dict[str, Any] = {"kept": kept}
+        if members_changed:
+            # The grant form's list of members is sent again with the list (review 142), the member
+            # the manager had chosen in it still chosen (the Approve button sends him): a fresh list
+            # said "---------" and his grant was refused for want of a member (review 145).
+            from ledger.forms import GrantForm
+
+            chosen = request.POST.get("member", "")
+            extra["fresh_grant"] = GrantForm(
+                club=club, initial={"member": chosen if chosen.isdigit() else None}
+            )
         return render(request, "club/club_detail.html#people", _club_context(request, club) | extra)
     if kept is not None:
         return club_page_again(request, club, kept=kept)

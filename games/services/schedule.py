@@ -190,11 +190,14 @@ def session_open(*, session_id: int, now: datetime | None = None) -> bool:
     return True
 
 
-def _earlier_weeks_end(session: TableSession, now: datetime) -> None:
+def _earlier_weeks_end(
+    session: TableSession, now: datetime, action: str = "table.ended_by_next_week"
+) -> None:
     """A weekly table set with no end never ended by itself, so each week's opened beside the last
     one, still open: a member sat at both, the club's list showed one table twice. An earlier week
-    with no end still open ends as this week's seats open; the clock then closes it as at any end
-    (a deal in progress finishes first, everyone's chips go home)."""
+    with no end still open ends as this week's seats open (``now``: or would have opened, this week
+    skipped); the clock then closes it as at any end (a deal in progress finishes first, everyone's
+    chips go home)."""
     earlier = TableSession.objects.filter(
         series_id=session.series_id,
         starts_at__lt=session.starts_at,
@@ -206,7 +209,7 @@ def _earlier_weeks_end(session: TableSession, now: datetime) -> None:
     for week in earlier.select_related("club"):
         if TableSession.objects.filter(pk=week.pk, ends_at__isnull=True).update(ends_at=now):
             audit_log_write(
-                action="table.ended_by_next_week",
+                action=action,
                 actor=None,
                 club=week.club,
                 target=week.title,
@@ -406,6 +409,7 @@ def session_skip_week(*, session_id: int, actor: User, now: datetime | None = No
     if following is None:  # the series could not go on (past the calendar's end): nothing is skipped
         raise TableError("skip_not_weekly")
     session.repeat_weekly = False
+    skipped_before_seating = session.status == Status.SCHEDULED
     _call_off(
         session,
         now=now,
@@ -413,6 +417,13 @@ def session_skip_week(*, session_id: int, actor: User, now: datetime | None = No
         reservations_become=Reservation.Status.CANCELLED,
         action="table.week_skipped",
     )
+    if skipped_before_seating and session.series_id:
+        # No seats of this week open to end the endless week before it: it ends when they would have
+        # opened. It stayed open through the night called off, a fortnight, until the week after's
+        # opened (review 145).
+        _earlier_weeks_end(
+            session, max(now, session.starts_at - SEATING_OPENS), "table.ended_by_skipped_week"
+        )
     return following
 
 
