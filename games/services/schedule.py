@@ -179,6 +179,7 @@ def session_reservations_lapse(*, session_id: int, now: datetime | None = None) 
 def session_open(*, session_id: int, now: datetime | None = None) -> bool:
     """Seating opens 15 minutes before the start."""
     now = now or timezone.now()
+    _endless_weeks_hold(session_id)
     session = session_lock(session_id)
     if session.status != Status.SCHEDULED or now < session.starts_at - SEATING_OPENS:
         return False
@@ -188,6 +189,23 @@ def session_open(*, session_id: int, now: datetime | None = None) -> bool:
         _earlier_weeks_end(session, now)
     table_notify_on_commit(session.pk)
     return True
+
+
+def _endless_weeks_hold(session_id: int) -> None:
+    """Lock the earlier weeks with no end of ``session_id``'s series before it, earliest first, as a
+    manager cancelling one of them locks it and then the weeks after it (``_series_stop``): ending
+    them under this week's lock took the two in the other order, and the two could deadlock."""
+    head = TableSession.objects.filter(pk=session_id).values_list("series_id", "starts_at").first()
+    if head is None or head[0] is None:
+        return
+    earlier = TableSession.objects.filter(
+        series_id=head[0],
+        starts_at__lt=head[1],
+        ends_at__isnull=True,
+        status__in=[Status.OPEN, Status.RUNNING],
+    ).order_by("starts_at")
+    for week_id in earlier.values_list("pk", flat=True):
+        session_lock(week_id)
 
 
 def _earlier_weeks_end(
@@ -204,8 +222,8 @@ def _earlier_weeks_end(
         ends_at__isnull=True,
         status__in=[Status.OPEN, Status.RUNNING],
     )
-    # A conditional update, not the earlier week's lock taken under this one's: a move at that
-    # table holds its lock, and nothing takes the two in the other order.
+    # Held already (``_endless_weeks_hold``, before this week's lock); a week that came to its end
+    # or closed since is left as it is.
     for week in earlier.select_related("club"):
         if TableSession.objects.filter(pk=week.pk, ends_at__isnull=True).update(ends_at=now):
             audit_log_write(
@@ -378,6 +396,7 @@ def session_skip_week(*, session_id: int, actor: User, now: datetime | None = No
     from .access import member_require_manager
 
     now = now or timezone.now()
+    _endless_weeks_hold(session_id)
     session = session_lock(session_id)
     member_require_manager(session=session, user=actor)
     if session.status in (Status.FINISHED, Status.CANCELLED):
