@@ -83,3 +83,36 @@ def test_a_named_person_gets_no_sex_from_the_sentence():
     }
     problems = [f"{lang}: {line}" for lang, pattern in patterns.items() for line in _offending(lang, pattern)]
     assert not problems, "\n".join(problems)
+
+
+def test_templates_quote_only_inside_translated_text():
+    # A quote typed into a template around a value stays English on every page: Russian reads «…»,
+    # Bulgarian „…“. Quotes belong inside a translated string, where each language sets its own.
+    translated = re.compile(
+        r"{%\s*blocktranslate\b.*?{%\s*endblocktranslate\s*%}|{%\s*translate\b.*?%}|{#.*?#}|{%\s*comment\s*%}.*?"
+        r"{%\s*endcomment\s*%}",
+        re.DOTALL,
+    )
+    problems = []
+    for template in sorted(ROOT.glob("**/templates/**/*.html")):
+        if ".venv" in template.parts:
+            continue
+        bare = translated.sub("", template.read_text(encoding="utf-8"))
+        for line in bare.splitlines():
+            if re.search(r"[“”]", line):
+                problems.append(f"{template.relative_to(ROOT)}: {line.strip()[:120]}")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_members_note_is_quoted_in_the_readers_language():
+    from django.template import Context, Template
+    from django.utils import translation
+
+    quoted = Template(
+        '{% load i18n %}{% blocktranslate with note=n context "quoted words" %}“{{ note }}”'
+        "{% endblocktranslate %}"
+    )
+    quotes = {"en": "“for the tournament”", "ru": "«for the tournament»", "bg": "„for the tournament“"}
+    for lang, expected in quotes.items():
+        with translation.override(lang):
+            assert quoted.render(Context({"n": "for the tournament"})) == expected
