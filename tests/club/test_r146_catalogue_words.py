@@ -116,3 +116,27 @@ def test_a_members_note_is_quoted_in_the_readers_language():
     for lang, expected in quotes.items():
         with translation.override(lang):
             assert quoted.render(Context({"n": "for the tournament"})) == expected
+
+
+#: (language, an English word in the msgid, a word its translation must not use): the catalogue's one
+#: word for each thing. Bulgarian: the snore is "хъркане" (the sources' word; "Храп" is only the game's
+#: name), the dealer "раздаващ", a link "линк" ("връзка" is the connection to the table).
+OTHER_WORDS = [
+    ("bg", r"\bsnor", r"(?i)\bхрап"),
+    ("bg", r"\bdealer\b", r"(?i)\bдилър"),
+    ("bg", r"\blinks?\b", r"(?i)\bвръзк"),
+    ("bg", r"\bchips?\b", r"(?i)\b(?:жетон|фишк)"),
+    # Found consistent already, kept so: Russian "сдающий", "фишка", "стол".
+    ("ru", r"\bdealer\b", r"(?i)\bдилер"),
+    ("ru", r"\bchips?\b", r"(?i)\bжетон"),
+    ("ru", r"\btables?\b", r"(?i)\bмас[аы]\b"),
+]
+
+
+def test_one_thing_has_one_word():
+    problems = []
+    for lang, english, other in OTHER_WORDS:
+        for msgid, text in _translations(lang).items():
+            if re.search(english, msgid) and re.search(other, text):
+                problems.append(f"{lang}: {msgid!r} -> {text!r}")
+    assert not problems, "\n".join(problems)
