@@ -126,6 +126,13 @@ OTHER_WORDS = [
     ("bg", r"\bdealer\b", r"(?i)\bдилър"),
     ("bg", r"\blinks?\b", r"(?i)\bвръзк"),
     ("bg", r"\bchips?\b", r"(?i)\b(?:жетон|фишк)"),
+    # The books: a journal is "проводка" ("операция"), its lines are entries, "запись" ("запис"); the
+    # ledger's checks said "журнал" and called its entries "проводки" ("записвания").
+    ("ru", r"\bjournals?\b", r"(?i)\bжурнал(?!\w* (?:ходов|действий|входов))"),
+    ("bg", r"\bjournals?\b", r"(?i)\bжурнал"),
+    ("bg", r"\bentr(?:y|ies)\b", r"(?i)\bзаписван"),
+    ("ru", r"\bby its entries\b", r"(?i)\bпо проводкам"),
+    ("ru", r"\bcut\b", r"(?i)\bсрезк"),
     # Found consistent already, kept so: Russian "сдающий", "фишка", "стол".
     ("ru", r"\bdealer\b", r"(?i)\bдилер"),
     ("ru", r"\bchips?\b", r"(?i)\bжетон"),
