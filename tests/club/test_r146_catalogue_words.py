@@ -47,7 +47,7 @@ PERSON_LABELS = [
     "joined an open club", "asked to join", "away for two deals in a row",
     "away with no sign of life for 10 minutes at a table that deals no more", "Away", "away", "left at",
     "left by his own choice", "away for two deals", "stood up by a manager",
-    "banned, suspended or gone from the club",
+    "banned, suspended or gone from the club", "Suspended or banned until", "sat down at",
 ]
 #: A man's forms, as found in the catalogues before this review (a "(а)" after the word is fine).
 MANS_WORDS = {
@@ -55,7 +55,7 @@ MANS_WORDS = {
     r"отмечен|назначен|переведён|заблокирован|отстранён|убран|активен|неактивен|играл|отсутствовал|"
     r"отсутствующий|отклонил)\b(?!\(а\))",
     "bg": r"(?i)\b(?:напуснал|назначен|върнат|блокиран|отстранен|махнат|предупреден|отбелязан|играл|станал|"
-    r"вдигнат|активен|неактивен)\b(?!\(а\))",
+    r"вдигнат|седнал|активен|неактивен)\b(?!\(а\))",
 }
 
 
