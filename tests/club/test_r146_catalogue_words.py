@@ -133,6 +133,9 @@ OTHER_WORDS = [
     ("bg", r"\bentr(?:y|ies)\b", r"(?i)\bзаписван"),
     ("ru", r"\bby its entries\b", r"(?i)\bпо проводкам"),
     ("ru", r"\bcut\b", r"(?i)\bсрезк"),
+    # A person's account is "учётная запись" ("профил") on every other page, never "аккаунт" ("акаунт").
+    ("ru", r"", r"(?i)аккаунт"),
+    ("bg", r"", r"(?i)акаунт"),
     # Found consistent already, kept so: Russian "сдающий", "фишка", "стол".
     ("ru", r"\bdealer\b", r"(?i)\bдилер"),
     ("ru", r"\bchips?\b", r"(?i)\bжетон"),
