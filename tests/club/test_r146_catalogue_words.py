@@ -136,6 +136,9 @@ OTHER_WORDS = [
     # A person's account is "учётная запись" ("профил") on every other page, never "аккаунт" ("акаунт").
     ("ru", r"", r"(?i)аккаунт"),
     ("bg", r"", r"(?i)акаунт"),
+    # A username is "имя пользователя" (the log-in form's own word), a manager "менеджер".
+    ("ru", r"(?i)\busername", r"(?i)\bлогин"),
+    ("ru", r"(?i)\bmanag", r"(?i)\bуправляющ"),
     # Found consistent already, kept so: Russian "сдающий", "фишка", "стол".
     ("ru", r"\bdealer\b", r"(?i)\bдилер"),
     ("ru", r"\bchips?\b", r"(?i)\bжетон"),
