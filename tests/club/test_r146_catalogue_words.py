@@ -153,3 +153,18 @@ def test_one_thing_has_one_word():
             if re.search(english, msgid) and re.search(other, text):
                 problems.append(f"{lang}: {msgid!r} -> {text!r}")
     assert not problems, "\n".join(problems)
+
+
+def test_a_line_of_the_books_does_not_read_as_a_sanction():
+    # Russian named the "Hold" journal "Блокировка", the word the reports and the club page use for a
+    # ban: a member's statement seemed to say he had been banned at every deal.
+    books = ["Grant", "Revoke", "Buy-in", "Leave table", "Ante", "Hold", "Release", "Penalty", "Payout",
+             "Bank closed", "Deal settlement", "Adjustment", "Reversal"]
+    sanctions = ["Ban", "Warning", "Suspension from the tables", "Ban lifted", "Banned from the club"]
+    for lang in ("ru", "bg"):
+        words = _translations(lang)
+        said = [
+            {form.lower() for msgid in group for form in words[msgid].split(" | ")}
+            for group in (books, sanctions)
+        ]
+        assert not said[0] & said[1], (lang, said[0] & said[1])
