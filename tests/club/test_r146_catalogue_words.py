@@ -139,6 +139,9 @@ OTHER_WORDS = [
     # A username is "имя пользователя" (the log-in form's own word), a manager "менеджер".
     ("ru", r"(?i)\busername", r"(?i)\bлогин"),
     ("ru", r"(?i)\bmanag", r"(?i)\bуправляющ"),
+    # A number is "№" in both languages, as most pages of the books already wrote it; "#" is English.
+    ("ru", r"", r"(?<![\w&])#%\("),
+    ("bg", r"", r"(?<![\w&])#%\("),
     # Found consistent already, kept so: Russian "сдающий", "фишка", "стол".
     ("ru", r"\bdealer\b", r"(?i)\bдилер"),
     ("ru", r"\bchips?\b", r"(?i)\bжетон"),
