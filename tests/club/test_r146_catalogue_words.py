@@ -48,7 +48,7 @@ PERSON_LABELS = [
     "away with no sign of life for 10 minutes at a table that deals no more", "Away", "away", "left at",
     "left by his own choice", "away for two deals", "stood up by a manager",
     "banned, suspended or gone from the club", "Suspended or banned until", "sat down at",
-    "dormant since %(date)s", "stood up during the deal (default moves play the seat)",
+    "dormant since %(date)s", "stood up during the deal (default moves play the seat)", "not connected",
 ]
 #: A man's forms, as found in the catalogues before this review (a "(а)" after the word is fine).
 MANS_WORDS = {
@@ -56,7 +56,7 @@ MANS_WORDS = {
     r"отмечен|назначен|переведён|заблокирован|отстранён|убран|активен|неактивен|играл|отсутствовал|"
     r"отсутствующий|отклонил|поднят)\b(?!\(а\))",
     "bg": r"(?i)\b(?:напуснал|назначен|върнат|блокиран|отстранен|махнат|предупреден|отбелязан|играл|станал|"
-    r"вдигнат|седнал|активен|неактивен)\b(?!\(а\))",
+    r"вдигнат|седнал|свързан|активен|неактивен)\b(?!\(а\))",
 }
 
 
