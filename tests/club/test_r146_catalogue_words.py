@@ -134,6 +134,9 @@ OTHER_WORDS = [
     ("bg", r"\bentr(?:y|ies)\b", r"(?i)\bзаписван"),
     ("ru", r"\bby its entries\b", r"(?i)\bпо проводкам"),
     ("ru", r"\bcut\b", r"(?i)\bсрезк"),
+    ("bg", r"\bcut\b", r"(?i)\bцепене"),
+    ("bg", r"\binstant win", r"(?i)\bмоментал"),
+    ("bg", r"\bDiscard\b", r"(?i)\bсвал"),
     # A person's account is "учётная запись" ("профил") on every other page, never "аккаунт" ("акаунт").
     ("ru", r"", r"(?i)аккаунт"),
     ("bg", r"", r"(?i)акаунт"),
