@@ -49,6 +49,7 @@ PERSON_LABELS = [
     "left by his own choice", "away for two deals", "stood up by a manager",
     "banned, suspended or gone from the club", "Suspended or banned until", "sat down at",
     "dormant since %(date)s", "stood up during the deal (default moves play the seat)", "not connected",
+    "banned at",
 ]
 #: A man's forms, as found in the catalogues before this review (a "(а)" after the word is fine).
 MANS_WORDS = {
@@ -129,8 +130,8 @@ OTHER_WORDS = [
     ("bg", r"\bchips?\b", r"(?i)\b(?:жетон|фишк)"),
     # The books: a journal is "проводка" ("операция"), its lines are entries, "запись" ("запис"); the
     # ledger's checks said "журнал" and called its entries "проводки" ("записвания").
-    ("ru", r"\bjournals?\b", r"(?i)\bжурнал(?!\w* (?:ходов|действий|входов))"),
-    ("bg", r"\bjournals?\b", r"(?i)\bжурнал"),
+    ("ru", r"(?i)\bjournals?\b", r"(?i)\bжурнал(?!\w* (?:ходов|действий|входов))"),
+    ("bg", r"(?i)\bjournals?\b", r"(?i)\bжурнал|^записът\b"),
     ("bg", r"\bentr(?:y|ies)\b", r"(?i)\bзаписван"),
     ("ru", r"\bby its entries\b", r"(?i)\bпо проводкам"),
     ("ru", r"\bcut\b", r"(?i)\bсрезк"),
