@@ -29,7 +29,7 @@ def test_label_is_translated_and_unknown_actions_show_their_code() -> None:
     from django.utils import translation
 
     with translation.override("ru"):
-        assert AuditLog(action="membership.banned").action_label == "Заблокирован в клубе"
+        assert AuditLog(action="membership.banned").action_label == "Блокировка в клубе"
     assert AuditLog(action="something.new").action_label == "something.new"
 
 

@@ -73,7 +73,7 @@ def test_audit_details_are_translated(club, owner, two_veras):
     row = AuditLog.objects.get(action="membership.banned")
     with translation.override("ru"):
         labels = dict(row.details())
-        assert row.action_label == "Заблокирован в клубе"
+        assert row.action_label == "Блокировка в клубе"
     assert "pretends to be Vera" in labels.values()
 
 

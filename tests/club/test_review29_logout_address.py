@@ -29,7 +29,7 @@ def test_a_get_of_the_log_out_address_asks_to_confirm_and_keeps_the_log_in(make_
 def test_the_page_is_in_the_readers_language(make_user):
     client = client_for(make_user("anna", preferred_language="ru"))
     page = client.get(reverse("logout")).content.decode()
-    assert "Выйти из Клуба «Храп»?" in page
+    assert "Выйти из клуба «Храп»?" in page
 
 
 def test_the_confirmation_logs_out(make_user):

@@ -36,7 +36,7 @@ def test_in_russian_and_bulgarian():
         assert action_words({"do": "play", "card": "AS"}, "classic") == "Ход A♠"
         assert action_words({"do": "exchange", "cards": []}, "classic") == "Без обмена"
     with translation.override("bg"):
-        assert action_words({"do": "discard", "cards": ["10D"]}, "classic") == "Сваляне: 10♦"
+        assert action_words({"do": "discard", "cards": ["10D"]}, "classic") == "Хвърляне: 10♦"
 
 
 @pytest.mark.parametrize("stored", [{"do": "play"}, {"do": "play", "card": "ZZ"}, ["pass"], None, {"x": 1}])

@@ -35,4 +35,4 @@ def test_a_deal_whose_chips_were_moved_back_says_so(make_table, players, owner) 
     page = _page(players[1], deal)
     assert 'id="moved-back-notice"' in page
     assert "moved chips of this deal back afterwards" in page and 'href="#ledger"' in page
-    assert "Менеджеры клуба позже вернули фишки этой раздачи" in _page(players[1], deal, "ru")
+    assert "Менеджеры клуба позже вернули фишки этой сдачи" in _page(players[1], deal, "ru")

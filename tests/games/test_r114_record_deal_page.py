@@ -57,4 +57,4 @@ def test_the_record_page_in_russian(make_table, players, make_user, owner):
     deal = _a_deal_with_a_player_waiting(make_table, players, make_user, owner)
     client = _client(players[0])
     page = client.get(f"/deals/{deal.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "Скачать запись о честности раздачи" in page
+    assert "Скачать запись о честности сдачи" in page

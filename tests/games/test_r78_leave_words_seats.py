@@ -63,7 +63,7 @@ def test_a_member_playing_a_deal_is_told_it_is_played_out_first(make_table, play
     assert found and 0 < int(found.group(1)) <= 200, words
     assert "then you are stood up and what is left goes back to your wallet." in words
     ru = _words(players[0], club, "leave/", "ru")
-    assert "Вы играете раздачу за столом «classic table»" in ru and "раздачу доиграют за вас" in ru
+    assert "Вы играете сдачу за столом «classic table»" in ru and "сдачу доиграют за вас" in ru
     bg = _words(players[0], club, "leave/", "bg")
     assert "Играете раздаване на масата „classic table“" in bg
 

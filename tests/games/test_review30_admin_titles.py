@@ -67,7 +67,7 @@ def test_rows_are_named_in_words_in_russian(owner, rows, players) -> None:
     assert titles["dealaction"] == f"classic table · 1, ход {move.seq}", titles
     assert titles["seat"] == "classic table, место 1 (Vera)", titles
     entry = rows["entry"]
-    assert titles["entry"] == f"Запись #{entry.pk} проводки #{entry.journal_id}: {entry.amount:+d}", titles
+    assert titles["entry"] == f"Запись №{entry.pk} проводки №{entry.journal_id}: {entry.amount:+d}", titles
     vera, gleb = players[0].username, players[1].username
     waiting = "В ожидании второго менеджера"
     assert titles["adjustment"] == f"Выдача: 9000 для участника Vera (@{vera}) · {waiting}", titles

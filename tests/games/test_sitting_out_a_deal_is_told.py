@@ -26,7 +26,7 @@ def test_a_move_from_a_seat_not_dealt_in(make_table, players):
         )
     assert refused.value.code == "not_in_deal"
     with translation.override("ru"):
-        assert "не участвуете в этой раздаче" in str(refused.value.message)
+        assert "не участвуете в этой сдаче" in str(refused.value.message)
 
 
 def test_someone_with_no_seat_is_still_told_so(make_table, players):

@@ -48,6 +48,6 @@ def test_a_former_players_page_says_he_is_gone(make_table, players, owner, play_
         == f"{players[1].shown_name} @{players[1].username}"
     )
     assert "Banned" in _heading(client, page.format(players[2].username))
-    assert "Заблокирован" in _heading(client, page.format(players[2].username), "ru")
+    assert "Под блокировкой" in _heading(client, page.format(players[2].username), "ru")
     assert "Left" in _heading(client, page.format(players[3].username))
-    assert "Напуснал" in _heading(client, page.format(players[3].username), "bg")
+    assert "Извън клуба" in _heading(client, page.format(players[3].username), "bg")
