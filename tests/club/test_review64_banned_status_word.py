@@ -21,7 +21,8 @@ def _as(user, language: str):
 
 
 @pytest.mark.parametrize(
-    ("language", "one", "heading"), [("ru", "Под блокировкой", "Заблокированы"), ("bg", "Под блокировка", "Блокирани")]
+    ("language", "one", "heading"),
+    [("ru", "Под блокировкой", "Заблокированы"), ("bg", "Под блокировка", "Блокирани")],
 )
 def test_a_banned_members_status_is_his_own_word(club, owner, member, language, one, heading) -> None:
     services.membership_ban(membership=m(club, member), actor=owner, reason="r64")
