@@ -80,9 +80,11 @@ def _week_after(session: TableSession, now: datetime | None = None) -> tuple[dat
     if first.ends_at is None:  # not so in a series (each week copies the first): its own length
         return starts, starts + (session.ends_at - session.starts_at)
     length = first.ends_at - first.starts_at
-    if length > MAX_WEEKLY_LENGTH:
-        # A series scheduled before weekly tables were held to six days: its weeks are six days
-        # long now, or each would still be running when the next opened its seats.
+    if MAX_WEEKLY_LENGTH < length <= timedelta(days=7):
+        # A series scheduled before weekly tables were held to six days (a week at most, as any
+        # table): its weeks are six days long now, or each would still be running when the next
+        # opened its seats. A longer one is a row from before the calendar's bounds: it overflows
+        # below, and the series ends.
         return starts, starts + MAX_WEEKLY_LENGTH
     wall_length = first.ends_at.astimezone(zone).replace(tzinfo=None) - first_wall
     wall = first_wall + timedelta(days=7 * weeks) + wall_length
