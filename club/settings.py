@@ -301,6 +301,8 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
+if TESTING:  # the suite's own cost (club/test_hashers.py); its daphne processes inherit it
+    PASSWORD_HASHERS[0] = "club.test_hashers.CheapArgon2PasswordHasher"
 AUTH_PASSWORD_VALIDATORS = [
     # The display name too: every player of his clubs reads it beside him, and Django's default
     # list (username, first and last name, address) let "GorgeousPetrovna" be her password (review 135).
