@@ -29,8 +29,7 @@ demo: venv
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/daphne -b $(HOST) -p $(PORT) \
 		--websocket-max-message-size 65536 club.asgi:application
 
-# Five streams at once (tests/streams.py): the browser and server tests, the table tests in two, the
-# site's tests (tests/club), the rest.
+# Four streams at once (tests/streams.py): the browser and server tests, the table tests in two, the rest.
 test: venv
 	$(BIN)/python -m tests.streams $(PYTEST_ARGS)
 

@@ -1,11 +1,9 @@
-"""The whole suite in five pytest processes at once (``make test``): the browser and server tests
+"""The whole suite in four pytest processes at once (``make test``): the browser and server tests
 (tests/e2e, tests/load: much of their time is spent waiting on chromium and daphne processes), the
 table tests in two (tests/games, many waiting on sockets and turn clocks: its review-numbered files
-with tests/engine, all computing, about a minute and a half; and its other files), the site's and
-accounts' tests (tests/club), and the rest (with tests/jobs, whose Celery workers and beats wait too:
-measured, the first stream took 15 minutes with them, the rest 8). On stop 39's slower machine the
-rest with tests/club ran 34 minutes, alone for its last four, the others done in 23 to 30.
-Measured on 7204f62 with nothing else running: 16:06, 13:05 and 14:22, the
+with tests/engine, all computing, about a minute and a half; and its other files), and the rest
+(with tests/jobs, whose Celery workers and beats wait too: measured, the first stream took 15 minutes
+with them, the rest 8). Measured on 7204f62 with nothing else running: 16:06, 13:05 and 14:22, the
 engine's tests among the rest. On a 2-core machine one process took about 30 minutes of the CI's
 budget while using well under half of the machine: most tests wait (on a browser, a server, a socket,
 a clock) more than they compute, so streams that wait at once finish sooner.
@@ -28,7 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 SERVERS = ["tests/e2e", "tests/load"]
 #: Folders the streams besides "rest" run (which runs every other test).
-OWN_FOLDERS = [*SERVERS, "tests/games", "tests/engine", "tests/club"]
+OWN_FOLDERS = [*SERVERS, "tests/games", "tests/engine"]
 
 
 def _streams() -> dict[str, list[str]]:
@@ -38,7 +36,7 @@ def _streams() -> dict[str, list[str]]:
     stood half idle, most of their time spent waiting on sockets and clocks."""
     reviews = sorted(glob.glob("tests/games/test_r[0-9]*.py"))
     others = sorted(set(glob.glob("tests/games/test_*.py")) - set(reviews))
-    return {"servers": SERVERS, "games": [*reviews, "tests/engine"], "tables": others, "club": ["tests/club"]}
+    return {"servers": SERVERS, "games": [*reviews, "tests/engine"], "tables": others}
 
 
 def _redis_db(url: str, db: int) -> str:
