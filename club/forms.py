@@ -20,6 +20,7 @@ from .auth_backends import SWITCHED_OFF_PASSWORD
 from .fields import WallClockField, WholeNumberField
 from .login_throttle import password_confirmed
 from .models import Club, Membership, User, validate_visible_text
+from .password_change import change_sent_again
 
 
 @cache
@@ -327,8 +328,15 @@ class CheckedPasswordChangeForm(PasswordChangeForm):
         super().__init__(user, *args, **kwargs)
         self.request = request
 
+    #: The session's own change sent again (``change_sent_again``): refused unchecked, and the view
+    #: says it is done.
+    sent_again = False
+
     def clean_old_password(self) -> str:
         old_password = self.cleaned_data["old_password"]
+        if change_sent_again(self.request, self.user, self.data):
+            self.sent_again = True
+            raise forms.ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
         if not password_confirmed(self.request, self.user, old_password):
             raise forms.ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
         return old_password
