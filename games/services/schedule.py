@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -200,10 +200,11 @@ def _endless_weeks_hold(session_id: int) -> None:
     head = TableSession.objects.filter(pk=session_id).values_list("series_id", "starts_at").first()
     if head is None or head[0] is None:
         return
+    # Every earlier week still open, not only those with no end: a week of seven days (saved before the
+    # six-day limit) is ended too (``_earlier_weeks_end``). A series has one or two such weeks at most.
     earlier = TableSession.objects.filter(
         series_id=head[0],
         starts_at__lt=head[1],
-        ends_at__isnull=True,
         status__in=[Status.OPEN, Status.RUNNING],
     ).order_by("starts_at")
     for week_id in earlier.values_list("pk", flat=True):
@@ -217,17 +218,19 @@ def _earlier_weeks_end(
     one, still open: a member sat at both, the club's list showed one table twice. An earlier week
     with no end still open ends as this week's seats open (``now``: or would have opened, this week
     skipped); the clock then closes it as at any end (a deal in progress finishes first, everyone's
-    chips go home)."""
+    chips go home). So does a week whose end comes after that moment: one of seven days, saved before
+    weeks were held to six, ran a day into the next."""
+    running_on = Q(ends_at__isnull=True) | Q(ends_at__gt=now)
     earlier = TableSession.objects.filter(
+        running_on,
         series_id=session.series_id,
         starts_at__lt=session.starts_at,
-        ends_at__isnull=True,
         status__in=[Status.OPEN, Status.RUNNING],
     )
     # Held already (``_endless_weeks_hold``, before this week's lock); a week that came to its end
     # or closed since is left as it is.
     for week in earlier.select_related("club"):
-        if TableSession.objects.filter(pk=week.pk, ends_at__isnull=True).update(ends_at=now):
+        if TableSession.objects.filter(running_on, pk=week.pk).update(ends_at=now):
             audit_log_write(
                 action=action,
                 actor=None,
