@@ -27,7 +27,7 @@ from django.utils.translation import pgettext_lazy
 from games.prepared import Prepared
 
 from .choices import ChoiceLabels
-from .confusables import invisible_characters, name_forms, private_use, username_forms
+from .confusables import LONGEST_TYPED_USERNAME, invisible_characters, name_forms, private_use, username_forms
 from .signals import account_switched_off, login_ended
 
 LOOK_ALIKE_MESSAGE = _(
@@ -300,6 +300,9 @@ class UserManager(auth_models.UserManager):
         letters), so "Vera" typed for "vera" is the same person and one account only: the name as
         stored first, then as read, then as read in small letters: "вера" typed for "Вера" (whose
         capital В reads as a Latin B) is found by the small form, which every case of a name shares."""
+        if isinstance(username, str) and len(username) > LONGEST_TYPED_USERNAME:
+            # Nobody's name: not sent to the database, nor folded (review 147).
+            raise self.model.DoesNotExist(f"{self.model._meta.object_name} matching query does not exist.")
         try:
             return super().get_by_natural_key(username)
         except self.model.DoesNotExist:
