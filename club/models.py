@@ -219,9 +219,20 @@ def validate_visible_line(value: str) -> None:
         raise ValidationError(INVISIBLE_MESSAGE, code="invisible_characters")
 
 
+#: Free texts longer than this are not scanned by ``validate_visible_text``: no field that checks one
+#: takes so much (a club's description, the longest, 2,000), and its length check refuses it. Django
+#: runs a field's validators side by side, the length check no earlier than this one, and the scan of
+#: a comment of two million characters, which any player of a deal could send, cost most of a second
+#: of CPU (review 147).
+VISIBLE_TEXT_SCANNED = 10_000
+
+
 def validate_visible_text(value: str) -> None:
     """A free text (a description, a reason, a note, a comment): line breaks and the joiners of an
-    emoji ("🤦‍♂️") are kept, nothing else invisible."""
+    emoji ("🤦‍♂️") are kept, nothing else invisible. For fields of at most ``VISIBLE_TEXT_SCANNED``
+    characters."""
+    if len(value) > VISIBLE_TEXT_SCANNED:
+        return  # the field's length check refuses it
     if invisible_characters(value, multiline=True, joined_emoji=True):
         raise ValidationError(INVISIBLE_MESSAGE, code="invisible_characters")
 
