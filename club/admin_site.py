@@ -11,6 +11,7 @@ import logging
 from itertools import islice
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.forms import AdminAuthenticationForm
@@ -31,6 +32,7 @@ from django.utils.text import smart_split
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from .fields import BoundedUsernameField
 from .forms import CheckedPasswordChangeForm
 from .models import Club, User
 from .password_change import SentAgainIsDone
@@ -98,6 +100,8 @@ def may_use_admin(user: Any) -> bool:
 
 
 class ClubManagerAuthenticationForm(AdminAuthenticationForm):
+    username = BoundedUsernameField(widget=forms.TextInput(attrs={"autofocus": True}))
+
     def confirm_login_allowed(self, user: User) -> None:
         if not may_use_admin(user):
             raise ValidationError(

@@ -80,6 +80,12 @@ _SMALL = str.maketrans({
 # read them: the Greek lunate sigma is a "c" to the eye, NFKC makes it a σ.
 _BEFORE_FOLD = str.maketrans({"ϲ": "c", "Ϲ": "C"})
 
+#: The longest text read as a username (the lock-out's count, the log-in's look-up, the forms): a
+#: username has at most 150 characters, typed taken apart (NFD: a letter and its accents) up to a few
+#: times that. Anything longer is nobody's name and is refused unread: folded, a name of two million
+#: characters cost over a second of the server's CPU before the log-in said no (review 147).
+LONGEST_TYPED_USERNAME = 4 * 150
+
 # Pairs of letters that read as one, applied after the letters above.
 _PAIRS = (("rn", "m"), ("vv", "w"))
 

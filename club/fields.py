@@ -7,13 +7,28 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
+from django.contrib.auth.forms import UsernameField
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from .confusables import LONGEST_TYPED_USERNAME
+
 _WHOLE = re.compile(r"-?[0-9]+")
+
+
+class BoundedUsernameField(UsernameField):
+    """Django's username field (stripped, then NFKC), which refuses a text far longer than any username
+    before it normalises it. Django's checks the length after, and its log-in form never: a name of
+    two million characters was normalised, then folded and looked up by the log-in (review 147)."""
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and len(value) > LONGEST_TYPED_USERNAME:
+            # The words Django's own length check says ("at most 150 characters (it has …)").
+            MaxLengthValidator(self.max_length or 150)(value)
+        return super().to_python(value)
 
 
 class WholeNumberField(forms.IntegerField):

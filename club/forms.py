@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from .auth_backends import SWITCHED_OFF_PASSWORD
-from .fields import WallClockField, WholeNumberField
+from .fields import BoundedUsernameField, WallClockField, WholeNumberField
 from .login_throttle import password_confirmed
 from .models import Club, Membership, User, validate_visible_text
 from .password_change import change_sent_again
@@ -110,6 +110,7 @@ class RegisterForm(_EmailNotTaken, UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email", "display_name")
+        field_classes = {"username": BoundedUsernameField}
 
 
 def same_address(typed: str, stored: str) -> bool:
@@ -303,6 +304,8 @@ class SiteAuthenticationForm(AuthenticationForm):
     one ("Please enter a correct username and password"): its owner typed it again, asked for a
     reset (which mails no account switched off) and never learnt why. Whoever types the right
     password is told; a wrong one is refused as any wrong password is."""
+
+    username = BoundedUsernameField(widget=forms.TextInput(attrs={"autofocus": True}))
 
     def clean(self) -> dict:
         try:

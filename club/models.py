@@ -27,7 +27,7 @@ from django.utils.translation import pgettext_lazy
 from games.prepared import Prepared
 
 from .choices import ChoiceLabels
-from .confusables import invisible_characters, name_forms, private_use, username_forms
+from .confusables import LONGEST_TYPED_USERNAME, invisible_characters, name_forms, private_use, username_forms
 from .signals import account_switched_off, login_ended
 
 LOOK_ALIKE_MESSAGE = _(
@@ -219,9 +219,20 @@ def validate_visible_line(value: str) -> None:
         raise ValidationError(INVISIBLE_MESSAGE, code="invisible_characters")
 
 
+#: Free texts longer than this are not scanned by ``validate_visible_text``: no field that checks one
+#: takes so much (a club's description, the longest, 2,000), and its length check refuses it. Django
+#: runs a field's validators side by side, the length check no earlier than this one, and the scan of
+#: a comment of two million characters, which any player of a deal could send, cost most of a second
+#: of CPU (review 147).
+VISIBLE_TEXT_SCANNED = 10_000
+
+
 def validate_visible_text(value: str) -> None:
     """A free text (a description, a reason, a note, a comment): line breaks and the joiners of an
-    emoji ("🤦‍♂️") are kept, nothing else invisible."""
+    emoji ("🤦‍♂️") are kept, nothing else invisible. For fields of at most ``VISIBLE_TEXT_SCANNED``
+    characters."""
+    if len(value) > VISIBLE_TEXT_SCANNED:
+        return  # the field's length check refuses it
     if invisible_characters(value, multiline=True, joined_emoji=True):
         raise ValidationError(INVISIBLE_MESSAGE, code="invisible_characters")
 
@@ -300,6 +311,9 @@ class UserManager(auth_models.UserManager):
         letters), so "Vera" typed for "vera" is the same person and one account only: the name as
         stored first, then as read, then as read in small letters: "вера" typed for "Вера" (whose
         capital В reads as a Latin B) is found by the small form, which every case of a name shares."""
+        if isinstance(username, str) and len(username) > LONGEST_TYPED_USERNAME:
+            # Nobody's name: not sent to the database, nor folded (review 147).
+            raise self.model.DoesNotExist(f"{self.model._meta.object_name} matching query does not exist.")
         try:
             return super().get_by_natural_key(username)
         except self.model.DoesNotExist:

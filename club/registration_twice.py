@@ -18,6 +18,7 @@ from datetime import timedelta
 from django.http import HttpRequest
 from django.utils import timezone
 
+from .confusables import LONGEST_TYPED_USERNAME
 from .login_throttle import password_confirmed
 from .models import User
 
@@ -28,7 +29,10 @@ def account_opened_by_this_form(request: HttpRequest) -> User | None:
     """The account the same registration form opened a moment ago, or None."""
     # As the form reads it (Django's ``UsernameField``: stripped, then NFKC): a phone's keyboard ends a
     # completed word with a space, the first copy opened "newbie", and "newbie " found no account.
-    username = User.normalize_username((request.POST.get("username") or "").strip())
+    typed = request.POST.get("username") or ""
+    if len(typed) > LONGEST_TYPED_USERNAME:
+        return None  # nobody's name (the form refused it unread): not normalised nor looked up
+    username = User.normalize_username(typed.strip())
     # Composed, as the first copy stored it (``forms._EmailNotTaken``): typed decomposed, the second
     # copy found no account and was refused as a stranger's.
     email = unicodedata.normalize("NFC", (request.POST.get("email") or "").strip())
