@@ -415,6 +415,16 @@ def scenario_can_say(state: State) -> bool:
     )
 
 
+def rules_as_played(state: State, preset: str) -> dict[str, Any]:
+    """The overrides that make the code's preset the rules the deal was played by: the table keeps
+    the rules it opened with (``TableSession.rules``), and a preset changed in the code since would
+    replay the manager's overrides alone under other rules (another deck, other payouts). Its
+    ``name`` plays no part, and the Fairness page takes no such rule."""
+    played = state.setup.rules.to_json()
+    now = PRESETS[preset].to_json() if preset in PRESETS else {}
+    return {key: value for key, value in played.items() if key != "name" and now.get(key) != value}
+
+
 def _scenario(deal: Deal, chain: list[tuple[Deal, State]]) -> dict[str, Any]:
     first_state = chain[0][1]
     if not scenario_can_say(first_state):
@@ -425,7 +435,7 @@ def _scenario(deal: Deal, chain: list[tuple[Deal, State]]) -> dict[str, Any]:
     scenario: dict[str, Any] = {
         "_comment": f"{session.title}, deal {deal.number}: exported by Khrap Club",
         "preset": session.preset,
-        "rules": session.overrides,
+        "rules": rules_as_played(first_state, session.preset),
         "stake": first_state.setup.stake,
         "stacks": [first_state.setup.start_stacks[s] for s in keep],
         "bank": first_state.setup.start_bank,
@@ -452,7 +462,7 @@ def deal_fairness_record(deal: Deal) -> dict[str, Any]:
             "python -m games.engine.verify checks it, games.engine.replay cannot play it."
         ),
         "preset": session.preset,
-        "rules": session.overrides,
+        "rules": rules_as_played(state, session.preset),
         "deals": [_deal_part(deal, state, list(range(state.setup.seats)))],
     }
 
