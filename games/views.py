@@ -37,6 +37,7 @@ from .selectors import (
     START_LATE_AFTER,
     membership_can_manage,
     membership_stand_up_roles,
+    session_reservation_offer,
     table_frame_for,
     table_get,
 )
@@ -121,6 +122,19 @@ def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> Htt
         # Its start gone by with the table's clock down (no opening, no start ran): "starts 20:00"
         # read at 20:10 told a player he was early, or had the wrong day.
         context["starts_late"] = session.starts_at + START_LATE_AFTER <= timezone.now()
+    if session.started_at is None and session.status in (
+        TableSession.Status.SCHEDULED,
+        TableSession.Status.OPEN,
+    ):
+        # The club list's Reserve and Cancel, here too: a member who opened the table's page before
+        # seating opened read "Seating is not open yet" and found nothing he could do (review 148).
+        # Once seating is open the seats' own Sit forms offer the free seats: only his own
+        # reservation is shown then, to be cancelled.
+        offer = session_reservation_offer(session=session, user=request.user)
+        if offer["mine"] is not None or (
+            offer["seated"] is None and session.status == TableSession.Status.SCHEDULED
+        ):
+            context["reserve"] = offer
     return render(request, "games/table.html", context)
 
 
@@ -300,6 +314,13 @@ def _session_of_a_club_of_mine(request: HttpRequest, session_id: int) -> TableSe
     return session
 
 
+def _reservation_answered(request: HttpRequest, session: TableSession) -> HttpResponse:
+    """Back where the form was: the table's own page (``back=table``, review 148), else the club's."""
+    if request.POST.get("back") == "table":
+        return redirect(reverse("table_page", args=[session.pk]))
+    return redirect(session.club)
+
+
 @post_only(table_page_of)
 @login_required
 def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
@@ -327,7 +348,7 @@ def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
                 "zone": timezone.get_current_timezone_name(),
             },
         )
-    return redirect(session.club)
+    return _reservation_answered(request, session)
 
 
 @post_only(table_page_of)
@@ -376,7 +397,7 @@ def reservation_cancel_view(request: HttpRequest, session_id: int) -> HttpRespon
             messages.info(request, said % {"n": last[1] + 1})
         else:
             messages.info(request, _("You held no seat at this session."))
-    return redirect(session.club)
+    return _reservation_answered(request, session)
 
 
 @post_only(club_page)
