@@ -107,3 +107,12 @@ def test_a_banned_member_is_refused_as_in_the_list(later_table, players, owner, 
 def test_the_club_list_still_answers_on_the_club_page(later_table, players):
     answer = _client(players[0]).post(f"/tables/{later_table.pk}/reserve/", {"position": "1"})
     assert answer["Location"] == later_table.club.get_absolute_url()
+
+
+def test_the_refusals_close_button_is_named_in_the_readers_language(later_table, players):
+    """Review 148's close button of a refusal (its behaviour: tests/e2e/test_r148_close_the_refusal.py)."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(players[0])
+    page = client.get(f"/tables/{later_table.pk}/").content.decode()
+    assert 'id="table-error-close"' in page
+    assert 'aria-label="Закрыть это сообщение"' in page
