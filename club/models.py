@@ -704,6 +704,7 @@ AUDIT_ACTION_LABELS = {
     "membership.unsuspended": _("Suspension lifted"),
     "membership.suspension_ended": _("Suspension ended"),
     "table.stood_up_by_manager": _("Stood up from a table by a manager"),
+    "table.reservation_cancelled": _("Seat reservation cancelled: banned, suspended or left the club"),
     "report.filed": _("Deal reported"),
     "report.resolved": _("Report answered"),
     "membership.warned": _("Warned"),
