@@ -870,6 +870,9 @@ SYSTEM_REASONS = {
         "away with no sign of life for 10 minutes at a table that deals no more"
     ),
     "away for two deals in a row": _("away for two deals in a row"),
+    "away with no page of the table open, his seat taken by a player who wanted to sit": _(
+        "away with no page of the table open, his seat taken by a player who wanted to sit"
+    ),
     "nightly recount of the players' statistics": _("nightly recount of the players' statistics"),
     # Why a table's bank was closed (games.services.closing, ledger.labels.BANK_REASONS).
     "the session ended": _("the session ended"),

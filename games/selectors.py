@@ -272,6 +272,8 @@ def session_public(session: TableSession) -> dict[str, Any]:
         "stake": session.stake,
         "seat_count": session.seat_count,
         "practice": session.practice,
+        # A member's own practice table (it closes when he leaves): his seat is never given away.
+        "personal": session.close_when_empty,
         "status": session.status,
         # Seating is open before the start: nothing is dealt until then, however many sit.
         "started": session.started_at is not None,
