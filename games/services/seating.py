@@ -218,7 +218,8 @@ def _away_seat_give_up(session: TableSession, seat: Seat, now: datetime) -> None
     from .closing import home_accounts_first
 
     home_accounts_first(session, [seat])
-    seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.IDLE)
+    # The note tells his page, when he comes back, why (not "ten minutes without a sign of life").
+    seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.IDLE, note=AWAY_SEAT_WANTED_REASON)
     audit_log_write(
         action="table.stood_up",
         actor=None,
@@ -449,6 +450,8 @@ def _stood_up_words(session: TableSession, user: User) -> tuple[str, dict[str, s
         return f"stood_up_away{practice}", {}
     if because == Seat.LeftBecause.MANAGER:
         return f"stood_up_by_manager{practice}", {"reason": last["left_note"]}
+    if because == Seat.LeftBecause.IDLE and last["left_note"] == AWAY_SEAT_WANTED_REASON:
+        return f"stood_up_seat_wanted{practice}", {}
     if because == Seat.LeftBecause.IDLE:
         return f"stood_up_idle{practice}", {}
     if because == Seat.LeftBecause.CLOSED:

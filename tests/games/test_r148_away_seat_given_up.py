@@ -18,6 +18,7 @@ from games.services import (
     TableError,
     practice_table_open,
     table_away,
+    table_back,
     table_bot_add,
     table_session_create,
     table_sit,
@@ -78,6 +79,10 @@ def test_the_seat_of_a_player_away_and_gone_goes_to_who_wants_to_play(demo_table
     row = AuditLog.objects.filter(action="table.stood_up", target_user=vera).get()
     assert "wanted to sit" in row.data["reason"]
     assert ledger_verify()[0] == []
+    # Back at her page, she is told what became of her seat (not "ten minutes without a sign of life").
+    with pytest.raises(TableError) as told:
+        table_back(session_id=demo_table.pk, user=vera)
+    assert "a player who wanted to play took your seat" in told.value.message
 
 
 def test_a_player_away_with_his_page_open_keeps_his_seat(demo_table, players):
