@@ -340,6 +340,7 @@ def ban_reservations_cancelled(*, membership: Membership) -> list[dict[str, Any]
         starts = data.get("starts_at")
         out.append(
             {
+                "session": data.get("session"),
                 "title": data.get("title", ""),
                 "starts_at": datetime.fromisoformat(starts) if starts else None,
                 "seat": int(data.get("position", 0)) + 1,

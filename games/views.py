@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from club.errors import ServiceError, refusal_say
 from club.models import Club, Membership
-from club.selectors import membership_get
+from club.selectors import ban_reservations_cancelled, membership_get
 from club.views import club_page, post_only
 
 from .engine import Rules
@@ -102,7 +102,14 @@ def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> Htt
     try:
         session, membership = _table_for_member(request, session_id)
     except TableRefused as exc:
-        return render(request, "games/refused.html", {"message": str(exc)}, status=403)
+        context: dict[str, Any] = {"message": str(exc)}
+        membership = membership_get(club=Club(pk=_club_of(session_id)), user=request.user)
+        if membership is not None:
+            # The seat he had reserved here, which his ban cancelled: said where he looks for it.
+            context["cancelled"] = [
+                r for r in ban_reservations_cancelled(membership=membership) if r["session"] == session_id
+            ]
+        return render(request, "games/refused.html", context, status=403)
     ensure_ticker()
     frame = table_frame_for(session=session, user=request.user)
     context = table_context(
@@ -136,6 +143,10 @@ def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> Htt
         ):
             context["reserve"] = offer
     return render(request, "games/table.html", context)
+
+
+def _club_of(session_id: int) -> int | None:
+    return TableSession.objects.filter(pk=session_id).values_list("club_id", flat=True).first()
 
 
 @lru_cache(maxsize=256)

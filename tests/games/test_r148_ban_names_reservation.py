@@ -82,3 +82,16 @@ def test_a_member_with_no_reservation_reads_no_such_line(make_titled, players, o
     page = _page(players[1], club)
     assert "You are banned from this club." in page
     assert "was cancelled with the ban" not in page
+
+
+def test_the_reserved_tables_own_page_names_it_too(make_titled, players, owner, club):
+    friday = make_titled("Friday game", 3)
+    seat_reserve(session_id=friday.pk, user=players[0], position=1)
+    club_services.membership_ban(
+        membership=Membership.objects.get(club=club, user=players[0]), actor=owner, reason="rude"
+    )
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(players[0])
+    answer = client.get(f"/tables/{friday.pk}/")
+    assert answer.status_code == 403
+    assert "Your reservation of seat 2 at “Friday game”" in answer.content.decode()
