@@ -326,9 +326,14 @@ def _session_of_a_club_of_mine(request: HttpRequest, session_id: int) -> TableSe
 
 
 def _reservation_answered(request: HttpRequest, session: TableSession) -> HttpResponse:
-    """Back where the form was: the table's own page (``back=table``, review 148), else the club's."""
-    if request.POST.get("back") == "table":
+    """Back where the form was (review 148): the table's own page (``back=table``), the home page's
+    "Coming up" (``back=home``: a member who reserved there was sent to the club's page), else the
+    club's."""
+    back = request.POST.get("back")
+    if back == "table":
         return redirect(reverse("table_page", args=[session.pk]))
+    if back == "home":
+        return redirect(reverse("home"))
     return redirect(session.club)
 
 

@@ -116,3 +116,14 @@ def test_the_refusals_close_button_is_named_in_the_readers_language(later_table,
     page = client.get(f"/tables/{later_table.pk}/").content.decode()
     assert 'id="table-error-close"' in page
     assert 'aria-label="Закрыть это сообщение"' in page
+
+
+def test_the_home_pages_coming_up_answers_on_the_home_page(later_table, players):
+    """Reserved from the home page's "Coming up", a member was sent to the club's page."""
+    client = _client(players[0])
+    home = client.get("/").content.decode()
+    assert 'name="back" value="home"' in home
+    answer = client.post(f"/tables/{later_table.pk}/reserve/", {"position": "1", "back": "home"})
+    assert answer["Location"] == "/"
+    answer = client.post(f"/tables/{later_table.pk}/unreserve/", {"back": "home"})
+    assert answer["Location"] == "/"
