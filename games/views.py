@@ -330,7 +330,14 @@ def _reservation_answered(request: HttpRequest, session: TableSession) -> HttpRe
     "Coming up" (``back=home``: a member who reserved there was sent to the club's page), else the
     club's."""
     back = request.POST.get("back")
-    if back == "table":
+    shows_table = Membership.objects.filter(
+        club_id=session.club_id,
+        user_id=request.user.pk,
+        status__in=(Membership.Status.ACTIVE, Membership.Status.BANNED),
+    ).exists()
+    if back == "table" and shows_table:
+        # Not for one who has left the club since his page was drawn: the table's page is a "not
+        # found" to him, and the refusal said on it was lost. A banned member's page says why.
         return redirect(reverse("table_page", args=[session.pk]))
     if back == "home":
         return redirect(reverse("home"))

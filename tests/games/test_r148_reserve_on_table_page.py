@@ -127,3 +127,12 @@ def test_the_home_pages_coming_up_answers_on_the_home_page(later_table, players)
     assert answer["Location"] == "/"
     answer = client.post(f"/tables/{later_table.pk}/unreserve/", {"back": "home"})
     assert answer["Location"] == "/"
+
+
+def test_a_member_who_left_the_club_since_is_answered_on_the_clubs_page(later_table, players, club):
+    """His table page, drawn before he left, posts back=table: that page is a 404 to him now."""
+    client = _client(players[0])
+    club_services.membership_leave(club=club, user=players[0])
+    answer = client.post(f"/tables/{later_table.pk}/reserve/", {"position": "1", "back": "table"})
+    assert answer["Location"] == club.get_absolute_url()
+    assert client.get(answer["Location"]).status_code == 200
