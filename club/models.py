@@ -718,6 +718,7 @@ AUDIT_ACTION_LABELS = {
     "membership.unsuspended": _("Suspension lifted"),
     "membership.suspension_ended": _("Suspension ended"),
     "table.stood_up_by_manager": _("Stood up from a table by a manager"),
+    "table.reservation_cancelled": _("Seat reservation cancelled: banned, suspended or left the club"),
     "report.filed": _("Deal reported"),
     "report.resolved": _("Report answered"),
     "membership.warned": _("Warned"),
@@ -883,6 +884,9 @@ SYSTEM_REASONS = {
         "away with no sign of life for 10 minutes at a table that deals no more"
     ),
     "away for two deals in a row": _("away for two deals in a row"),
+    "away with no page of the table open, his seat taken by a player who wanted to sit": _(
+        "away with no page of the table open, his seat taken by a player who wanted to sit"
+    ),
     "nightly recount of the players' statistics": _("nightly recount of the players' statistics"),
     # Why a table's bank was closed (games.services.closing, ledger.labels.BANK_REASONS).
     "the session ended": _("the session ended"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import (
@@ -320,3 +321,29 @@ def home_lists(*, user: User, page: int = 1, query: str = "") -> dict[str, Any]:
 def club_managers(*, club: Club) -> QuerySet[Membership]:
     """The active owner and managers of a club: whom a member asks for chips."""
     return club_members(club=club).filter(role__in=[Role.OWNER, Role.MANAGER])
+
+
+def ban_reservations_cancelled(*, membership: Membership) -> list[dict[str, Any]]:
+    """The reservations his ban cancelled (``games.services.members.member_leave_tables`` writes
+    them down), for the ban's notice: the table, its start and the seat (review 148)."""
+    if membership.banned_at is None:
+        return []
+    rows = AuditLog.objects.filter(
+        club_id=membership.club_id,
+        target_user_id=membership.user_id,
+        action="table.reservation_cancelled",
+        created_at__gte=membership.banned_at,
+        data__because="banned",
+    ).order_by("created_at", "pk")
+    out = []
+    for data in rows.values_list("data", flat=True):
+        starts = data.get("starts_at")
+        out.append(
+            {
+                "session": data.get("session"),
+                "title": data.get("title", ""),
+                "starts_at": datetime.fromisoformat(starts) if starts else None,
+                "seat": int(data.get("position", 0)) + 1,
+            }
+        )
+    return out

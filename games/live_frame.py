@@ -428,6 +428,37 @@ def _seat(
     if seat.get("leaving"):
         out += ['<span class="badge">', w.gettext("leaves after this deal"), "</span>"]
     out.append("\n          </span>\n          ")
+    if seat.get("takeable") and not replay:
+        # His seat at a full table, he away and gone: a watcher may take it (review 148).
+        low, high = str(session["buy_in_min"]), str(session["buy_in_max"])
+        out += [
+            '<form class="sit-form" ws-send method="post" action="',
+            urls["sit"],
+            '">',
+            csrf,
+            '<input type="hidden" name="do" value="sit"><input type="hidden" name="position" value="',
+            number,
+            '"><label class="visually-hidden" for="buy-in-',
+            number,
+            '">',
+            w.gettext("Chips to bring"),
+            '</label><input id="buy-in-',
+            number,
+            '" type="number" name="buy_in" min="',
+            low,
+            '" max="',
+            high,
+            '" value="',
+            low,
+            '"',
+            " readonly" if session["buy_in_min"] == session["buy_in_max"] else "",
+            '><button type="submit" id="sit-',
+            number,
+            '">',
+            w.gettext("Take this seat"),
+            which_seat,
+            "</button></form>\n          ",
+        ]
     if (
         seat.get("role") in context.get("stands_up", ())
         and not replay
@@ -1002,7 +1033,13 @@ def _seat_controls(
         out.append("\n    ")
     elif context["session"]["status"] in ("open", "running") and not ending:
         empty = [seat for seat in context["seats"] if seat.get("empty")]
-        if context.get("every_seat_taken"):
+        if context.get("takeable"):
+            # A full table where a player away and gone holds a seat (review 148).
+            watching = w.gettext(
+                "You are watching. Every seat is taken, but a player who is away has left the table: "
+                "take his seat to play."
+            )
+        elif context.get("every_seat_taken"):
             # A full table (a practice table's opener and his bots): "Sit down at a free seat" above
             # no free seat and no Sit form (review 122).
             watching = w.gettext("You are watching. Every seat is taken.")

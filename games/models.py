@@ -221,6 +221,17 @@ class Seat(ChoiceLabels, models.Model):
         return self.member.user.shown_name
 
 
+def away_seat_free_to_take(
+    *, seat_status: str, bot: bool, removed: bool, leaving: bool, dealt_in: bool, connected: bool
+) -> bool:
+    """A seat a member who wants to play may take at a full table (review 148): its player is away
+    and has no page of the table open, and is not in the running deal. Away, he sat deals out, and
+    at a table that deals no more without him (the demo's: three bots and his seat) those deals
+    never came: his seat was kept for him until the inactivity sweep, ten minutes, and nobody could
+    play. The frame (``games.presenter``) offers it, and ``table_sit`` gives it, by this test."""
+    return seat_status == Seat.Status.AWAY and not (bot or removed or leaving or dealt_in or connected)
+
+
 class Deal(ChoiceLabels, models.Model):
     """One deal of a session. ``state`` is the engine's snapshot (without the rules); ``seq`` counts
     the actions applied, so a client (or a timer) acting on an older view is refused."""

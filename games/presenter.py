@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from .engine import PRESETS
 from .howto import FRAP_FAMILY, preset_title
+from .models import away_seat_free_to_take
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _RANK_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -596,6 +597,26 @@ def table_context(
             )
         seat["me"] = me is not None and seat.get("position") == me["position"] and not seat.get("empty")
         seats.append(seat)
+    # At a full table, the seat of a player away and gone is offered to a watcher (review 148):
+    # ``table_sit`` gives it to him by the same test (``away_seat_free_to_take``).
+    running = deal is not None and not deal.get("over")
+    if (
+        me is None
+        and user_id is not None
+        and session["status"] in ("open", "running")
+        and not session.get("ending")
+        and not session.get("personal")
+        and not any(s.get("empty") and s.get("reserved") != "other" for s in seats)
+    ):
+        for seat in seats:
+            seat["takeable"] = not seat.get("empty") and away_seat_free_to_take(
+                seat_status=seat.get("status", ""),
+                bot=bool(seat.get("bot")),
+                removed=bool(seat.get("removed")),
+                leaving=bool(seat.get("leaving")),
+                dealt_in=running and seat.get("engine") is not None,
+                connected=bool(seat.get("connected")),
+            )
     clock_ms = deadline_ms = None
     if deal and deal.get("deadline"):
         deadline = datetime.fromisoformat(deal["deadline"])
@@ -620,6 +641,7 @@ def table_context(
         "nobody_sits": not any(not s.get("bot") for s in public["seats"]),
         # No seat free, reserved or not: a watcher is not asked to sit down at a free seat.
         "every_seat_taken": not any(seat.get("empty") for seat in seats),
+        "takeable": any(seat.get("takeable") for seat in seats),
         "can_manage": can_manage,
         "stands_up": tuple(stands_up),
         "pending": public.get("pending") or {},

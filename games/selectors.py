@@ -272,6 +272,8 @@ def session_public(session: TableSession) -> dict[str, Any]:
         "stake": session.stake,
         "seat_count": session.seat_count,
         "practice": session.practice,
+        # A member's own practice table (it closes when he leaves): his seat is never given away.
+        "personal": session.close_when_empty,
         "status": session.status,
         # Seating is open before the start: nothing is dealt until then, however many sit.
         "started": session.started_at is not None,
@@ -605,3 +607,21 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> Upcoming:
             }
         )
     return out
+
+
+def session_reservation_offer(*, session: TableSession, user: User) -> dict[str, Any]:
+    """What the page of a table not yet started offers its reader, as the club's "Coming up" list
+    does (``sessions_upcoming``): his reservation (``mine``), the seat he sits at (``seated``), and
+    the seats still free to reserve (``free``). Its page offered none of it (review 148)."""
+    held = {position: user_id for _session, position, user_id in _HELD([session.pk])}
+    taken: set[int] = set()
+    seated = None
+    for _session, position, user_id in _TAKEN([session.pk]):
+        taken.add(position)
+        if user_id == user.pk:
+            seated = position
+    return {
+        "mine": next((p for p, u in held.items() if u == user.pk), None),
+        "seated": seated,
+        "free": [p for p in range(session.seat_count) if p not in held and p not in taken],
+    }

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from club.errors import ServiceError, refusal_say
 from club.models import Club, Membership
-from club.selectors import membership_get
+from club.selectors import ban_reservations_cancelled, membership_get
 from club.views import club_page, post_only
 
 from .engine import Rules
@@ -37,6 +37,7 @@ from .selectors import (
     START_LATE_AFTER,
     membership_can_manage,
     membership_stand_up_roles,
+    session_reservation_offer,
     table_frame_for,
     table_get,
 )
@@ -101,7 +102,14 @@ def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> Htt
     try:
         session, membership = _table_for_member(request, session_id)
     except TableRefused as exc:
-        return render(request, "games/refused.html", {"message": str(exc)}, status=403)
+        context: dict[str, Any] = {"message": str(exc)}
+        membership = membership_get(club=Club(pk=_club_of(session_id)), user=request.user)
+        if membership is not None:
+            # The seat he had reserved here, which his ban cancelled: said where he looks for it.
+            context["cancelled"] = [
+                r for r in ban_reservations_cancelled(membership=membership) if r["session"] == session_id
+            ]
+        return render(request, "games/refused.html", context, status=403)
     ensure_ticker()
     frame = table_frame_for(session=session, user=request.user)
     context = table_context(
@@ -121,7 +129,24 @@ def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> Htt
         # Its start gone by with the table's clock down (no opening, no start ran): "starts 20:00"
         # read at 20:10 told a player he was early, or had the wrong day.
         context["starts_late"] = session.starts_at + START_LATE_AFTER <= timezone.now()
+    if session.started_at is None and session.status in (
+        TableSession.Status.SCHEDULED,
+        TableSession.Status.OPEN,
+    ):
+        # The club list's Reserve and Cancel, here too: a member who opened the table's page before
+        # seating opened read "Seating is not open yet" and found nothing he could do (review 148).
+        # Once seating is open the seats' own Sit forms offer the free seats: only his own
+        # reservation is shown then, to be cancelled.
+        offer = session_reservation_offer(session=session, user=request.user)
+        if offer["mine"] is not None or (
+            offer["seated"] is None and session.status == TableSession.Status.SCHEDULED
+        ):
+            context["reserve"] = offer
     return render(request, "games/table.html", context)
+
+
+def _club_of(session_id: int) -> int | None:
+    return TableSession.objects.filter(pk=session_id).values_list("club_id", flat=True).first()
 
 
 @lru_cache(maxsize=256)
@@ -300,6 +325,25 @@ def _session_of_a_club_of_mine(request: HttpRequest, session_id: int) -> TableSe
     return session
 
 
+def _reservation_answered(request: HttpRequest, session: TableSession) -> HttpResponse:
+    """Back where the form was (review 148): the table's own page (``back=table``), the home page's
+    "Coming up" (``back=home``: a member who reserved there was sent to the club's page), else the
+    club's."""
+    back = request.POST.get("back")
+    shows_table = Membership.objects.filter(
+        club_id=session.club_id,
+        user_id=request.user.pk,
+        status__in=(Membership.Status.ACTIVE, Membership.Status.BANNED),
+    ).exists()
+    if back == "table" and shows_table:
+        # Not for one who has left the club since his page was drawn: the table's page is a "not
+        # found" to him, and the refusal said on it was lost. A banned member's page says why.
+        return redirect(reverse("table_page", args=[session.pk]))
+    if back == "home":
+        return redirect(reverse("home"))
+    return redirect(session.club)
+
+
 @post_only(table_page_of)
 @login_required
 def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
@@ -327,7 +371,7 @@ def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
                 "zone": timezone.get_current_timezone_name(),
             },
         )
-    return redirect(session.club)
+    return _reservation_answered(request, session)
 
 
 @post_only(table_page_of)
@@ -376,7 +420,7 @@ def reservation_cancel_view(request: HttpRequest, session_id: int) -> HttpRespon
             messages.info(request, said % {"n": last[1] + 1})
         else:
             messages.info(request, _("You held no seat at this session."))
-    return redirect(session.club)
+    return _reservation_answered(request, session)
 
 
 @post_only(club_page)

@@ -76,6 +76,26 @@ def seat_buy_in(*, seat: Seat, amount: int) -> Journal:
     return result.journal
 
 
+def bot_buy_in_again(*, seat: Seat, stack: int, deal_number: int) -> int:
+    """A practice table's bot that can no longer ante buys in again, from the treasury its chips
+    came from, back to the table's largest buy-in (review 148: the demo's bots lost their chips and
+    its table stood still). Once per deal number (the key): a deal that did not start asks again
+    for nothing. Returns the stack it has now."""
+    session = seat.session
+    amount = int(session.buy_in_max) - stack
+    if amount <= 0:
+        return stack
+    journal_post_result(
+        club=session.club,
+        kind=Kind.BUY_IN,
+        idempotency_key=f"seat:{seat.pk}:top_up:{deal_number}",
+        actor=None,
+        memo=f"{session.title} #{seat.position + 1}"[:500],
+        lines=[(account_treasury(club=session.club), -amount), (seat_account(seat, "stack"), amount)],
+    )
+    return stack + amount
+
+
 def seat_stack_balance(seat: Seat, *, lock: bool = False) -> int:
     account = seat_account(seat, "stack")
     qs = Account.objects.filter(pk=account.pk)

@@ -174,6 +174,13 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
     last = Deal.objects.filter(session=session).order_by("-number").first()
     positions = [s.position for s in seats]
     stacks = [booking.seat_stack_balance(s) for s in seats]
+    if session.practice:
+        # Practice chips are the treasury's: a bot that lost its buy-in buys in again, or it sat
+        # every deal out and the table stopped dealing for want of players (review 148).
+        number = (last.number + 1) if last else 1
+        for i, s in enumerate(seats):
+            if s.bot and stacks[i] < session.stake:
+                stacks[i] = booking.bot_buy_in_again(seat=s, stack=stacks[i], deal_number=number)
     seed, promised = pending_seed_take(session)
     # Every string filed for this commitment, its seat dealt in or not: a player whose browser sent
     # one and who then went away or stood up was told by the Fairness page that the server had left

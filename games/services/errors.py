@@ -83,6 +83,15 @@ _MESSAGES = {
         "in your wallet."
     ),
     "stood_up_idle_practice": _("You were stood up after ten minutes without a sign of life at this table."),
+    # Away with no page of the table open, his seat taken by a member who wanted to play (review 148).
+    "stood_up_seat_wanted": _(
+        "You were stood up while you were away with no page of this table open: a player who wanted "
+        "to play took your seat. Your chips are back in your wallet."
+    ),
+    "stood_up_seat_wanted_practice": _(
+        "You were stood up while you were away with no page of this table open: a player who wanted "
+        "to play took your seat."
+    ),
     "stood_up_by_manager": _(
         "A manager stood you up from this table (%(reason)s); your chips are back in your wallet."
     ),

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Membership
+from club.services import audit_log_write
 
 from ..jobs import deadline_on_commit
 from ..models import Reservation, Seat
@@ -72,9 +73,26 @@ def member_leave_tables(*, membership: Membership, reason: str) -> list[int]:
         touched.append(session.pk)
     # A seat reserved ahead would stay blocked for everyone else until the start.
     held = Reservation.objects.filter(member=membership, status=Reservation.Status.HELD)
-    for session_id in sorted(set(held.values_list("session_id", flat=True)) - set(touched)):
+    cancelled = list(held.values_list("session_id", "session__title", "session__starts_at", "position"))
+    for session_id in sorted({row[0] for row in cancelled} - set(touched)):
         table_notify_on_commit(session_id)
     held.update(status=Reservation.Status.CANCELLED)
+    for session_id, title, starts_at, position in cancelled:
+        # Written down for him: the ban's notice names the seats it cost him (review 148: he found
+        # his Friday seat gone only by looking for it).
+        audit_log_write(
+            action="table.reservation_cancelled",
+            actor=None,
+            club=membership.club,
+            target_user=membership.user,
+            data={
+                "session": session_id,
+                "title": title,
+                "starts_at": starts_at.isoformat() if starts_at else "",
+                "position": position,
+                "because": reason,
+            },
+        )
     user_id, club_id = membership.user_id, membership.club_id
     params = {}
     if reason == "suspended":

@@ -16,7 +16,7 @@ from ledger.errors import InsufficientChips
 from .. import conf
 from ..engine import to_act
 from ..jobs import deadline_on_commit, next_deal_on_commit
-from ..models import Deal, DealAction, Reservation, Seat, TableSession
+from ..models import Deal, DealAction, Reservation, Seat, TableSession, away_seat_free_to_take
 from . import booking
 from .access import (
     club_names_hold,
@@ -128,6 +128,9 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
         # Its running deal is its last: no deal would deal him in, and its close sent him home a
         # moment later, a sit of his hour's limit spent (review 70).
         raise TableError("table_closed", words="table_ending")
+    gone = _away_seat_wanted(session, position, membership, now)
+    if gone is not None:
+        _away_seat_give_up(session, gone, now)
     _check_position(session, position)
     _check_buy_in(session, buy_in)
     _require_sits_left(session, membership, now)
@@ -158,6 +161,73 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
     _schedule_deal(session, now)
     table_notify_on_commit(session.pk)
     return seat
+
+
+#: Why a seat was given to a member who wanted to sit (stored in English; club.models.SYSTEM_REASONS).
+AWAY_SEAT_WANTED_REASON = "away with no page of the table open, his seat taken by a player who wanted to sit"
+
+
+def _away_seat_wanted(
+    session: TableSession, position: object, membership: Membership, now: datetime
+) -> Seat | None:
+    """The seat at ``position`` if it is an absent away player's (``away_seat_free_to_take``) at a
+    table with no seat free for this member; a member's own practice table (it closes when he
+    leaves) is his."""
+    from ..models import Presence
+    from ..selectors import PRESENCE_FRESH
+
+    if session.close_when_empty or type(position) is not int:
+        return None
+    # The seat asked for first: a sit at a free seat (nearly every sit) reads nothing more here.
+    seat = seats_taken(session).filter(position=position).select_related("member").first()
+    if seat is None or seat.member_id is None or seat.status != Seat.Status.AWAY:
+        return None
+    taken = list(seats_taken(session).values_list("position", flat=True))
+    held = Reservation.objects.filter(session=session, status=Reservation.Status.HELD).exclude(
+        member=membership
+    )
+    free = (
+        set(range(session.seat_count))
+        - set(taken)
+        - set(held.values_list("position", flat=True))
+    )
+    if free:
+        return None  # a free seat is his to take: nobody is stood up for him
+    deal = deal_running(session)
+    connected = Presence.objects.filter(
+        session=session,
+        user_id=seat.member.user_id,
+        connections__gt=0,
+        last_seen_at__gte=now - PRESENCE_FRESH,
+    ).exists()
+    if not away_seat_free_to_take(
+        seat_status=seat.status,
+        bot=seat.is_bot,
+        removed=seat.removed,
+        leaving=seat.leave_after_deal,
+        dealt_in=deal is not None and seat_dealt_in(deal, seat.pk),
+        connected=connected,
+    ):
+        return None
+    return seat
+
+
+def _away_seat_give_up(session: TableSession, seat: Seat, now: datetime) -> None:
+    """Stand up the absent away player whose seat is wanted, his chips home, as the inactivity sweep
+    would have later (``seat_away_stand_up``); the club's log says why."""
+    from .closing import home_accounts_first
+
+    home_accounts_first(session, [seat])
+    # The note tells his page, when he comes back, why (not "ten minutes without a sign of life").
+    seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.IDLE, note=AWAY_SEAT_WANTED_REASON)
+    audit_log_write(
+        action="table.stood_up",
+        actor=None,
+        club=session.club,
+        target_user=seat.member.user,
+        target=session.title,
+        data={"table": session.pk, "position": seat.position + 1, "reason": AWAY_SEAT_WANTED_REASON},
+    )
 
 
 def seat_stand_up(*, seat: Seat, now: datetime, because: str = "", note: str = "") -> None:
@@ -380,6 +450,8 @@ def _stood_up_words(session: TableSession, user: User) -> tuple[str, dict[str, s
         return f"stood_up_away{practice}", {}
     if because == Seat.LeftBecause.MANAGER:
         return f"stood_up_by_manager{practice}", {"reason": last["left_note"]}
+    if because == Seat.LeftBecause.IDLE and last["left_note"] == AWAY_SEAT_WANTED_REASON:
+        return f"stood_up_seat_wanted{practice}", {}
     if because == Seat.LeftBecause.IDLE:
         return f"stood_up_idle{practice}", {}
     if because == Seat.LeftBecause.CLOSED:

@@ -17,9 +17,40 @@
     box.classList.toggle("error", !done);
     box.setAttribute("role", done ? "status" : "alert");
     // It stays until his next move is sent (htmx:wsConfigSend below): gone after six seconds, a
-    // refusal of 25 words was lost by a slow reader, or one zoomed in on his cards.
+    // refusal of 25 words was lost by a slow reader, or one zoomed in on his cards. Or until he
+    // closes it (its button, or Escape): on a phone it covered the seats he wanted to read.
     box.hidden = false;
+    var close = document.getElementById("table-error-close");
+    if (close) close.hidden = false;
   }
+
+  function hideError() {
+    var box = document.getElementById("table-error");
+    if (box) box.hidden = true;
+    var close = document.getElementById("table-error-close");
+    if (close) close.hidden = true;
+  }
+
+  // Closed by the player: the focus goes back to the table (his first move, else the table itself),
+  // not to the page's top where a hidden button leaves it.
+  function closeError() {
+    var close = document.getElementById("table-error-close");
+    var hadFocus = close && document.activeElement === close;
+    hideError();
+    if (!hadFocus) return;
+    var live = document.getElementById("table-live");
+    var target = live && live.querySelector("button:not([disabled]), input:not([disabled]):not([type=hidden]), a[href]");
+    if (target) { target.focus(); return; }
+    var socket = table();
+    if (socket) {
+      if (!socket.hasAttribute("tabindex")) socket.setAttribute("tabindex", "-1");
+      socket.focus();
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#table-error-close")) closeError();
+  });
 
   // The clock counts down what the server said was left when it sent the table, on this
   // browser's own clock: a wrong system clock cannot show the wrong time.
@@ -754,8 +785,7 @@
       if (event.detail.triggeringEvent) event.detail.triggeringEvent.preventDefault();
       return;
     }
-    var box = document.getElementById("table-error");
-    if (box) box.hidden = true;
+    hideError();
     awaitAnswer();
     // The server reads none of htmx's headers, and they carry the page's whole address: a link with
     // a long #fragment made every move too long to be taken.
@@ -770,6 +800,11 @@
 
   document.addEventListener("keydown", function (event) {
     if (!table() || event.altKey || event.ctrlKey || event.metaKey) return;
+    var shown = document.getElementById("table-error");
+    if (event.key === "Escape" && shown && !shown.hidden) {
+      closeError();
+      return;
+    }
     var tag = (event.target.tagName || "").toLowerCase();
     if ((tag === "input" && event.target.type !== "checkbox") || tag === "select" || tag === "textarea") return;
     var live = document.getElementById("table-live");

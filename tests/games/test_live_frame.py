@@ -351,3 +351,24 @@ def test_a_started_table_nobody_sits_at_says_it_will_be_called_off(make_table, p
     reference, drawn = _both(message, watcher.pk, language="en")
     _same(reference, drawn)
     assert "called off" not in drawn and "Waiting for players" in drawn
+
+
+def test_an_away_players_seat_offered_to_a_watcher_is_drawn_as_the_template_draws_it(
+    make_table, players, watcher
+):
+    """Review 148: at a full table, the seat of a player away with no page of the table open."""
+    table = make_table(preset="classic", seats=4, practice=True)
+    sit_all(table, players)
+    table_away(session_id=table.pk, user=players[0])
+    presence_join(session_id=table.pk, user=watcher)
+    compared = 0
+    for group, message in table_messages(table.pk):
+        if group in {user_group(table.pk, user.pk) for user in players}:
+            continue  # the spectators' picture only
+        for language in LANGUAGES:
+            reference, drawn = _both(message, watcher.pk, language=language, token=TOKEN)
+            _same(reference, drawn)
+            if language == "en":
+                assert 'id="sit-1"' in drawn and "Take this seat" in drawn
+            compared += 1
+    assert compared
