@@ -693,6 +693,14 @@ class MembershipAdmin(ClubScopedAdmin):
             return None
         target = rows[0]
         if request.POST.get("confirm") != "1":
+            # A row the hand-over would refuse (a plain member, the owner himself, a banned one) is
+            # refused here, with its reason: the page asked to confirm it, and only its button said
+            # no (review 149). The hand-over asks again when confirmed.
+            try:
+                services.club_hand_over_check(membership=target, actor=request.user)
+            except ServiceError as exc:
+                self.message_user(request, exc.message, messages.INFO if exc.done else messages.ERROR)
+                return None
             # Asked first, as the club page asks: one wrong line of the action list handed the club
             # over at once, and only its new owner could give it back (review 113).
             context = {

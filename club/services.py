@@ -767,21 +767,21 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
     return target
 
 
-@transaction.atomic
-def club_hand_over(*, membership: Membership, actor: User) -> Membership:
-    """The owner makes one of the club's managers its owner and stays a manager himself, free to
-    leave then (an owner cannot leave). The site's operator may do it for an owner who cannot (his
-    account switched off). Returns the new owner's membership."""
-    club = membership.club
-    # The target's row and the owner's, held in id order (as ``_managed_target``): a second tab's
-    # hand-over, or a demotion of the target, waits and then finds what was decided.
-    rows = list(
-        Membership.objects.select_for_update(no_key=True, of=("self",))
-        .select_related("club", "user")
-        .filter(club=club)
+def _hand_over_rows(*, membership: Membership, lock: bool) -> list[Membership]:
+    """The target's row and the owner's, in id order (held, if ``lock``)."""
+    rows = Membership.objects.select_related("club", "user")
+    if lock:
+        rows = rows.select_for_update(no_key=True, of=("self",))
+    return list(
+        rows.filter(club=membership.club)
         .filter(models.Q(pk=membership.pk) | models.Q(role=Role.OWNER))
         .order_by("pk")
     )
+
+
+def _hand_over_refusal(*, membership: Membership, actor: User, rows: list[Membership]) -> Membership:
+    """The target's row among ``rows``, if the actor may hand the club to it; else the refusal."""
+    club = membership.club
     # Before anything about the target is said: "Olga is already the club's owner." told anyone who
     # posted the form with the owner's row the name a stranger's club page does not show (review 79).
     mine = membership_require_manager(club=club, actor=actor)
@@ -827,6 +827,28 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
             % {"name": name},
             code="stale",
         )
+    return target
+
+
+def club_hand_over_check(*, membership: Membership, actor: User) -> Membership:
+    """Whether ``club_hand_over`` would hand the club to this membership now (its refusal if not),
+    without holding or changing anything: asked before a confirmation page, which asked "Make Misha
+    the owner?" of a plain member, a banned one or the owner himself, and only its button said why not
+    (review 149). The hand-over asks again under its locks. Returns the target's row as read."""
+    rows = _hand_over_rows(membership=membership, lock=False)
+    return _hand_over_refusal(membership=membership, actor=actor, rows=rows)
+
+
+@transaction.atomic
+def club_hand_over(*, membership: Membership, actor: User) -> Membership:
+    """The owner makes one of the club's managers its owner and stays a manager himself, free to
+    leave then (an owner cannot leave). The site's operator may do it for an owner who cannot (his
+    account switched off). Returns the new owner's membership."""
+    club = membership.club
+    # The target's row and the owner's, held in id order (as ``_managed_target``): a second tab's
+    # hand-over, or a demotion of the target, waits and then finds what was decided.
+    rows = _hand_over_rows(membership=membership, lock=True)
+    target = _hand_over_refusal(membership=membership, actor=actor, rows=rows)
     old = next((row for row in rows if row.role == Role.OWNER), None)
     if old is not None:
         # Before the new owner's row: one owner per club (a unique index) at every moment.
