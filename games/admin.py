@@ -14,6 +14,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.helpers import ActionForm
+from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
@@ -39,16 +40,42 @@ from .presenter import action_words, deal_result_label
 from .services import table_session_create
 
 
+class ManagedClubField(forms.ModelChoiceField):
+    """One of the clubs the reader manages. A club he was in but manages no more (demoted, banned,
+    left since the form was drawn) is said so: "Select a valid choice" told a manager still in the
+    admin for his other club nothing of the club taken from him (review 149). Any other club stays an
+    invalid choice, its name untold."""
+
+    user: Any = None
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            return super().to_python(value)
+        except ValidationError:
+            gone = self._club_once_his(value)
+            if gone is None:
+                raise
+            raise ValidationError(
+                _("You no longer manage %(club)s.") % {"club": gone.name}, code="not_manager"
+            ) from None
+
+    def _club_once_his(self, value: Any) -> Club | None:
+        if self.user is None or not str(value).isascii() or not str(value).isdigit() or len(str(value)) > 18:
+            return None
+        return Club.objects.filter(pk=int(value), memberships__user=self.user).first()
+
+
 class TableSessionAddForm(TableSessionForm):
     """Scheduling from the admin: the same checks as the club page, through the same service."""
 
-    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none())
+    club = ManagedClubField(label=_("Club"), queryset=Club.objects.none())
 
     def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
         kwargs.pop("instance", None)
         super().__init__(*args, **kwargs)
         self.request = request
         self.fields["club"].queryset = admin_clubs_for(request.user)
+        self.fields["club"].user = request.user
         self.created: TableSession | None = None
         self.instance = TableSession()  # what the admin's add view expects a model form to carry
 
