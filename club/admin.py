@@ -249,6 +249,32 @@ def across_pages_shown_at(model_admin: admin.ModelAdmin, request: HttpRequest) -
     return when
 
 
+def across_pages_rows(
+    model_admin: admin.ModelAdmin,
+    request: HttpRequest,
+    queryset: QuerySet[Any],
+    came: Callable[[datetime], Q],
+    words: Callable[[int], str],
+) -> QuerySet[Any] | None:
+    """The rows an action is to act on, or None (with a message) when it is refused. Rows ticked on
+    the page are the rows the manager saw. "All N across the pages" is refused whole, with ``words``,
+    if it holds rows that ``came`` after the list was shown (``came(when)``); else it is the rows of
+    that same read. Counted by one query and acted on by another, a row filed between the two (a
+    member joining, a grant filed by another manager) was acted on unseen (review 149): one
+    statement reads the selection and whether each row came since, and the action gets those rows,
+    by id."""
+    when = across_pages_shown_at(model_admin, request)
+    if isinstance(when, bool):
+        return queryset if when else None
+    flagged = ExpressionWrapper(came(when), output_field=BooleanField())
+    rows = list(queryset.annotate(came_since_shown=flagged).values_list("pk", "came_since_shown"))
+    count = sum(1 for _pk, since in rows if since)
+    if count:
+        model_admin.message_user(request, words(count) % {"count": count}, messages.ERROR)
+        return None
+    return queryset.filter(pk__in=[pk for pk, _since in rows])
+
+
 class SitePasswordChangeForm(AdminPasswordChangeForm):
     """Django's form for a superuser setting someone's password, with its help in the reader's
     language: Django builds that help by adding a lazy translation to a plain string when it is
@@ -597,39 +623,34 @@ class MembershipAdmin(ClubScopedAdmin):
             return None
         return {"reason": form.cleaned_data.get("reason") or "", "until": form.cleaned_data.get("until")}
 
-    def _as_shown(self, request: HttpRequest, queryset: QuerySet[Membership]) -> bool:
-        """Whether the rows an action is about are the rows the manager saw (with a message if not).
-        Rows ticked on the page are; "all N across the pages" (Django's select-across) is the list as
-        it stands when the action runs, and banned or suspended with the rest a member who joined (or
-        came back, or changed) after the list was shown, unseen (review 121). Such a selection is
-        refused whole: nothing is done, and the manager looks at the list again."""
-        when = across_pages_shown_at(self, request)
-        if isinstance(when, bool):
-            return when
-        changed = queryset.filter(Q(created_at__gt=when) | Q(updated_at__gt=when)).count()
-        if changed:
-            self.message_user(
-                request,
-                ngettext(
-                    "Nothing was done: %(count)d member of those selected across the pages joined the "
-                    "club or changed after the list was shown. Look at the list again and select anew.",
-                    "Nothing was done: %(count)d members of those selected across the pages joined the "
-                    "club or changed after the list was shown. Look at the list again and select anew.",
-                    changed,
-                )
-                % {"count": changed},
-                messages.ERROR,
-            )
-            return False
-        return True
+    def _as_shown(self, request: HttpRequest, queryset: QuerySet[Membership]) -> QuerySet[Membership] | None:
+        """The rows an action is about, if they are the rows the manager saw (else None, with a
+        message). Rows ticked on the page are; "all N across the pages" (Django's select-across) is the
+        list as it stands when the action runs, and banned or suspended with the rest a member who
+        joined (or came back, or changed) after the list was shown, unseen (review 121). Such a
+        selection is refused whole: nothing is done, and the manager looks at the list again."""
+        return across_pages_rows(
+            self,
+            request,
+            queryset,
+            lambda when: Q(created_at__gt=when) | Q(updated_at__gt=when),
+            lambda count: ngettext(
+                "Nothing was done: %(count)d member of those selected across the pages joined the "
+                "club or changed after the list was shown. Look at the list again and select anew.",
+                "Nothing was done: %(count)d members of those selected across the pages joined the "
+                "club or changed after the list was shown. Look at the list again and select anew.",
+                count,
+            ),
+        )
 
     @admin.action(description=_("Ban the selected members (reason and end beside)"))
     def ban_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
         extra = self._moderation(request)
-        if extra is not None and self._as_shown(request, queryset):
+        rows = self._as_shown(request, queryset) if extra is not None else None
+        if extra is not None and rows is not None:
             self._run(
                 request,
-                queryset,
+                rows,
                 services.membership_ban,
                 lambda n: ngettext("%(count)d member banned.", "%(count)d members banned.", n),
                 **extra,
@@ -638,10 +659,11 @@ class MembershipAdmin(ClubScopedAdmin):
     @admin.action(description=_("Suspend the selected members from the tables (reason and end beside)"))
     def suspend_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
         extra = self._moderation(request)
-        if extra is not None and self._as_shown(request, queryset):
+        rows = self._as_shown(request, queryset) if extra is not None else None
+        if extra is not None and rows is not None:
             self._run(
                 request,
-                queryset,
+                rows,
                 services.membership_suspend,
                 lambda n: ngettext("%(count)d member suspended.", "%(count)d members suspended.", n),
                 **extra,

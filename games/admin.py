@@ -15,7 +15,7 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.helpers import ActionForm
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -25,7 +25,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from club.admin import across_pages_shown_at
+from club.admin import across_pages_rows
 from club.admin_site import ClubScopedAdmin, admin_clubs_for, admin_sees_a_club
 from club.confusables import invisible_characters
 from club.errors import ServiceError
@@ -195,32 +195,26 @@ class ReservationInline(SeatInline):
 
 class ShownAtActionForm(ActionForm):
     # When the list was shown: an action on "all N across the pages" refuses a selection holding a row
-    # that came after it (``_refused_across_pages``). No label: Django's action bar writes it.
+    # that came after it (``_as_shown_across_pages``). No label: Django's action bar writes it.
     shown_at = forms.CharField(
         label="", required=False, widget=forms.HiddenInput, initial=lambda: timezone.now().isoformat()
     )
 
 
-def _refused_across_pages(
+def _as_shown_across_pages(
     model_admin: admin.ModelAdmin,
     request: HttpRequest,
     queryset: Any,
     since: str,
     words: Callable[[int], str],
-) -> bool:
-    """Whether an action on "all N across the pages" (Django's select-across, the list as it stands
-    when the action runs) is refused, with ``words``, for holding rows whose ``since`` is after the
-    list was shown: a table a colleague scheduled meanwhile was cancelled with the rest, unseen, and a
-    player who sat down meanwhile was stood up (review 141, as review 121 for bans and grants). Rows
-    ticked on the page are the rows the manager saw."""
-    when = across_pages_shown_at(model_admin, request)
-    if isinstance(when, bool):
-        return not when
-    came = queryset.filter(**{f"{since}__gt": when}).count()
-    if came:
-        model_admin.message_user(request, words(came) % {"count": came}, messages.ERROR)
-        return True
-    return False
+) -> Any:
+    """The rows an action is to act on, or None (said with ``words``) when an action on "all N across
+    the pages" (Django's select-across, the list as it stands when the action runs) holds rows whose
+    ``since`` is after the list was shown: a table a colleague scheduled meanwhile was cancelled with
+    the rest, unseen, and a player who sat down meanwhile was stood up (review 141, as review 121 for
+    bans and grants). Rows ticked on the page are the rows the manager saw. The rows checked are the
+    rows acted on (``across_pages_rows``, review 149)."""
+    return across_pages_rows(model_admin, request, queryset, lambda when: Q(**{f"{since}__gt": when}), words)
 
 
 def _tables_came(count: int) -> str:
@@ -318,7 +312,8 @@ class TableSessionAdmin(ClubScopedAdmin):
     def cancel_selected(self, request: HttpRequest, queryset: Any) -> None:
         from .services.schedule import session_cancel
 
-        if _refused_across_pages(self, request, queryset, "created_at", _tables_came):
+        queryset = _as_shown_across_pages(self, request, queryset, "created_at", _tables_came)
+        if queryset is None:
             return
 
         def cancel(session: TableSession) -> str:
@@ -333,7 +328,8 @@ class TableSessionAdmin(ClubScopedAdmin):
     def skip_week_selected(self, request: HttpRequest, queryset: Any) -> None:
         from .services.schedule import session_skip_week
 
-        if _refused_across_pages(self, request, queryset, "created_at", _tables_came):
+        queryset = _as_shown_across_pages(self, request, queryset, "created_at", _tables_came)
+        if queryset is None:
             return
 
         def skip(session: TableSession) -> str:
@@ -595,7 +591,7 @@ class SeatAdmin(ClubScopedAdmin):
             # The player reads the reason: a right-to-left override would turn it around.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return
-        if _refused_across_pages(
+        queryset = _as_shown_across_pages(
             self,
             request,
             queryset,
@@ -607,7 +603,8 @@ class SeatAdmin(ClubScopedAdmin):
                 "list was shown. Look at the list again and select anew.",
                 count,
             ),
-        ):
+        )
+        if queryset is None:
             return
         ticked = {value for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME) if value.isdigit()}
         seats = list(queryset.select_related("session", "member__user"))

@@ -28,7 +28,7 @@ from django.utils.text import Truncator, smart_split, unescape_string_literal
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from club.admin import across_pages_shown_at
+from club.admin import across_pages_rows
 from club.admin_site import (
     MAX_SEARCH_WORDS,
     PEOPLE_IN_A_FILTER,
@@ -617,30 +617,24 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return admin.ModelAdmin.get_actions(self, request)
 
-    def _as_shown(self, request: HttpRequest, queryset: QuerySet[Adjustment]) -> bool:
-        """Whether the adjustments an action is about are the ones the manager saw (a message if
-        not). "All N across the pages" (Django's select-across) is the list as it stands when the
-        action runs: a grant another manager filed after the list was shown was approved with the
+    def _as_shown(self, request: HttpRequest, queryset: QuerySet[Adjustment]) -> QuerySet[Adjustment] | None:
+        """The adjustments an action is about, if they are the ones the manager saw (else None, with
+        a message). "All N across the pages" (Django's select-across) is the list as it stands when
+        the action runs: a grant another manager filed after the list was shown was approved with the
         rest, unseen (review 121). Such a selection is refused whole; nothing is decided."""
-        when = across_pages_shown_at(self, request)
-        if isinstance(when, bool):
-            return when
-        filed = queryset.filter(status=Adjustment.Status.PENDING, created_at__gt=when).count()
-        if filed:
-            self.message_user(
-                request,
-                ngettext(
-                    "Nothing was done: %(count)d adjustment of those selected across the pages was filed "
-                    "after the list was shown. Look at the list again and select anew.",
-                    "Nothing was done: %(count)d adjustments of those selected across the pages were filed "
-                    "after the list was shown. Look at the list again and select anew.",
-                    filed,
-                )
-                % {"count": filed},
-                messages.ERROR,
-            )
-            return False
-        return True
+        return across_pages_rows(
+            self,
+            request,
+            queryset,
+            lambda when: Q(status=Adjustment.Status.PENDING, created_at__gt=when),
+            lambda count: ngettext(
+                "Nothing was done: %(count)d adjustment of those selected across the pages was filed "
+                "after the list was shown. Look at the list again and select anew.",
+                "Nothing was done: %(count)d adjustments of those selected across the pages were filed "
+                "after the list was shown. Look at the list again and select anew.",
+                count,
+            ),
+        )
 
     def _decide(self, request: HttpRequest, queryset: QuerySet[Adjustment], approve: bool) -> None:
         note = (request.POST.get("note") or "").strip()
@@ -648,9 +642,10 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
             # An action form Django finds invalid is answered "No action selected.": say it here.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return
-        if not self._as_shown(request, queryset):
+        rows = self._as_shown(request, queryset)
+        if rows is None:
             return
-        for adjustment in queryset:
+        for adjustment in rows:
             # Named as the list shows it: its row id, which the list does not show, named none.
             who = user_label(adjustment.member.user)
             named = f"{adjustment.get_kind_display()} {adjustment.amount} · {who}"
