@@ -327,7 +327,14 @@ class SiteUserAdmin(AuditedSiteRecordsAdmin, UserAdmin):
         (_("Profile"), {"fields": ("display_name", "preferred_language", "time_zone")}),
     )
     list_display = ("username", "display_name", "email", "is_staff", "is_active", "date_joined")
-    search_fields = ("username", "display_name", "email")
+    search_fields = (
+        "username",
+        "display_name",
+        "email",
+        # And as read (any case, look-alike letters), as the site's own search reads names.
+        "username_skeleton__looks_like",
+        "display_skeleton__looks_like",
+    )
     # Shown, not edited: a page opened before the person's next log-in put the older time back, and
     # the last log-in is part of a password-reset link's hash, so a link that log-in spent worked again.
     readonly_fields = ("last_login", "date_joined")
@@ -433,7 +440,7 @@ class ClubAdmin(ClubScopedAdmin):
     list_display = ("name", "slug", "join_policy", "owner_label", "created_by_label", "created_at")
     list_select_related = ("created_by",)
     list_filter = ("join_policy",)
-    search_fields = ("name", "slug")
+    search_fields = ("name", "slug", "name_skeleton__looks_like")
     form = ClubAdminForm
     # default_preset is not one of the owner's settings (nothing offers it): shown, not edited.
     readonly_fields = ("slug", "default_game", "created_by", "created_at")
@@ -523,7 +530,14 @@ class DormantFilter(admin.SimpleListFilter):
 class MembershipAdmin(ClubScopedAdmin):
     list_display = ("member", "club", "role", "status", "ban", "suspension", "created_at", "updated_at")
     list_filter = ("status", "role", DormantFilter, ("club", ClubsOfTheRowsFilter), MemberFilter)
-    search_fields = ("user__username", "user__display_name", "club__name")
+    search_fields = (
+        "user__username",
+        "user__display_name",
+        "club__name",
+        "user__username_skeleton__looks_like",
+        "user__display_skeleton__looks_like",
+        "club__name_skeleton__looks_like",
+    )
     list_select_related = ("user", "club")
     # Without one, Django listed the rows newest first by id: a manager's two clubs interleaved, and
     # one club's people in the order they first came (review 113). By club, then by the username
@@ -859,6 +873,9 @@ class AuditLogAdmin(ClubScopedAdmin):
         "actor__username",
         "target_user__username",
         "target_user__display_name",
+        "actor__username_skeleton__looks_like",
+        "target_user__username_skeleton__looks_like",
+        "target_user__display_skeleton__looks_like",
     )
     list_select_related = ("club", "actor", "target_user")
     date_hierarchy = "created_at"

@@ -245,7 +245,7 @@ class PresetFilter(admin.SimpleListFilter):
 class TableSessionAdmin(ClubScopedAdmin):
     list_display = ("title", "club", "game", "stake", "seat_count", "status", "practice", "starts_at")
     list_filter = ("status", "practice", PresetFilter)
-    search_fields = ("title", "club__name")
+    search_fields = ("title", "club__name", "club__name_skeleton__looks_like")
     list_select_related = ("club",)
     exclude = ("rules", "next_seed", "next_commitment", "create_key", "next_dealer")
     inlines = [SeatInline, ReservationInline]

@@ -153,12 +153,25 @@ class EntryInline(admin.TabularInline):
         return False
 
 
+#: A member's username and display name as read (any case, look-alike letters), beside the plain
+#: fields of a search, as the site's own search reads names (``club.models.LooksLike``).
+MEMBER_LOOKS_LIKE = (
+    "member__user__username_skeleton__looks_like",
+    "member__user__display_skeleton__looks_like",
+)
+
+
 @admin.register(Account)
 class AccountAdmin(BooksStandAdmin):
     list_display = ("id", "kind", "member_label", "table", "balance", "club", "statement_link")
     # RelatedOnly: a plain club filter would list every club of the site, invite-only ones too.
     list_filter = (("club", ClubsOfTheRowsFilter), ("kind", titled(_("account kind"))))
-    search_fields = ("member__user__username", "member__user__display_name", "=table__id")
+    search_fields = (
+        "member__user__username",
+        "member__user__display_name",
+        "=table__id",
+        *MEMBER_LOOKS_LIKE,
+    )
     list_select_related = ("club", "member__user", "table")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Account]:
@@ -253,6 +266,7 @@ JOURNAL_SEARCH = (
     "idempotency_key__icontains",
     "memo__icontains",
     "actor__username__icontains",
+    "actor__username_skeleton__looks_like",
 )
 
 
@@ -343,6 +357,8 @@ class JournalAdmin(BooksStandAdmin):
             members = Entry.objects.filter(
                 Q(account__member__user__username__icontains=word)
                 | Q(account__member__user__display_name__icontains=word)
+                | Q(account__member__user__username_skeleton__looks_like=word)
+                | Q(account__member__user__display_skeleton__looks_like=word)
             )
             condition &= Q.create([(lookup, word) for lookup in JOURNAL_SEARCH], connector=Q.OR) | Q(
                 pk__in=members.values("journal_id")
@@ -415,6 +431,7 @@ class EntryAdmin(BooksStandAdmin):
         "account__member__user__username",
         "account__member__user__display_name",
         "=account__id",
+        *(f"account__{lookup}" for lookup in MEMBER_LOOKS_LIKE),
     )
     list_select_related = ("journal", "account__member__user")
 
@@ -586,7 +603,7 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
     list_select_related = ("club", "member__user", "requested_by", "decided_by")
     # A member by name: the decided grants pile up, and a club of hundreds of members had its
     # manager look for one member's page by page.
-    search_fields = ("member__user__username", "member__user__display_name")
+    search_fields = ("member__user__username", "member__user__display_name", *MEMBER_LOOKS_LIKE)
     action_form = DecisionActionForm
     actions = ["approve_selected", "refuse_selected"]
 
@@ -676,7 +693,8 @@ class ChipRequestAdmin(ClubScopedReadOnlyAdmin):
     list_display = ("created_at", "club", "member_label", "amount", "note", "status", "answer")
     list_filter = ("status", ("club", ClubsOfTheRowsFilter))
     list_select_related = ("club", "member__user")
-    search_fields = ("member__user__username", "member__user__display_name")  # as the adjustments'
+    # As the adjustments'.
+    search_fields = ("member__user__username", "member__user__display_name", *MEMBER_LOOKS_LIKE)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ChipRequest]:
         # As an adjustment's: a request's page is titled with the member's name.
