@@ -54,6 +54,10 @@ class LooksLike(Regex):
 
     def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
         # The backend's own regular expression match: it knows "regex", not this lookup's name.
+        if self.rhs == "":
+            # Nothing visible was typed (a zero-width space): a pattern of nothing matched every
+            # row, and the search for it listed them all.
+            return "1 = 0", []
         lhs, lhs_params = self.process_lhs(compiler, connection)
         rhs, rhs_params = self.process_rhs(compiler, connection)
         params = [*lhs_params, *rhs_params]

@@ -91,3 +91,8 @@ def test_a_name_nobody_has_still_finds_nobody(booked, owner) -> None:
 @pytest.mark.parametrize("q", ["[(.*", "a\\b", "+?{2}", "'\"", "^$|"])
 def test_signs_of_regular_expressions_are_searched_as_typed(booked, owner, q) -> None:
     assert _found(client_for(owner), "admin:club_membership_changelist", q) == 0
+
+
+def test_a_search_for_nothing_visible_lists_nobody(booked, owner) -> None:
+    """A zero-width space reads as nothing: its fold matched every row."""
+    assert _found(client_for(owner), "admin:club_membership_changelist", "\u200b") == 0
