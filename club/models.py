@@ -631,6 +631,12 @@ class Membership(ChoiceLabels, models.Model):
         return self.suspended_until is not None and self.suspended_until > timezone.now()
 
     @property
+    def manages_now(self) -> bool:
+        """A manager (or the owner) not suspended: while suspended he manages nothing (review 149);
+        he stays one, and manages again once the suspension ends."""
+        return self.is_manager and not self.is_suspended
+
+    @property
     def ban_seen(self) -> str:
         """Which ban a page showed (its start), sent back with its "Lift the ban": lifting it from a
         page shown before a later ban lifted that one, which the manager had never seen."""

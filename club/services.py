@@ -362,6 +362,10 @@ def membership_require_manager(*, club: Club, actor: User) -> Membership:
     # An operator who also manages the club keeps the owner's rank: his manager's row held him below
     # the other managers, where as a stranger to the club or a plain member of it he was above them.
     if membership is not None and membership.is_manager and (membership.role == Role.OWNER or not operator):
+        if membership.is_suspended and not operator:
+            # Suspended from the club's tables, he managed it everywhere else: banned, granted chips
+            # and answered reports (review 149). He stays a manager, and manages again after.
+            raise NotAllowed(manager_suspended_words(membership))
         return membership
     if operator:
         return Membership(club=club, user=actor, role=Role.OWNER, status=Status.ACTIVE)
@@ -593,6 +597,15 @@ def invite_accept(*, code: str, user: User) -> Membership:
     return membership
 
 
+def manager_suspended_words(membership: Membership) -> str:
+    """Why a suspended manager is refused what managers do."""
+    until = date_format(timezone.localtime(membership.suspended_until), "DATETIME_FORMAT")
+    return one_full_stop(
+        _("You are suspended from the club's tables until %(until)s: until then you do not manage the club.")
+        % {"until": until}
+    )
+
+
 def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership, Membership]:
     """Lock the target's row and check the actor manages its club; returns (actor's, target's).
 
@@ -815,6 +828,21 @@ def _hand_over_refusal(*, membership: Membership, actor: User, rows: list[Member
         raise NotAllowed(_("You cannot do this to yourself."))
     if target.status != Status.ACTIVE:  # banned, or left, since the page was drawn
         raise ServiceError(_("This person is no longer in the club."), code="stale")
+    if target.is_manager and target.is_suspended:
+        # He would own a club he may not manage, and nobody may lift an owner's suspension.
+        raise ServiceError(
+            one_full_stop(
+                _(
+                    "%(name)s is suspended from the club's tables until %(until)s: the club is handed "
+                    "over to a manager who is not, so lift the suspension first."
+                )
+                % {
+                    "name": name,
+                    "until": date_format(timezone.localtime(target.suspended_until), "DATETIME_FORMAT"),
+                }
+            ),
+            code="stale",
+        )
     if not target.is_manager:
         raise ServiceError(
             _("A club is handed over to one of its managers: make %(name)s a manager first.")
