@@ -102,3 +102,18 @@ def test_the_club_page_offers_him_no_managers_forms(club, suspended) -> None:
     assert page.status_code == 200
     assert page.context["is_manager"] is False
     assert page.context["membership"].role == Membership.Role.MANAGER
+
+
+def test_he_does_not_read_a_tables_books(club, owner, suspended) -> None:
+    values = {
+        "title": "T",
+        "preset": "classic",
+        "stake": 5,
+        "seat_count": 4,
+        "buy_in_min": 100,
+        "buy_in_max": 500,
+    }
+    table = table_session_create(club=club, actor=owner, **values)
+    address = reverse("table_ledger", args=[table.pk])
+    assert client_for(suspended).get(address).status_code == 404
+    assert client_for(owner).get(address).status_code == 200
