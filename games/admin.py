@@ -30,7 +30,8 @@ from club.admin_site import ClubScopedAdmin, admin_clubs_for, admin_sees_a_club
 from club.confusables import invisible_characters
 from club.errors import ServiceError
 from club.fields import WallClockField
-from club.models import INVISIBLE_MESSAGE, Club
+from club.models import INVISIBLE_MESSAGE, Club, Membership
+from club.services import manager_suspended_words
 
 from .engine.rules import PRESETS
 from .forms import TableSessionForm, zone_named
@@ -52,17 +53,20 @@ class ManagedClubField(forms.ModelChoiceField):
         try:
             return super().to_python(value)
         except ValidationError:
-            gone = self._club_once_his(value)
-            if gone is None:
+            his = self._membership_once_his(value)
+            if his is None:
                 raise
+            if his.is_manager and his.is_suspended:
+                # Still a manager, suspended from the club's tables: he manages nothing until it ends.
+                raise ValidationError(manager_suspended_words(his), code="suspended") from None
             raise ValidationError(
-                _("You no longer manage %(club)s.") % {"club": gone.name}, code="not_manager"
+                _("You no longer manage %(club)s.") % {"club": his.club.name}, code="not_manager"
             ) from None
 
-    def _club_once_his(self, value: Any) -> Club | None:
+    def _membership_once_his(self, value: Any) -> Membership | None:
         if self.user is None or not str(value).isascii() or not str(value).isdigit() or len(str(value)) > 18:
             return None
-        return Club.objects.filter(pk=int(value), memberships__user=self.user).first()
+        return Membership.objects.filter(club_id=int(value), user=self.user).select_related("club").first()
 
 
 class TableSessionAddForm(TableSessionForm):

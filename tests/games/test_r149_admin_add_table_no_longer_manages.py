@@ -73,3 +73,13 @@ def test_a_club_he_was_never_in_is_not_named(make_user, make_club, misha):
 def test_a_manager_still_schedules(club, misha):
     assert _send(misha, club.pk).status_code == 302
     assert TableSession.objects.filter(club=club).exists()
+
+
+def test_a_suspended_manager_is_told_he_is_suspended(club, owner, misha):
+    row = Membership.objects.get(club=club, user=misha)
+    until = timezone.now() + timedelta(days=2)
+    club_services.membership_suspend(membership=row, actor=owner, reason="tilt", until=until)
+    text = _send(misha, club.pk).content.decode()
+    assert "Select a valid choice" not in text
+    assert "You are suspended from the club&#x27;s tables until" in text
+    assert not TableSession.objects.filter(club=club).exists()
