@@ -812,14 +812,40 @@ def _hand_over_refusal(*, membership: Membership, actor: User, rows: list[Member
         raise ServiceError(
             _("%(name)s is already the club's owner.") % {"name": name}, code="stale", done=mine_before
         )
+    owner = next((row for row in rows if row.role == Role.OWNER), None)
+    if owner is None:
+        # Handed over meanwhile (the owner and the operator at once): the owner's row, read again
+        # when its lock came free, no longer matched and was left out, and the new owner's was not
+        # read. Without this the club got a second owner, which the one-owner index refused with a
+        # server error (review 149). A statement of its own sees what the other committed.
+        owner = (
+            Membership.objects.filter(club=club, role=Role.OWNER)
+            .exclude(pk=target.pk)
+            .select_related("user")
+            .first()
+        )
+        if owner is not None and mine.role == Role.OWNER:
+            raise ServiceError(
+                _("The club was handed over meanwhile: %(name)s owns it now.")
+                % {"name": owner.user.shown_name},
+                code="stale",
+            )
     if mine.role != Role.OWNER:
-        owner = next((row for row in rows if row.role == Role.OWNER), None)
         if owner is not None and AuditLog.objects.filter(
             action="club.handed_over", club=club, actor=actor
         ).exists():
             # His other tab handed it to someone else first: "only the owner can" left him guessing.
             raise ServiceError(
                 _("You have handed the club over already: %(name)s owns it now.")
+                % {"name": owner.user.shown_name},
+                code="stale",
+            )
+        if owner is not None and AuditLog.objects.filter(
+            action="club.handed_over", club=club, target_user=owner.user, data__old_owner=f"@{actor.username}"
+        ).exists():
+            # The operator handed it over from him while he was handing it himself.
+            raise ServiceError(
+                _("The club was handed over meanwhile: %(name)s owns it now.")
                 % {"name": owner.user.shown_name},
                 code="stale",
             )
