@@ -117,3 +117,10 @@ def test_he_does_not_read_a_tables_books(club, owner, suspended) -> None:
     address = reverse("table_ledger", args=[table.pk])
     assert client_for(suspended).get(address).status_code == 404
     assert client_for(owner).get(address).status_code == 200
+
+
+def test_the_owners_page_offers_no_hand_over_to_him(club, owner, suspended) -> None:
+    hand_over = reverse("membership_hand_over", args=[club.slug, m(club, suspended).pk])
+    assert hand_over not in client_for(owner).get(club.get_absolute_url()).content.decode()
+    services.membership_unsuspend(membership=m(club, suspended), actor=owner)
+    assert hand_over in client_for(owner).get(club.get_absolute_url()).content.decode()
