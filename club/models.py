@@ -632,9 +632,10 @@ class Membership(ChoiceLabels, models.Model):
 
     @property
     def manages_now(self) -> bool:
-        """A manager (or the owner) not suspended: while suspended he manages nothing (review 149);
-        he stays one, and manages again once the suspension ends."""
-        return self.is_manager and not self.is_suspended
+        """A manager not suspended, or the owner: while suspended a manager manages nothing (review
+        149); he stays one, and manages again once the suspension ends. Nobody may suspend the owner
+        (nor lift his suspension): one suspended before he was handed the club keeps his powers."""
+        return self.is_manager and (self.role == self.Role.OWNER or not self.is_suspended)
 
     @property
     def ban_seen(self) -> str:

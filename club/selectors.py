@@ -188,7 +188,7 @@ def clubs_managed_by(*, user: User) -> QuerySet[Club]:
     home page's list of requests waiting is a statement compiled once (``Prepared``)."""
     managed = (
         Membership.objects.filter(user=user, status=Status.ACTIVE, role__in=[Role.OWNER, Role.MANAGER])
-        .exclude(suspended_until__gt=Now())
+        .exclude(role=Role.MANAGER, suspended_until__gt=Now())  # ``Membership.manages_now``
         .values("club")
     )
     return Club.objects.filter(pk__in=managed)

@@ -362,7 +362,7 @@ def membership_require_manager(*, club: Club, actor: User) -> Membership:
     # An operator who also manages the club keeps the owner's rank: his manager's row held him below
     # the other managers, where as a stranger to the club or a plain member of it he was above them.
     if membership is not None and membership.is_manager and (membership.role == Role.OWNER or not operator):
-        if membership.is_suspended and not operator:
+        if not membership.manages_now and not operator:
             # Suspended from the club's tables, he managed it everywhere else: banned, granted chips
             # and answered reports (review 149). He stays a manager, and manages again after.
             raise NotAllowed(manager_suspended_words(membership))

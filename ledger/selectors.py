@@ -33,7 +33,7 @@ def deciding_managers(*, club: Club) -> set[int]:
         Membership.objects.filter(
             club=club, status=Membership.Status.ACTIVE, role__in=managing, user__is_active=True
         )
-        .exclude(suspended_until__gt=Now())
+        .exclude(role=Membership.Role.MANAGER, suspended_until__gt=Now())  # ``Membership.manages_now``
         .values_list("user_id", flat=True)
     )
 

@@ -124,3 +124,14 @@ def test_the_owners_page_offers_no_hand_over_to_him(club, owner, suspended) -> N
     assert hand_over not in client_for(owner).get(club.get_absolute_url()).content.decode()
     services.membership_unsuspend(membership=m(club, suspended), actor=owner)
     assert hand_over in client_for(owner).get(club.get_absolute_url()).content.decode()
+
+
+def test_an_owner_suspended_before_he_was_handed_the_club_still_manages(club, owner, manager, member) -> None:
+    """Nobody may lift an owner's suspension: one given before this review's refusal of such a
+    hand-over would have left the club with nobody to manage it."""
+    Membership.objects.filter(pk=m(club, owner).pk).update(role=Membership.Role.MANAGER)
+    Membership.objects.filter(pk=m(club, manager).pk).update(
+        role=Membership.Role.OWNER, suspended_until=timezone.now() + timedelta(days=2), suspend_reason="tilt"
+    )
+    services.membership_ban(membership=m(club, member), actor=manager, reason="spam")
+    assert list(admin_clubs_for(manager)) == [Club.objects.get(pk=club.pk)]
