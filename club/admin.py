@@ -249,6 +249,32 @@ def across_pages_shown_at(model_admin: admin.ModelAdmin, request: HttpRequest) -
     return when
 
 
+def across_pages_rows(
+    model_admin: admin.ModelAdmin,
+    request: HttpRequest,
+    queryset: QuerySet[Any],
+    came: Callable[[datetime], Q],
+    words: Callable[[int], str],
+) -> QuerySet[Any] | None:
+    """The rows an action is to act on, or None (with a message) when it is refused. Rows ticked on
+    the page are the rows the manager saw. "All N across the pages" is refused whole, with ``words``,
+    if it holds rows that ``came`` after the list was shown (``came(when)``); else it is the rows of
+    that same read. Counted by one query and acted on by another, a row filed between the two (a
+    member joining, a grant filed by another manager) was acted on unseen (review 149): one
+    statement reads the selection and whether each row came since, and the action gets those rows,
+    by id."""
+    when = across_pages_shown_at(model_admin, request)
+    if isinstance(when, bool):
+        return queryset if when else None
+    flagged = ExpressionWrapper(came(when), output_field=BooleanField())
+    rows = list(queryset.annotate(came_since_shown=flagged).values_list("pk", "came_since_shown"))
+    count = sum(1 for _pk, since in rows if since)
+    if count:
+        model_admin.message_user(request, words(count) % {"count": count}, messages.ERROR)
+        return None
+    return queryset.filter(pk__in=[pk for pk, _since in rows])
+
+
 class SitePasswordChangeForm(AdminPasswordChangeForm):
     """Django's form for a superuser setting someone's password, with its help in the reader's
     language: Django builds that help by adding a lazy translation to a plain string when it is
@@ -301,7 +327,14 @@ class SiteUserAdmin(AuditedSiteRecordsAdmin, UserAdmin):
         (_("Profile"), {"fields": ("display_name", "preferred_language", "time_zone")}),
     )
     list_display = ("username", "display_name", "email", "is_staff", "is_active", "date_joined")
-    search_fields = ("username", "display_name", "email")
+    search_fields = (
+        "username",
+        "display_name",
+        "email",
+        # And as read (any case, look-alike letters), as the site's own search reads names.
+        "username_skeleton__looks_like",
+        "display_skeleton__looks_like",
+    )
     # Shown, not edited: a page opened before the person's next log-in put the older time back, and
     # the last log-in is part of a password-reset link's hash, so a link that log-in spent worked again.
     readonly_fields = ("last_login", "date_joined")
@@ -407,7 +440,7 @@ class ClubAdmin(ClubScopedAdmin):
     list_display = ("name", "slug", "join_policy", "owner_label", "created_by_label", "created_at")
     list_select_related = ("created_by",)
     list_filter = ("join_policy",)
-    search_fields = ("name", "slug")
+    search_fields = ("name", "slug", "name_skeleton__looks_like")
     form = ClubAdminForm
     # default_preset is not one of the owner's settings (nothing offers it): shown, not edited.
     readonly_fields = ("slug", "default_game", "created_by", "created_at")
@@ -497,7 +530,14 @@ class DormantFilter(admin.SimpleListFilter):
 class MembershipAdmin(ClubScopedAdmin):
     list_display = ("member", "club", "role", "status", "ban", "suspension", "created_at", "updated_at")
     list_filter = ("status", "role", DormantFilter, ("club", ClubsOfTheRowsFilter), MemberFilter)
-    search_fields = ("user__username", "user__display_name", "club__name")
+    search_fields = (
+        "user__username",
+        "user__display_name",
+        "club__name",
+        "user__username_skeleton__looks_like",
+        "user__display_skeleton__looks_like",
+        "club__name_skeleton__looks_like",
+    )
     list_select_related = ("user", "club")
     # Without one, Django listed the rows newest first by id: a manager's two clubs interleaved, and
     # one club's people in the order they first came (review 113). By club, then by the username
@@ -597,39 +637,34 @@ class MembershipAdmin(ClubScopedAdmin):
             return None
         return {"reason": form.cleaned_data.get("reason") or "", "until": form.cleaned_data.get("until")}
 
-    def _as_shown(self, request: HttpRequest, queryset: QuerySet[Membership]) -> bool:
-        """Whether the rows an action is about are the rows the manager saw (with a message if not).
-        Rows ticked on the page are; "all N across the pages" (Django's select-across) is the list as
-        it stands when the action runs, and banned or suspended with the rest a member who joined (or
-        came back, or changed) after the list was shown, unseen (review 121). Such a selection is
-        refused whole: nothing is done, and the manager looks at the list again."""
-        when = across_pages_shown_at(self, request)
-        if isinstance(when, bool):
-            return when
-        changed = queryset.filter(Q(created_at__gt=when) | Q(updated_at__gt=when)).count()
-        if changed:
-            self.message_user(
-                request,
-                ngettext(
-                    "Nothing was done: %(count)d member of those selected across the pages joined the "
-                    "club or changed after the list was shown. Look at the list again and select anew.",
-                    "Nothing was done: %(count)d members of those selected across the pages joined the "
-                    "club or changed after the list was shown. Look at the list again and select anew.",
-                    changed,
-                )
-                % {"count": changed},
-                messages.ERROR,
-            )
-            return False
-        return True
+    def _as_shown(self, request: HttpRequest, queryset: QuerySet[Membership]) -> QuerySet[Membership] | None:
+        """The rows an action is about, if they are the rows the manager saw (else None, with a
+        message). Rows ticked on the page are; "all N across the pages" (Django's select-across) is the
+        list as it stands when the action runs, and banned or suspended with the rest a member who
+        joined (or came back, or changed) after the list was shown, unseen (review 121). Such a
+        selection is refused whole: nothing is done, and the manager looks at the list again."""
+        return across_pages_rows(
+            self,
+            request,
+            queryset,
+            lambda when: Q(created_at__gt=when) | Q(updated_at__gt=when),
+            lambda count: ngettext(
+                "Nothing was done: %(count)d member of those selected across the pages joined the "
+                "club or changed after the list was shown. Look at the list again and select anew.",
+                "Nothing was done: %(count)d members of those selected across the pages joined the "
+                "club or changed after the list was shown. Look at the list again and select anew.",
+                count,
+            ),
+        )
 
     @admin.action(description=_("Ban the selected members (reason and end beside)"))
     def ban_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
         extra = self._moderation(request)
-        if extra is not None and self._as_shown(request, queryset):
+        rows = self._as_shown(request, queryset) if extra is not None else None
+        if extra is not None and rows is not None:
             self._run(
                 request,
-                queryset,
+                rows,
                 services.membership_ban,
                 lambda n: ngettext("%(count)d member banned.", "%(count)d members banned.", n),
                 **extra,
@@ -638,10 +673,11 @@ class MembershipAdmin(ClubScopedAdmin):
     @admin.action(description=_("Suspend the selected members from the tables (reason and end beside)"))
     def suspend_selected(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
         extra = self._moderation(request)
-        if extra is not None and self._as_shown(request, queryset):
+        rows = self._as_shown(request, queryset) if extra is not None else None
+        if extra is not None and rows is not None:
             self._run(
                 request,
-                queryset,
+                rows,
                 services.membership_suspend,
                 lambda n: ngettext("%(count)d member suspended.", "%(count)d members suspended.", n),
                 **extra,
@@ -693,6 +729,14 @@ class MembershipAdmin(ClubScopedAdmin):
             return None
         target = rows[0]
         if request.POST.get("confirm") != "1":
+            # A row the hand-over would refuse (a plain member, the owner himself, a banned one) is
+            # refused here, with its reason: the page asked to confirm it, and only its button said
+            # no (review 149). The hand-over asks again when confirmed.
+            try:
+                services.club_hand_over_check(membership=target, actor=request.user)
+            except ServiceError as exc:
+                self.message_user(request, exc.message, messages.INFO if exc.done else messages.ERROR)
+                return None
             # Asked first, as the club page asks: one wrong line of the action list handed the club
             # over at once, and only its new owner could give it back (review 113).
             context = {
@@ -829,6 +873,9 @@ class AuditLogAdmin(ClubScopedAdmin):
         "actor__username",
         "target_user__username",
         "target_user__display_name",
+        "actor__username_skeleton__looks_like",
+        "target_user__username_skeleton__looks_like",
+        "target_user__display_skeleton__looks_like",
     )
     list_select_related = ("club", "actor", "target_user")
     date_hierarchy = "created_at"

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models, transaction
 from django.db.models.functions import Lower
+from django.db.models.lookups import Regex
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -27,13 +28,49 @@ from django.utils.translation import pgettext_lazy
 from games.prepared import Prepared
 
 from .choices import ChoiceLabels
-from .confusables import LONGEST_TYPED_USERNAME, invisible_characters, name_forms, private_use, username_forms
+from .confusables import (
+    LONGEST_TYPED_USERNAME,
+    invisible_characters,
+    name_forms,
+    name_search_pattern,
+    private_use,
+    username_forms,
+)
 from .signals import account_switched_off, login_ended
 
 LOOK_ALIKE_MESSAGE = _(
     "This username looks like one that is already taken (letters that look the same, such as Cyrillic "
     "“а” and Latin “a”, or 0 and o, count as the same). Please choose another."
 )
+
+
+@models.TextField.register_lookup
+class LooksLike(Regex):
+    """``<skeleton column>__looks_like=<typed text>``: the column (a ``name_skeleton`` or
+    ``username_skeleton``) holds the text as a reader sees it, in any case, with look-alike letters
+    (``name_search_pattern``, the home page's club search). The admin's searches use it beside their
+    plain fields: they matched the letters as typed, and "Реtar" with a Cyrillic Р found nobody
+    (review 149)."""
+
+    lookup_name = "looks_like"
+
+    def get_prep_lookup(self) -> Any:
+        if isinstance(self.rhs, str):
+            return name_search_pattern(self.rhs)
+        return super().get_prep_lookup()
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        # The backend's own regular expression match: it knows "regex", not this lookup's name.
+        if self.rhs == "":
+            # Nothing visible was typed (a zero-width space): a pattern of nothing matched every
+            # row, and the search for it listed them all.
+            return "1 = 0", []
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        rhs, rhs_params = self.process_rhs(compiler, connection)
+        params = [*lhs_params, *rhs_params]
+        if "regex" in connection.operators:
+            return f"{lhs} {connection.operators['regex'] % rhs}", params
+        return connection.ops.regex_lookup("regex") % (lhs, rhs), params
 
 
 def username_look_alikes(forms: Any) -> models.Q:
@@ -613,6 +650,13 @@ class Membership(ChoiceLabels, models.Model):
     def is_suspended(self) -> bool:
         """Kept away from the tables for now (the clock clears the mark when the time is up)."""
         return self.suspended_until is not None and self.suspended_until > timezone.now()
+
+    @property
+    def manages_now(self) -> bool:
+        """A manager not suspended, or the owner: while suspended a manager manages nothing (review
+        149); he stays one, and manages again once the suspension ends. Nobody may suspend the owner
+        (nor lift his suspension): one suspended before he was handed the club keeps his powers."""
+        return self.is_manager and (self.role == self.Role.OWNER or not self.is_suspended)
 
     @property
     def ban_seen(self) -> str:

@@ -20,6 +20,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.db.models.functions import Now
 from django.http import Http404
 from django.utils import timezone
 
@@ -182,10 +183,15 @@ def club_member_count(*, club: Club) -> int:
 
 
 def clubs_managed_by(*, user: User) -> QuerySet[Club]:
-    """Clubs where the user is an active owner or manager: what the admin lets them see."""
-    managed = Membership.objects.filter(
-        user=user, status=Status.ACTIVE, role__in=[Role.OWNER, Role.MANAGER]
-    ).values("club")
+    """Clubs where the user is an active owner or manager, not suspended from the club's tables:
+    what the admin lets them see. A suspended manager manages nothing meanwhile (review 149:
+    he banned, granted and read reports from the admin). The database's clock, not a value: the
+    home page's list of requests waiting is a statement compiled once (``Prepared``)."""
+    managed = (
+        Membership.objects.filter(user=user, status=Status.ACTIVE, role__in=[Role.OWNER, Role.MANAGER])
+        .exclude(role=Role.MANAGER, suspended_until__gt=Now())  # ``Membership.manages_now``
+        .values("club")
+    )
     return Club.objects.filter(pk__in=managed)
 
 

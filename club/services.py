@@ -362,6 +362,10 @@ def membership_require_manager(*, club: Club, actor: User) -> Membership:
     # An operator who also manages the club keeps the owner's rank: his manager's row held him below
     # the other managers, where as a stranger to the club or a plain member of it he was above them.
     if membership is not None and membership.is_manager and (membership.role == Role.OWNER or not operator):
+        if not membership.manages_now and not operator:
+            # Suspended from the club's tables, he managed it everywhere else: banned, granted chips
+            # and answered reports (review 149). He stays a manager, and manages again after.
+            raise NotAllowed(manager_suspended_words(membership))
         return membership
     if operator:
         return Membership(club=club, user=actor, role=Role.OWNER, status=Status.ACTIVE)
@@ -593,6 +597,15 @@ def invite_accept(*, code: str, user: User) -> Membership:
     return membership
 
 
+def manager_suspended_words(membership: Membership) -> str:
+    """Why a suspended manager is refused what managers do."""
+    until = date_format(timezone.localtime(membership.suspended_until), "DATETIME_FORMAT")
+    return one_full_stop(
+        _("You are suspended from the club's tables until %(until)s: until then you do not manage the club.")
+        % {"until": until}
+    )
+
+
 def _managed_target(*, membership: Membership, actor: User) -> tuple[Membership, Membership]:
     """Lock the target's row and check the actor manages its club; returns (actor's, target's).
 
@@ -767,21 +780,21 @@ def membership_set_role(*, membership: Membership, actor: User, role: str) -> Me
     return target
 
 
-@transaction.atomic
-def club_hand_over(*, membership: Membership, actor: User) -> Membership:
-    """The owner makes one of the club's managers its owner and stays a manager himself, free to
-    leave then (an owner cannot leave). The site's operator may do it for an owner who cannot (his
-    account switched off). Returns the new owner's membership."""
-    club = membership.club
-    # The target's row and the owner's, held in id order (as ``_managed_target``): a second tab's
-    # hand-over, or a demotion of the target, waits and then finds what was decided.
-    rows = list(
-        Membership.objects.select_for_update(no_key=True, of=("self",))
-        .select_related("club", "user")
-        .filter(club=club)
+def _hand_over_rows(*, membership: Membership, lock: bool) -> list[Membership]:
+    """The target's row and the owner's, in id order (held, if ``lock``)."""
+    rows = Membership.objects.select_related("club", "user")
+    if lock:
+        rows = rows.select_for_update(no_key=True, of=("self",))
+    return list(
+        rows.filter(club=membership.club)
         .filter(models.Q(pk=membership.pk) | models.Q(role=Role.OWNER))
         .order_by("pk")
     )
+
+
+def _hand_over_refusal(*, membership: Membership, actor: User, rows: list[Membership]) -> Membership:
+    """The target's row among ``rows``, if the actor may hand the club to it; else the refusal."""
+    club = membership.club
     # Before anything about the target is said: "Olga is already the club's owner." told anyone who
     # posted the form with the owner's row the name a stranger's club page does not show (review 79).
     mine = membership_require_manager(club=club, actor=actor)
@@ -799,8 +812,25 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
         raise ServiceError(
             _("%(name)s is already the club's owner.") % {"name": name}, code="stale", done=mine_before
         )
+    owner = next((row for row in rows if row.role == Role.OWNER), None)
+    if owner is None:
+        # Handed over meanwhile (the owner and the operator at once): the owner's row, read again
+        # when its lock came free, no longer matched and was left out, and the new owner's was not
+        # read. Without this the club got a second owner, which the one-owner index refused with a
+        # server error (review 149). A statement of its own sees what the other committed.
+        owner = (
+            Membership.objects.filter(club=club, role=Role.OWNER)
+            .exclude(pk=target.pk)
+            .select_related("user")
+            .first()
+        )
+        if owner is not None and mine.role == Role.OWNER:
+            raise ServiceError(
+                _("The club was handed over meanwhile: %(name)s owns it now.")
+                % {"name": owner.user.shown_name},
+                code="stale",
+            )
     if mine.role != Role.OWNER:
-        owner = next((row for row in rows if row.role == Role.OWNER), None)
         if owner is not None and AuditLog.objects.filter(
             action="club.handed_over", club=club, actor=actor
         ).exists():
@@ -810,11 +840,35 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
                 % {"name": owner.user.shown_name},
                 code="stale",
             )
+        if owner is not None and AuditLog.objects.filter(
+            action="club.handed_over", club=club, target_user=owner.user, data__old_owner=f"@{actor.username}"
+        ).exists():
+            # The operator handed it over from him while he was handing it himself.
+            raise ServiceError(
+                _("The club was handed over meanwhile: %(name)s owns it now.")
+                % {"name": owner.user.shown_name},
+                code="stale",
+            )
         raise NotAllowed(_("Only the club's owner can hand it over."))
     if target.user_id == actor.pk:
         raise NotAllowed(_("You cannot do this to yourself."))
     if target.status != Status.ACTIVE:  # banned, or left, since the page was drawn
         raise ServiceError(_("This person is no longer in the club."), code="stale")
+    if target.is_manager and target.is_suspended:
+        # He would own a club he may not manage, and nobody may lift an owner's suspension.
+        raise ServiceError(
+            one_full_stop(
+                _(
+                    "%(name)s is suspended from the club's tables until %(until)s: the club is handed "
+                    "over to a manager who is not, so lift the suspension first."
+                )
+                % {
+                    "name": name,
+                    "until": date_format(timezone.localtime(target.suspended_until), "DATETIME_FORMAT"),
+                }
+            ),
+            code="stale",
+        )
     if not target.is_manager:
         raise ServiceError(
             _("A club is handed over to one of its managers: make %(name)s a manager first.")
@@ -827,6 +881,28 @@ def club_hand_over(*, membership: Membership, actor: User) -> Membership:
             % {"name": name},
             code="stale",
         )
+    return target
+
+
+def club_hand_over_check(*, membership: Membership, actor: User) -> Membership:
+    """Whether ``club_hand_over`` would hand the club to this membership now (its refusal if not),
+    without holding or changing anything: asked before a confirmation page, which asked "Make Misha
+    the owner?" of a plain member, a banned one or the owner himself, and only its button said why not
+    (review 149). The hand-over asks again under its locks. Returns the target's row as read."""
+    rows = _hand_over_rows(membership=membership, lock=False)
+    return _hand_over_refusal(membership=membership, actor=actor, rows=rows)
+
+
+@transaction.atomic
+def club_hand_over(*, membership: Membership, actor: User) -> Membership:
+    """The owner makes one of the club's managers its owner and stays a manager himself, free to
+    leave then (an owner cannot leave). The site's operator may do it for an owner who cannot (his
+    account switched off). Returns the new owner's membership."""
+    club = membership.club
+    # The target's row and the owner's, held in id order (as ``_managed_target``): a second tab's
+    # hand-over, or a demotion of the target, waits and then finds what was decided.
+    rows = _hand_over_rows(membership=membership, lock=True)
+    target = _hand_over_refusal(membership=membership, actor=actor, rows=rows)
     old = next((row for row in rows if row.role == Role.OWNER), None)
     if old is not None:
         # Before the new owner's row: one owner per club (a unique index) at every moment.

@@ -411,7 +411,9 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership | Non
     if membership is _UNREAD:
         membership = selectors.membership_get_with_wallet(club=club, user=request.user)
     is_member = membership is not None and membership.is_active
-    is_manager = membership is not None and membership.is_manager
+    # A manager suspended from the tables manages nothing meanwhile (review 149): the page offered
+    # him every manager's form, each refused.
+    is_manager = membership is not None and membership.manages_now
     context: dict = {
         "club": club,
         "membership": membership,

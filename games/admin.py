@@ -14,7 +14,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.helpers import ActionForm
-from django.db.models import Prefetch
+from django.core.exceptions import ValidationError
+from django.db.models import Prefetch, Q
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -24,12 +25,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from club.admin import across_pages_shown_at
+from club.admin import across_pages_rows
 from club.admin_site import ClubScopedAdmin, admin_clubs_for, admin_sees_a_club
 from club.confusables import invisible_characters
 from club.errors import ServiceError
 from club.fields import WallClockField
-from club.models import INVISIBLE_MESSAGE, Club
+from club.models import INVISIBLE_MESSAGE, Club, Membership
+from club.services import manager_suspended_words
 
 from .engine.rules import PRESETS
 from .forms import TableSessionForm, zone_named
@@ -39,16 +41,45 @@ from .presenter import action_words, deal_result_label
 from .services import table_session_create
 
 
+class ManagedClubField(forms.ModelChoiceField):
+    """One of the clubs the reader manages. A club he was in but manages no more (demoted, banned,
+    left since the form was drawn) is said so: "Select a valid choice" told a manager still in the
+    admin for his other club nothing of the club taken from him (review 149). Any other club stays an
+    invalid choice, its name untold."""
+
+    user: Any = None
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            return super().to_python(value)
+        except ValidationError:
+            his = self._membership_once_his(value)
+            if his is None:
+                raise
+            if his.is_manager and his.is_suspended:
+                # Still a manager, suspended from the club's tables: he manages nothing until it ends.
+                raise ValidationError(manager_suspended_words(his), code="suspended") from None
+            raise ValidationError(
+                _("You no longer manage %(club)s.") % {"club": his.club.name}, code="not_manager"
+            ) from None
+
+    def _membership_once_his(self, value: Any) -> Membership | None:
+        if self.user is None or not str(value).isascii() or not str(value).isdigit() or len(str(value)) > 18:
+            return None
+        return Membership.objects.filter(club_id=int(value), user=self.user).select_related("club").first()
+
+
 class TableSessionAddForm(TableSessionForm):
     """Scheduling from the admin: the same checks as the club page, through the same service."""
 
-    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none())
+    club = ManagedClubField(label=_("Club"), queryset=Club.objects.none())
 
     def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
         kwargs.pop("instance", None)
         super().__init__(*args, **kwargs)
         self.request = request
         self.fields["club"].queryset = admin_clubs_for(request.user)
+        self.fields["club"].user = request.user
         self.created: TableSession | None = None
         self.instance = TableSession()  # what the admin's add view expects a model form to carry
 
@@ -168,32 +199,26 @@ class ReservationInline(SeatInline):
 
 class ShownAtActionForm(ActionForm):
     # When the list was shown: an action on "all N across the pages" refuses a selection holding a row
-    # that came after it (``_refused_across_pages``). No label: Django's action bar writes it.
+    # that came after it (``_as_shown_across_pages``). No label: Django's action bar writes it.
     shown_at = forms.CharField(
         label="", required=False, widget=forms.HiddenInput, initial=lambda: timezone.now().isoformat()
     )
 
 
-def _refused_across_pages(
+def _as_shown_across_pages(
     model_admin: admin.ModelAdmin,
     request: HttpRequest,
     queryset: Any,
     since: str,
     words: Callable[[int], str],
-) -> bool:
-    """Whether an action on "all N across the pages" (Django's select-across, the list as it stands
-    when the action runs) is refused, with ``words``, for holding rows whose ``since`` is after the
-    list was shown: a table a colleague scheduled meanwhile was cancelled with the rest, unseen, and a
-    player who sat down meanwhile was stood up (review 141, as review 121 for bans and grants). Rows
-    ticked on the page are the rows the manager saw."""
-    when = across_pages_shown_at(model_admin, request)
-    if isinstance(when, bool):
-        return not when
-    came = queryset.filter(**{f"{since}__gt": when}).count()
-    if came:
-        model_admin.message_user(request, words(came) % {"count": came}, messages.ERROR)
-        return True
-    return False
+) -> Any:
+    """The rows an action is to act on, or None (said with ``words``) when an action on "all N across
+    the pages" (Django's select-across, the list as it stands when the action runs) holds rows whose
+    ``since`` is after the list was shown: a table a colleague scheduled meanwhile was cancelled with
+    the rest, unseen, and a player who sat down meanwhile was stood up (review 141, as review 121 for
+    bans and grants). Rows ticked on the page are the rows the manager saw. The rows checked are the
+    rows acted on (``across_pages_rows``, review 149)."""
+    return across_pages_rows(model_admin, request, queryset, lambda when: Q(**{f"{since}__gt": when}), words)
 
 
 def _tables_came(count: int) -> str:
@@ -224,7 +249,7 @@ class PresetFilter(admin.SimpleListFilter):
 class TableSessionAdmin(ClubScopedAdmin):
     list_display = ("title", "club", "game", "stake", "seat_count", "status", "practice", "starts_at")
     list_filter = ("status", "practice", PresetFilter)
-    search_fields = ("title", "club__name")
+    search_fields = ("title", "club__name", "club__name_skeleton__looks_like")
     list_select_related = ("club",)
     exclude = ("rules", "next_seed", "next_commitment", "create_key", "next_dealer")
     inlines = [SeatInline, ReservationInline]
@@ -291,7 +316,8 @@ class TableSessionAdmin(ClubScopedAdmin):
     def cancel_selected(self, request: HttpRequest, queryset: Any) -> None:
         from .services.schedule import session_cancel
 
-        if _refused_across_pages(self, request, queryset, "created_at", _tables_came):
+        queryset = _as_shown_across_pages(self, request, queryset, "created_at", _tables_came)
+        if queryset is None:
             return
 
         def cancel(session: TableSession) -> str:
@@ -306,7 +332,8 @@ class TableSessionAdmin(ClubScopedAdmin):
     def skip_week_selected(self, request: HttpRequest, queryset: Any) -> None:
         from .services.schedule import session_skip_week
 
-        if _refused_across_pages(self, request, queryset, "created_at", _tables_came):
+        queryset = _as_shown_across_pages(self, request, queryset, "created_at", _tables_came)
+        if queryset is None:
             return
 
         def skip(session: TableSession) -> str:
@@ -568,7 +595,7 @@ class SeatAdmin(ClubScopedAdmin):
             # The player reads the reason: a right-to-left override would turn it around.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return
-        if _refused_across_pages(
+        queryset = _as_shown_across_pages(
             self,
             request,
             queryset,
@@ -580,7 +607,8 @@ class SeatAdmin(ClubScopedAdmin):
                 "list was shown. Look at the list again and select anew.",
                 count,
             ),
-        ):
+        )
+        if queryset is None:
             return
         ticked = {value for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME) if value.isdigit()}
         seats = list(queryset.select_related("session", "member__user"))

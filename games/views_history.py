@@ -382,7 +382,7 @@ def table_ledger_view(request: HttpRequest, session_id: int) -> HttpResponse:
     its trial balance (what came in, what went out, what it holds)."""
     session = get_object_or_404(TableSession.objects.select_related("club"), pk=session_id)
     membership = membership_get(club=session.club, user=request.user)
-    if membership is None or not membership.is_manager:
+    if membership is None or not membership.manages_now:  # not while suspended (review 149)
         raise Http404(_("Only the club's managers can read a table's books."))
     books = table_ledger(table_id=session.pk)
     deals = Deal.objects.filter(session=session).order_by("number")

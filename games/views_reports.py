@@ -52,7 +52,7 @@ def report_file(request: HttpRequest, deal_id: int) -> HttpResponse:
 
 def _manager_of(request: HttpRequest, club: Club) -> None:
     membership = membership_get(club=club, user=request.user)
-    if membership is None or not membership.is_manager:
+    if membership is None or not membership.manages_now:  # not while suspended (review 149)
         raise Http404(_("Only the club's managers can read its reports."))
 
 

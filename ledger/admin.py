@@ -28,7 +28,7 @@ from django.utils.text import Truncator, smart_split, unescape_string_literal
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from club.admin import across_pages_shown_at
+from club.admin import across_pages_rows
 from club.admin_site import (
     MAX_SEARCH_WORDS,
     PEOPLE_IN_A_FILTER,
@@ -153,12 +153,25 @@ class EntryInline(admin.TabularInline):
         return False
 
 
+#: A member's username and display name as read (any case, look-alike letters), beside the plain
+#: fields of a search, as the site's own search reads names (``club.models.LooksLike``).
+MEMBER_LOOKS_LIKE = (
+    "member__user__username_skeleton__looks_like",
+    "member__user__display_skeleton__looks_like",
+)
+
+
 @admin.register(Account)
 class AccountAdmin(BooksStandAdmin):
     list_display = ("id", "kind", "member_label", "table", "balance", "club", "statement_link")
     # RelatedOnly: a plain club filter would list every club of the site, invite-only ones too.
     list_filter = (("club", ClubsOfTheRowsFilter), ("kind", titled(_("account kind"))))
-    search_fields = ("member__user__username", "member__user__display_name", "=table__id")
+    search_fields = (
+        "member__user__username",
+        "member__user__display_name",
+        "=table__id",
+        *MEMBER_LOOKS_LIKE,
+    )
     list_select_related = ("club", "member__user", "table")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Account]:
@@ -253,6 +266,7 @@ JOURNAL_SEARCH = (
     "idempotency_key__icontains",
     "memo__icontains",
     "actor__username__icontains",
+    "actor__username_skeleton__looks_like",
 )
 
 
@@ -343,6 +357,8 @@ class JournalAdmin(BooksStandAdmin):
             members = Entry.objects.filter(
                 Q(account__member__user__username__icontains=word)
                 | Q(account__member__user__display_name__icontains=word)
+                | Q(account__member__user__username_skeleton__looks_like=word)
+                | Q(account__member__user__display_skeleton__looks_like=word)
             )
             condition &= Q.create([(lookup, word) for lookup in JOURNAL_SEARCH], connector=Q.OR) | Q(
                 pk__in=members.values("journal_id")
@@ -415,6 +431,7 @@ class EntryAdmin(BooksStandAdmin):
         "account__member__user__username",
         "account__member__user__display_name",
         "=account__id",
+        *(f"account__{lookup}" for lookup in MEMBER_LOOKS_LIKE),
     )
     list_select_related = ("journal", "account__member__user")
 
@@ -586,7 +603,7 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
     list_select_related = ("club", "member__user", "requested_by", "decided_by")
     # A member by name: the decided grants pile up, and a club of hundreds of members had its
     # manager look for one member's page by page.
-    search_fields = ("member__user__username", "member__user__display_name")
+    search_fields = ("member__user__username", "member__user__display_name", *MEMBER_LOOKS_LIKE)
     action_form = DecisionActionForm
     actions = ["approve_selected", "refuse_selected"]
 
@@ -617,30 +634,24 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return admin.ModelAdmin.get_actions(self, request)
 
-    def _as_shown(self, request: HttpRequest, queryset: QuerySet[Adjustment]) -> bool:
-        """Whether the adjustments an action is about are the ones the manager saw (a message if
-        not). "All N across the pages" (Django's select-across) is the list as it stands when the
-        action runs: a grant another manager filed after the list was shown was approved with the
+    def _as_shown(self, request: HttpRequest, queryset: QuerySet[Adjustment]) -> QuerySet[Adjustment] | None:
+        """The adjustments an action is about, if they are the ones the manager saw (else None, with
+        a message). "All N across the pages" (Django's select-across) is the list as it stands when
+        the action runs: a grant another manager filed after the list was shown was approved with the
         rest, unseen (review 121). Such a selection is refused whole; nothing is decided."""
-        when = across_pages_shown_at(self, request)
-        if isinstance(when, bool):
-            return when
-        filed = queryset.filter(status=Adjustment.Status.PENDING, created_at__gt=when).count()
-        if filed:
-            self.message_user(
-                request,
-                ngettext(
-                    "Nothing was done: %(count)d adjustment of those selected across the pages was filed "
-                    "after the list was shown. Look at the list again and select anew.",
-                    "Nothing was done: %(count)d adjustments of those selected across the pages were filed "
-                    "after the list was shown. Look at the list again and select anew.",
-                    filed,
-                )
-                % {"count": filed},
-                messages.ERROR,
-            )
-            return False
-        return True
+        return across_pages_rows(
+            self,
+            request,
+            queryset,
+            lambda when: Q(status=Adjustment.Status.PENDING, created_at__gt=when),
+            lambda count: ngettext(
+                "Nothing was done: %(count)d adjustment of those selected across the pages was filed "
+                "after the list was shown. Look at the list again and select anew.",
+                "Nothing was done: %(count)d adjustments of those selected across the pages were filed "
+                "after the list was shown. Look at the list again and select anew.",
+                count,
+            ),
+        )
 
     def _decide(self, request: HttpRequest, queryset: QuerySet[Adjustment], approve: bool) -> None:
         note = (request.POST.get("note") or "").strip()
@@ -648,9 +659,10 @@ class AdjustmentAdmin(ClubScopedReadOnlyAdmin):
             # An action form Django finds invalid is answered "No action selected.": say it here.
             self.message_user(request, str(INVISIBLE_MESSAGE), messages.ERROR)
             return
-        if not self._as_shown(request, queryset):
+        rows = self._as_shown(request, queryset)
+        if rows is None:
             return
-        for adjustment in queryset:
+        for adjustment in rows:
             # Named as the list shows it: its row id, which the list does not show, named none.
             who = user_label(adjustment.member.user)
             named = f"{adjustment.get_kind_display()} {adjustment.amount} · {who}"
@@ -681,7 +693,8 @@ class ChipRequestAdmin(ClubScopedReadOnlyAdmin):
     list_display = ("created_at", "club", "member_label", "amount", "note", "status", "answer")
     list_filter = ("status", ("club", ClubsOfTheRowsFilter))
     list_select_related = ("club", "member__user")
-    search_fields = ("member__user__username", "member__user__display_name")  # as the adjustments'
+    # As the adjustments'.
+    search_fields = ("member__user__username", "member__user__display_name", *MEMBER_LOOKS_LIKE)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ChipRequest]:
         # As an adjustment's: a request's page is titled with the member's name.

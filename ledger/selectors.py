@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
 from club.choices import choice_label
@@ -25,12 +26,15 @@ _MAX_ENTRY_ID = 2**63 - 1
 
 def deciding_managers(*, club: Club) -> set[int]:
     """The users who may decide a grant waiting for a second manager (ledger.services.adjustments):
-    the club's active managers and owner whose accounts are on."""
+    the club's active managers and owner whose accounts are on, not suspended from the tables (a
+    suspended manager manages nothing meanwhile, review 149)."""
     managing = (Membership.Role.OWNER, Membership.Role.MANAGER)
     return set(
         Membership.objects.filter(
             club=club, status=Membership.Status.ACTIVE, role__in=managing, user__is_active=True
-        ).values_list("user_id", flat=True)
+        )
+        .exclude(role=Membership.Role.MANAGER, suspended_until__gt=Now())  # ``Membership.manages_now``
+        .values_list("user_id", flat=True)
     )
 
 

@@ -117,6 +117,9 @@ def table_session_create(
     operator = actor.is_superuser and actor.is_active
     if not practice and not (membership is not None and membership.is_manager) and not operator:
         raise TableError("not_manager")
+    if not practice and not operator and membership is not None and membership.is_suspended:
+        # As cancelling or moving it (``member_require_manager``): he opened tables he could not run.
+        raise TableError("suspended", until=membership.suspended_until, reason=membership.suspend_reason)
     if practice and not (membership is not None and membership.is_active):
         raise TableError("not_member")
     title = (title or "").strip()

@@ -284,10 +284,11 @@ def _deciding(adjustment_id: int, actor: User, wanted: str) -> Adjustment:
 def adjustment_approve(*, adjustment_id: int, actor: User) -> Adjustment:
     adjustment = _deciding(adjustment_id, actor, Status.APPROVED)
     asker = Membership.objects.filter(club=adjustment.club, user=adjustment.requested_by).first()
-    if not (asker is not None and asker.is_manager):
-        # Four eyes are two managers: the one who asked was demoted, banned or left meanwhile (the
-        # booking would refuse him with "only the club's managers", which reads as if it meant the
-        # approver). Refusing it stays possible and closes it.
+    if not (asker is not None and asker.manages_now):
+        # Four eyes are two managers: the one who asked was demoted, banned or left meanwhile, or is
+        # suspended from the tables (the booking would refuse him with "only the club's managers", or
+        # "you are suspended", which reads as if it meant the approver: review 149). Refusing it stays
+        # possible and closes it.
         raise ServiceError(
             _("%(name)s, who asked for this, no longer manages the club: refuse it, or ask again yourself.")
             % {"name": adjustment.requested_by.shown_name},
