@@ -132,8 +132,10 @@ def success_chart_svg(rows: Sequence[Mapping[str, Any]], *, width: int = 480) ->
     )
 
 
-def hand_svg(cards: Sequence[Mapping[str, Any]], *, hands: int) -> SafeString:
-    """The cards of a typical winning hand: rank, trump or not, and how often such a card was in it."""
+def hand_svg(cards: Sequence[Mapping[str, Any]], *, hands: int, latest: bool = False) -> SafeString:
+    """The cards of a typical winning hand: rank, trump or not, and how often such a card was in it.
+    ``latest``: the hands are his latest deals won, as many as the chart reads, and he may have won
+    more ("From 300 deals won" read as 300 in all)."""
     title = _("Cards of a typical winning hand")
     if not cards:
         return _empty(title, _("No deal won yet."), 480, 60)
@@ -179,7 +181,15 @@ def hand_svg(cards: Sequence[Mapping[str, Any]], *, hands: int) -> SafeString:
         w=width,
         h=height,
         title=title,
-        desc=ngettext("From %(n)s deal won: %(cards)s.", "From %(n)s deals won: %(cards)s.", hands)
+        desc=(
+            ngettext(
+                "From the latest %(n)s deal the player won: %(cards)s.",
+                "From the latest %(n)s deals the player won: %(cards)s.",
+                hands,
+            )
+            if latest
+            else ngettext("From %(n)s deal won: %(cards)s.", "From %(n)s deals won: %(cards)s.", hands)
+        )
         % {"n": hands, "cards": described},
         cards=drawn,
     )

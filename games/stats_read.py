@@ -387,7 +387,8 @@ def _trump_suit(outcome: Mapping[str, Any] | None) -> str | None:
 
 def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str, Any]:
     """The cards of a typical winning hand: over the deals he won (and played out), the cards he
-    played, as rank and trump or not; the hand is the most frequent ones, as many as a hand holds."""
+    played, as rank and trump or not; the hand is the most frequent ones, as many as a hand holds.
+    ``latest``: it stopped at ``limit`` deals won, his latest (he may have won more)."""
     # Won by the ledger, as "Won" counts: a deal whose winnings a manager moved back is no winning
     # hand any more, and one whose loss was moved back may be one (review 31). A bank given back
     # after it is not its play (review 126).
@@ -425,14 +426,14 @@ def player_winning_hand(*, membership: Membership, limit: int = 300) -> dict[str
             counts[(*key, seen[key])] += 1
     played = sum(sizes.values())
     if not played:
-        return {"hands": 0, "cards": []}
+        return {"hands": 0, "cards": [], "latest": False}
     size = sizes.most_common(1)[0][0]
     top = sorted(counts.items(), key=lambda item: (-item[1], not item[0][1], -RANK_VALUE[item[0][0]]))[:size]
     cards = [
         {"rank": rank, "trump": trump, "share": percent(n, played)}
         for (rank, trump, _copy), n in sorted(top, key=lambda item: (not item[0][1], -RANK_VALUE[item[0][0]]))
     ]
-    return {"hands": played, "cards": cards}
+    return {"hands": played, "cards": cards, "latest": len(won) == limit}
 
 
 #: Corrections said one by one in the recount's report; the rest are counted ("and 5 more").
