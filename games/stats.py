@@ -350,10 +350,23 @@ def _add(row: PlayerStats, counters: Counters) -> None:
     PlayerStats.objects.filter(pk=row.pk).update(**changes)
 
 
+def deals_hold(deal_ids: Iterable[int]) -> None:
+    """Hold these deals' rows (in id order) until the transaction ends, for their stats: a deal's
+    count and a move back of its chips take it in turn, so that the later one reads what the
+    earlier one wrote. Each had looked at the other before it committed (the count read the chips
+    without the reversal, the move back found the deal not counted yet) and the chips moved back
+    stayed out of the counters until the night's recount. A no-key lock: a report or a journal
+    naming the deal is not held up."""
+    ids = sorted(set(deal_ids))
+    if ids:
+        list(Deal.objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk").values_list("pk"))
+
+
 @transaction.atomic
 def stats_deal_count(*, deal_id: int) -> bool:
     """Add one finished deal to its players' counters; False if it was counted already (or is not
     over). Also wakes its players up if a nightly job had marked them dormant."""
+    deals_hold([deal_id])  # before the ledger is read (``stats_deal_moved_back``)
     deal = Deal.objects.select_related("session").filter(pk=deal_id, finished_at__isnull=False).first()
     if deal is None:
         return False
@@ -410,6 +423,8 @@ def stats_deal_moved_back(*, deal_id: int, nets_before: Mapping[int, int]) -> No
     the leaderboard until the night, beside a chart that read them live (review 31). While the
     recount runs it is left to it: it reads the deal's chips again before it ends
     (``_moved_back_meanwhile``), in case it had read them before this committed."""
+    # Its count, if it runs now, ends first and is seen below; or it waits and reads this.
+    deals_hold([deal_id])
     deal = Deal.objects.select_related("session").filter(pk=deal_id, finished_at__isnull=False).first()
     if deal is None or deal.session.practice or not StatsCounted.objects.filter(deal=deal).exists():
         return  # not counted yet: the count after the deal, or the recount, reads it whole

@@ -4,6 +4,7 @@ they scale to a phone, colours as attributes (the Content-Security-Policy allows
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -18,6 +19,13 @@ from ledger.charts import reader_day
 from .presenter import rank_name
 
 GREEN, RED, MUTED, GOLD = "#2f6b45", "#b03a2e", "#999", "#c9a227"
+
+
+def _text_width(texts: Sequence[str], size: int) -> int:
+    """The room the longest of ``texts`` takes at ``size``: 0.6 em a character, as a sans-serif draws
+    digits and Latin or Cyrillic letters at most. Sizes kept for short texts cut the numbers of a
+    player of years ("100% (19999 of 2000", "12345678" without its minus)."""
+    return math.ceil(0.6 * size * max((len(text) for text in texts), default=0))
 
 
 def _empty(title: str, text: str, width: int, height: int) -> SafeString:
@@ -39,9 +47,11 @@ def net_chart_svg(
     title = _("Net chips over time")
     if not points:
         return _empty(title, _("No deal played yet."), width, height)
-    pad_left, pad, inner_w, inner_h = 56, 12, width - 56 - 12, height - 2 * 12
     values = [v for _when, v in points]
     low, high = min(0, *values), max(0, *values)
+    # The scale's labels end 6 left of the chart: room for the longer of them.
+    pad_left = max(56, _text_width([str(high), str(low)], 11) + 8)
+    pad, inner_w, inner_h = 12, width - pad_left - 12, height - 2 * 12
     span = (high - low) or 1
 
     def x(i: int) -> float:
@@ -91,11 +101,20 @@ def net_chart_svg(
 def success_chart_svg(rows: Sequence[Mapping[str, Any]], *, width: int = 480) -> SafeString:
     """One bar per status: the share of his deals with it in which he took the tricks it promised."""
     title = _("Success rate per status")
-    bar_h, gap, label_w, pad = 22, 10, 100, 8
+    bar_h, gap, pad = 22, 10, 8
     height = max(len(rows), 1) * (bar_h + gap) + pad
     if not rows:
         return _empty(title, _("No status played yet."), width, 60)
-    inner = width - label_w - 120
+    texts = [
+        _("%(rate)s%% (%(made)s of %(deals)s)")
+        % {"rate": row["rate"], "made": row["made"], "deals": row["deals"]}
+        for row in rows
+    ]
+    # The bars keep their length; the names left of them and the numbers right of them take the
+    # room they need ("хъркане на сляпо", "100% (19999 of 20000)"), the chart growing with them.
+    inner = width - 100 - 120
+    label_w = max(100, _text_width([str(row["label"]) for row in rows], 13) + 8)
+    width = label_w + inner + max(120, _text_width(texts, 12) + 8)
     bars = format_html_join(
         "",
         '<text x="{lx}" y="{ty}" text-anchor="end" font-size="13">{label}</text>'
@@ -114,10 +133,9 @@ def success_chart_svg(rows: Sequence[Mapping[str, Any]], *, width: int = 480) ->
                 "h": bar_h,
                 "colour": GREEN if row["rate"] >= 50 else RED,
                 "tx": label_w + inner + 8,
-                "text": _("%(rate)s%% (%(made)s of %(deals)s)")
-                % {"rate": row["rate"], "made": row["made"], "deals": row["deals"]},
+                "text": text,
             }
-            for i, row in enumerate(rows)
+            for i, (row, text) in enumerate(zip(rows, texts, strict=True))
         ],
     )
     summary = "; ".join(f"{row['label']}: {row['rate']}%" for row in rows)
@@ -132,8 +150,10 @@ def success_chart_svg(rows: Sequence[Mapping[str, Any]], *, width: int = 480) ->
     )
 
 
-def hand_svg(cards: Sequence[Mapping[str, Any]], *, hands: int) -> SafeString:
-    """The cards of a typical winning hand: rank, trump or not, and how often such a card was in it."""
+def hand_svg(cards: Sequence[Mapping[str, Any]], *, hands: int, latest: bool = False) -> SafeString:
+    """The cards of a typical winning hand: rank, trump or not, and how often such a card was in it.
+    ``latest``: the hands are his latest deals won, as many as the chart reads, and he may have won
+    more ("From 300 deals won" read as 300 in all)."""
     title = _("Cards of a typical winning hand")
     if not cards:
         return _empty(title, _("No deal won yet."), 480, 60)
@@ -179,7 +199,15 @@ def hand_svg(cards: Sequence[Mapping[str, Any]], *, hands: int) -> SafeString:
         w=width,
         h=height,
         title=title,
-        desc=ngettext("From %(n)s deal won: %(cards)s.", "From %(n)s deals won: %(cards)s.", hands)
+        desc=(
+            ngettext(
+                "From the latest %(n)s deal the player won: %(cards)s.",
+                "From the latest %(n)s deals the player won: %(cards)s.",
+                hands,
+            )
+            if latest
+            else ngettext("From %(n)s deal won: %(cards)s.", "From %(n)s deals won: %(cards)s.", hands)
+        )
         % {"n": hands, "cards": described},
         cards=drawn,
     )

@@ -104,6 +104,6 @@ def player_page(request: HttpRequest, slug: str, username: str) -> HttpResponse:
         "net_chart": net_chart_svg(stats_read.player_net_series(membership=membership)),
         "success_chart": success_chart_svg(success),
         "success_caption": stats_read.success_caption(success),
-        "hand_chart": hand_svg(hand["cards"], hands=hand["hands"]),
+        "hand_chart": hand_svg(hand["cards"], hands=hand["hands"], latest=hand["latest"]),
     }
     return render(request, "games/player.html", context)

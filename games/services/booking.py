@@ -34,9 +34,9 @@ from ledger.services import DEAL_MOVES, account_bank, account_treasury, account_
 from ledger.services.posting import account_hold, account_stack
 
 from ..engine import ChipsMoved
-from ..models import Seat, TableSession
+from ..models import Deal, Seat, TableSession
 from ..prepared import Prepared
-from ..stats import deal_nets, stats_deal_moved_back
+from ..stats import deal_nets, deals_hold, stats_deal_moved_back
 from .errors import TableError
 
 Kind = Journal.Kind
@@ -326,6 +326,12 @@ def deal_journal_reverse(*, session: TableSession, journal: Journal, actor: User
         data={"journal": journal.pk, "reversal": result.journal.pk, "memo": memo},
     )
     if journal.deal_id:
+        if close_again and not session.practice:
+            # The close below changes the stats of the table's last deal too: both deals held now,
+            # in order. Held one after the other, this deal's players' counters were held while
+            # the last deal's count, holding its deal, waited for them (``stats.deals_hold``).
+            last = Deal.objects.filter(session=session).order_by("-number").values_list("pk", flat=True)
+            deals_hold([journal.deal_id, *last[:1]])
         # Before the bank's close below, which counts its own shares in the last deal's nets:
         # after it, the shares were counted twice.
         stats_deal_moved_back(deal_id=journal.deal_id, nets_before=nets_before)
