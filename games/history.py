@@ -292,7 +292,8 @@ def _excluded_waiting(state: State) -> list[int]:
     return [s for s in setup.waiting if s not in setup.dealt]
 
 
-def _deal_part(deal: Deal, state: State, keep: list[int]) -> dict[str, Any]:
+def _deal_part(deal: Deal, state: State, keep: list[int], seats: list[Seat] | None = None) -> dict[str, Any]:
+    """One deal of a file; ``seats``: its Seat rows in engine order, if the caller read them."""
     index = {old: new for new, old in enumerate(keep)}
     actions = [
         {"seat": index[row.seat], **row.action}
@@ -307,6 +308,11 @@ def _deal_part(deal: Deal, state: State, keep: list[int]) -> dict[str, Any]:
             "commitment": deal.commitment,
             "seed": deal.seed,
             "contributions": [c["value"] for c in deal.contributions],
+            # Review 152: the seat each string came from, in the file's seat numbers (parallel to
+            # ``contributions``, ascending: the seed mixes them in seat order), and the bots' seats
+            # (a bot sends none). An older deal's strings were stored by position alone, which a
+            # seat's later holder shares: its record names no seats, and the verifiers say so.
+            **_string_seats(deal, keep, seats if seats is not None else _deal_seats(deal)),
             "dealt": [index[s] for s in state.setup.dealt],
             "hands": [hands[s] for s in keep],
             # The seat the hands went round from (its left first): the verifiers check the order.
@@ -319,6 +325,37 @@ def _deal_part(deal: Deal, state: State, keep: list[int]) -> dict[str, Any]:
         # which the verifiers check (not a first deal dealt before that: its dealer was not).
         part["_fair"]["first"] = True
     return part
+
+
+def _deal_seats(deal: Deal) -> list[Seat]:
+    """The deal's Seat rows in engine order (read with the table's other deals when prefetched)."""
+    cached = getattr(deal, "_prefetched_objects_cache", {}).get("deal_players")
+    if cached is not None and len(cached) == len(deal.players):
+        by_engine = {p.engine_seat: p.seat for p in cached}
+        if all(e in by_engine for e in range(len(deal.players))):
+            return [by_engine[e] for e in range(len(deal.players))]
+    rows = Seat.objects.select_related("member__user").in_bulk(deal.players)
+    return [rows[pk] for pk in deal.players]
+
+
+def _string_seats(deal: Deal, keep: list[int], seats: list[Seat]) -> dict[str, Any]:
+    """``contributors`` (each string's seat, in the file's numbers) when every string is bound to a
+    kept seat, and ``bots`` (the kept bots' seats)."""
+    index = {old: new for new, old in enumerate(keep)}
+    out: dict[str, Any] = {}
+    engine = {seat.pk: e for e, seat in enumerate(seats)}
+    found = [engine.get(c["seat"]) if "seat" in c else None for c in deal.contributions]
+    if all(e is not None and e in index for e in found):
+        out["contributors"] = [index[e] for e in found if e is not None]
+    out["bots"] = [index[s] for s in keep if seats[s].is_bot]
+    return out
+
+
+def strings_left_out(deal: Deal, keep: list[int]) -> bool:
+    """Does a string of the deal come from a seat the file leaves out (a seat waiting for an empty
+    bank)? Such a file could not name its seat: the deal's file is its fairness record instead."""
+    dropped = {pk for s, pk in enumerate(deal.players) if s not in keep}
+    return any(c.get("seat") in dropped for c in deal.contributions)
 
 
 #: The per-seat lists of a deal's recorded outcome (``Deal.outcome``), cut to the kept seats.
@@ -398,13 +435,16 @@ def deal_export(deal: Deal) -> dict[str, Any]:
     return scenario
 
 
-def scenario_can_say(state: State) -> bool:
+def scenario_can_say(state: State, deal: Deal | None = None) -> bool:
     """Can a scenario file say the deal that started so? One that leaves out the seats waiting for an
-    empty bank can, if the seats it keeps are dealt the same deck and are a table the preset seats;
+    empty bank can, if the seats it keeps are dealt the same deck and are a table the preset seats,
+    and (``deal`` given) none of them gave a string (review 152: the file names each string's seat);
     else the deal's file is its fairness record alone (``deal_fairness_record``)."""
     dropped = _excluded_waiting(state)
     if not dropped:
         return True
+    if deal is not None and strings_left_out(deal, [s for s in range(state.setup.seats) if s not in dropped]):
+        return False
     rules, seats = state.setup.rules, state.setup.seats
     kept = seats - len(dropped)
     return (
@@ -431,6 +471,8 @@ def _scenario(deal: Deal, chain: list[tuple[Deal, State]]) -> dict[str, Any]:
         raise ValueError("players waiting for an empty bank sat this deal out: no scenario can say so")
     dropped = _excluded_waiting(first_state)
     keep = [s for s in range(first_state.setup.seats) if s not in dropped]
+    if any(strings_left_out(d, keep) for d, _state in chain):
+        raise ValueError("a string of a seat the scenario leaves out: no scenario can name its seat")
     session = deal.session
     scenario: dict[str, Any] = {
         "_comment": f"{session.title}, deal {deal.number}: exported by Khrap Club",
@@ -445,7 +487,11 @@ def _scenario(deal: Deal, chain: list[tuple[Deal, State]]) -> dict[str, Any]:
         # Dealt again after a voided deal the file cannot hold (the table changed in between): the
         # file says so, and the antes are a redeal's.
         scenario["redeal"] = True
-    scenario["deals"] = [_deal_part(d, st, keep) for d, st in chain]
+    # The voided deals before it were dealt to the same seats (``_follows``): read once.
+    seats = _deal_seats(deal)
+    scenario["deals"] = [
+        _deal_part(d, st, keep, seats if d.players == deal.players else None) for d, st in chain
+    ]
     return scenario
 
 
@@ -475,6 +521,29 @@ def deal_export_or_record(deal: Deal) -> dict[str, Any]:
         return deal_fairness_record(deal)
 
 
+def deal_strings_by_seat(deal: Deal, record: dict[str, Any], viewer: User) -> dict[str, Any]:
+    """What the Fairness page shows of ``deal`` beside its file (``record``, its export): each string
+    at its seat with the player's name, and the reader's own seat in the file's numbers (None when
+    he had none in the deal). ``rows`` is None when the record names no seats (an older deal)."""
+    fair = record["deals"][-1]["_fair"]
+    seats = _deal_seats(deal)
+    kept = len(fair["hands"])
+    state = deal_state(deal)
+    dropped = _excluded_waiting(state) if kept != len(seats) else []
+    keep = [s for s in range(len(seats)) if s not in dropped]
+    mine = next(
+        (e for e, seat in enumerate(seats) if seat.member_id and seat.member.user_id == viewer.pk), None
+    )
+    my_seat = keep.index(mine) if mine in keep else None
+    rows = None
+    if "contributors" in fair and len(keep) == kept:
+        rows = [
+            {"seat": at, "name": seats[keep[at]].name, "string": value, "mine": at == my_seat}
+            for at, value in zip(fair["contributors"], fair["contributions"], strict=True)
+        ]
+    return {"rows": rows, "my_seat": my_seat, "deal_id": deal.pk}
+
+
 def session_export(session: TableSession) -> list[dict[str, Any]]:
     """A session's finished deals as scenario files: one per run of deals that follow each other at
     an unchanged table (same players, stacks and bank carried, the dealer the rules name)."""
@@ -486,7 +555,7 @@ def session_export(session: TableSession) -> list[dict[str, Any]]:
     deals = (
         Deal.objects.filter(session=session, finished_at__isnull=False)
         .select_related("session")
-        .prefetch_related("actions")
+        .prefetch_related("actions", "deal_players__seat")
         .order_by("number")
     )
     for deal in deals.iterator(chunk_size=200):

@@ -261,7 +261,7 @@ def deal_page_shown(
         replay=True,
         # Its file is its fairness record when no scenario can say it: "Download as a scenario file"
         # and "replays with python -m games.engine.replay" sent the reader to a command that refuses it.
-        record_only=not history.scenario_can_say(state),
+        record_only=not history.scenario_can_say(state, deal),
     )
     return render(request, "games/deal.html", context)
 
@@ -350,6 +350,7 @@ VECTOR_SEED = bytes(range(32))
 def fairness(request: HttpRequest) -> HttpResponse:
     """How the shuffle works, its test vector, and a verifier that runs in the reader's browser."""
     deal_json = ""
+    strings: dict[str, object] | None = None
     raw = request.GET.get("deal", "")
     asked = "deal" in request.GET
     if raw.isascii() and raw.isdigit() and len(raw) < 12 and request.user.is_authenticated:
@@ -361,7 +362,11 @@ def fairness(request: HttpRequest) -> HttpResponse:
         if deal is not None:
             membership = membership_get(club=deal.session.club, user=request.user)
             if membership is not None and membership.is_active:
-                deal_json = history.export_text(history.deal_export_or_record(deal))
+                record = history.deal_export_or_record(deal)
+                deal_json = history.export_text(record)
+                # Review 152: each string beside its seat and player, and the reader's own seat,
+                # which the page's script holds his browser's string to ("my string is at MY seat").
+                strings = history.deal_strings_by_seat(deal, record, request.user)
     context = {
         # A deal asked for and not filled in (running, another club's, no such number, logged out):
         # the page said nothing and showed an empty box. The same words for every case, so a stranger
@@ -372,6 +377,7 @@ def fairness(request: HttpRequest) -> HttpResponse:
         "vector_deck": " ".join(shuffled_deck(VECTOR_SEED, 36)),
         "deal_json": deal_json,
         "deal_json_data": json.dumps(deal_json),
+        "strings": strings,
     }
     return render(request, "games/fairness.html", context)
 

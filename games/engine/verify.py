@@ -3,8 +3,14 @@
 FILE is a deal (or session) exported by the site: the scenario format of ``games.engine.replay`` with,
 in each deal, a ``"_fair"`` object the replay ignores::
 
-    {"commitment": hex, "seed": hex, "contributions": [str, ...], "dealt": [seat, ...],
-     "hands": [[card, ...] or null per seat], "dealer": seat, "first": true}
+    {"commitment": hex, "seed": hex, "contributions": [str, ...], "contributors": [seat, ...],
+     "bots": [seat, ...], "dealt": [seat, ...], "hands": [[card, ...] or null per seat],
+     "dealer": seat, "first": true}
+
+``contributors`` names each string's seat (review 152): the seats go up strictly, as the strings are
+mixed in seat order, and none is in ``bots`` (a bot sends no string). The output lists each deal's
+``strings`` with their seats; a record without ``contributors`` (exported before) is checked as
+before, its ``seats_checked`` false and a note saying so.
 
 ``first`` (a table's first deal, all its seats kept): the dealer must be the one its seed draws
 (``games.engine.fairness.first_dealer``), not one the server picked once it knew the deck. A deal
@@ -37,6 +43,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import Any
 
 from games.engine.fairness import contribution_ok, deck_seed, first_dealer
@@ -86,6 +93,44 @@ def _dealt_in_turn(dealt: Sequence[int], seats: int, dealer: int | None) -> bool
     return list(dealt) == sorted(dealt, key=lambda seat: (seat - start - 1) % seats)
 
 
+def _seat_list(value: Any, seats: int, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise VerifyError(f"{where} must list seats (0 to {seats - 1})")
+    return [_seat(seat, seats, where) for seat in value]
+
+
+def string_seats(
+    fair: dict[str, Any], contributions: list[str], seats: int
+) -> tuple[list[dict[str, Any]], bool, list[str]]:
+    """Review 152: whose each string is. The deck's seed mixes the strings in seat order, so the
+    record names each string's seat (``contributors``, parallel to ``contributions``) and the bots'
+    seats (``bots``): the seats must go up strictly (one string a seat, in the order mixed), and no
+    bot's seat carries one (a bot sends none). Listed alone, the strings let a server reorder them or
+    add one for a bot's seat, and grind for a deck it liked. A record without seats (exported before)
+    is read as before: the strings by seat (None), not checked (False), and no problem."""
+    if "contributors" not in fair:
+        if "bots" in fair:
+            _seat_list(fair["bots"], seats, "'_fair.bots'")
+        return [{"seat": None, "string": value} for value in contributions], False, []
+    contributors = _seat_list(fair["contributors"], seats, "'_fair.contributors'")
+    if len(contributors) != len(contributions):
+        raise VerifyError("'_fair.contributors' must name one seat per string of '_fair.contributions'")
+    bots = _seat_list(fair.get("bots", []), seats, "'_fair.bots'")
+    problems: list[str] = []
+    for before, after in pairwise(contributors):
+        if after <= before:
+            problems.append(
+                f"the strings are not in seat order: seat {before}'s string comes before seat {after}'s"
+            )
+            break
+    for seat in sorted(set(contributors) & set(bots)):
+        problems.append(f"seat {seat} is a bot's and carries a string: a bot sends none")
+    strings = [
+        {"seat": seat, "string": value} for seat, value in zip(contributors, contributions, strict=True)
+    ]
+    return strings, True, problems
+
+
 def verify_deal(
     fair: dict[str, Any],
     deck: Sequence[str],
@@ -121,7 +166,7 @@ def verify_deal(
         raise VerifyError(f"a deck holds 32, 36 or 52 cards, not {len(deck)}")
     if len(dealt) * hand_size > len(deck):
         raise VerifyError(f"{len(dealt)} hands of {hand_size} cards do not come out of {len(deck)} cards")
-    problems: list[str] = []
+    strings, seats_checked, problems = string_seats(fair, contributions, len(hands))
     commitment_ok = commitment(seed) == published.strip().lower()
     if not commitment_ok:
         problems.append("the seed does not match the commitment published before the deal")
@@ -169,7 +214,20 @@ def verify_deal(
     if not _dealt_in_turn(dealt, len(hands), dealer):
         hands_ok = False
         problems.append("the hands were not dealt in turn, clockwise from the dealer's left")
-    return {"commitment_ok": commitment_ok, "deck_ok": deck_ok, "hands_ok": hands_ok, "problems": problems}
+    notes = (
+        []
+        if seats_checked or not contributions
+        else ["the record does not name the strings' seats: whose each string is could not be checked"]
+    )
+    return {
+        "commitment_ok": commitment_ok,
+        "deck_ok": deck_ok,
+        "hands_ok": hands_ok,
+        "seats_checked": seats_checked,
+        "strings": strings,
+        "problems": problems,
+        **({"notes": notes} if notes else {}),
+    }
 
 
 #: A deal's recorded result (the export's ``_result``), in the replay's words: each key's type.
@@ -386,8 +444,9 @@ USAGE = "usage: python -m games.engine.verify FILE.json | -"
 ABOUT = """\
 Checks a deal's fairness record or a scenario file exported by the site (docs/rules/SCENARIOS.md;
 - reads standard input): the seed against its commitment, the deck against its shuffle, the hands
-against the deck, and (a scenario) replays the moves and holds each deal's recorded result (its
-'_result': payouts, penalties, stacks, bank) to them; prints the result as JSON.
+against the deck, each player's string against his seat, and (a scenario) replays the moves and
+holds each deal's recorded result (its '_result': payouts, penalties, stacks, bank) to them; prints
+the result as JSON.
 Exit status: 0 when every check passes, 1 when one fails, 2 when the file is malformed."""
 
 

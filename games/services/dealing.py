@@ -182,14 +182,20 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
             if s.bot and stacks[i] < session.stake:
                 stacks[i] = booking.bot_buy_in_again(seat=s, stack=stacks[i], deal_number=number)
     seed, promised = pending_seed_take(session)
-    # Every string filed for this commitment, its seat dealt in or not: a player whose browser sent
-    # one and who then went away or stood up was told by the Fairness page that the server had left
-    # his string out. Nobody could choose a string against the unseen seed, so any of them is fair.
-    contributions = list(
-        SeedContribution.objects.filter(session=session, commitment=promised)
+    # The strings of the seats this deal is made for (dealt in or waiting), one a seat, in seat order.
+    # Review 152: the record names each string's seat and the verifiers check that the seats go up
+    # and none is a bot's, so a server cannot reorder the strings or add one of its own. A string
+    # from a seat not at this deal (its player went away or stood up: review 50 mixed those in) has
+    # no seat of the deal to be checked against, so it is not mixed in, and the Fairness page tells
+    # that player he had no seat in the deal rather than that his string was left out.
+    deal_seat_ids = {s.pk for s in seats}
+    contributions = [
+        c
+        for c in SeedContribution.objects.filter(session=session, commitment=promised)
         .select_related("seat")
         .order_by("seat__position", "pk")
-    )
+        if c.seat_id in deal_seat_ids
+    ]
     mixed = deck_seed(seed, [c.value for c in contributions])
     if session.next_dealer is None:
         # RULES.md 3: the first dealer is drawn at random; from the deal's own seed, as the deck is, so
@@ -246,7 +252,10 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         dealer_from_seed=session.next_dealer is None,
         commitment=promised,
         seed=seed.hex(),
-        contributions=[{"position": c.seat.position, "value": c.value} for c in contributions],
+        # ``seat``: the Seat row that sent it (review 152), so the export names the string's seat.
+        contributions=[
+            {"position": c.seat.position, "value": c.value, "seat": c.seat_id} for c in contributions
+        ],
         state=state_dump(state),
         snapshot_format=FORMAT,
         seq=0,

@@ -179,6 +179,29 @@
     return length > 0 && length <= 64 && !UNPRINTABLE.test(value.replace(/ /g, "x"));
   }
 
+  // Review 152, as games.engine.verify.string_seats: the seed mixes the strings in seat order, so
+  // the record names each string's seat ("contributors") and the bots' seats ("bots"). The seats go
+  // up strictly and none is a bot's; listed alone, the strings let a server reorder them or add one
+  // for a bot and grind for a deck it liked. A record without seats (an older one) reads as before.
+  function seatList(value, seats, what) {
+    if (!Array.isArray(value) || !value.every(function (s) { return isSeat(s, seats); })) throw new Error(what);
+    return value;
+  }
+
+  function stringSeats(fair, contributions, seats) {
+    var has = Object.prototype.hasOwnProperty;
+    if (!has.call(fair, "contributors")) {
+      if (has.call(fair, "bots")) seatList(fair.bots, seats, "bots");
+      return {checked: false, problems: [], strings: contributions.map(function (v) { return {seat: null, value: v}; })};
+    }
+    var by = seatList(fair.contributors, seats, "contributors");
+    if (by.length !== contributions.length) throw new Error("contributors");
+    var bots = seatList(has.call(fair, "bots") ? fair.bots : [], seats, "bots"), problems = [];
+    if (by.some(function (s, i) { return i > 0 && s <= by[i - 1]; })) problems.push("seats");
+    if (by.some(function (s) { return bots.indexOf(s) >= 0; })) problems.push("bot");
+    return {checked: true, problems: problems, strings: by.map(function (s, i) { return {seat: s, value: contributions[i]}; })};
+  }
+
   function verifyDeal(deal, handSize, dealer, decks) {
     var fair = deal._fair, problems = [];
     // As strict as games.engine.verify: at least two different seats dealt in, each with a hand
@@ -205,6 +228,7 @@
     // come out of the deck: a hand size of 10^12 had this page count to it.
     if (typeof fair.commitment !== "string") throw new Error("commitment");
     if (dealt.length * handSize > deal.deck.length) throw new Error("hand size");
+    problems = stringSeats(fair, contributions, hands.length).problems.slice();
     var seed = fromHex(fair.seed);
     if (hex(sha256(seed)) !== fair.commitment.trim().toLowerCase()) problems.push("commitment");
     var deck = shuffled(deckSeed(seed, contributions), deal.deck.length);
@@ -374,6 +398,7 @@
           dealer = data.dealer;
         }
         var failures = [], own = ownStrings(), mineIn = 0, mineOut = 0, numbers = [];
+        var said = [], unchecked = false, misplaced = false;
         var scenario = seats !== null;
         data.deals.forEach(function (deal, k) {
           if (!deal._fair) throw new Error("no record");
@@ -381,20 +406,49 @@
           if (mayBeFirst(deal, k, scenario)) failures.push(box.dataset.unchecked);
           if (dealNumber(deal) !== null) numbers.push(dealNumber(deal));
           // One string, or several when two tabs at the table each sent one (the server kept one).
-          var mine = own[String(deal._fair.commitment).toLowerCase()];
+          var fair = deal._fair, bySeat = stringSeats(fair, fair.contributions || [], fair.hands.length);
+          if (bySeat.strings.length) {
+            said.push(box.dataset.stringsBySeat + ": " + bySeat.strings.map(function (item) {
+              return (item.seat === null ? "?" : box.dataset.seat + " " + item.seat) + ": " + item.value;
+            }).join("; ") + ".");
+          }
+          if (!bySeat.checked && bySeat.strings.length) unchecked = true;
+          // My string at MY seat: the page names the reader's seat when it opened his own deal; a
+          // pasted file's is not known, so the page says where the string is for him to check.
+          var mySeat = null, myDeal = box.dataset.myDeal;
+          var here = myDeal && deal._deal && String(deal._deal.id) === myDeal;
+          if (here && box.dataset.mySeat !== undefined && box.dataset.mySeat !== "") mySeat = Number(box.dataset.mySeat);
+          var mine = own[String(fair.commitment).toLowerCase()];
           if (typeof mine === "string") mine = [mine];
           if (Array.isArray(mine) && mine.length) {
-            var strings = deal._fair.contributions || [];
-            if (mine.some(function (v) { return strings.indexOf(v) >= 0; })) mineIn += 1; else mineOut += 1;
+            var found = bySeat.strings.filter(function (item) { return mine.indexOf(item.value) >= 0; });
+            if (here && mySeat === null) {
+              said.push(box.dataset.mineNoSeat);
+            } else if (!found.length) {
+              mineOut += 1;
+            } else if (!bySeat.checked) {
+              mineIn += 1;
+            } else if (mySeat !== null) {
+              if (found.some(function (item) { return item.seat === mySeat; })) {
+                said.push(box.dataset.mineHere.replace("{seat}", mySeat));
+              } else {
+                said.push(box.dataset.mineElsewhere.replace("{seat}", mySeat));
+                misplaced = true;
+              }
+            } else {
+              said.push(box.dataset.mineAt.replace("{seat}", found[0].seat));
+            }
           }
         });
         var text = failures.length ? box.dataset.bad + ": " + failures.join("; ") : box.dataset.ok;
         // Said, as the command's output says it: a reader whose deal was his table's first sees a
         // file that numbers it otherwise (its dealer, the rules', left unchecked).
         if (numbers.length && box.dataset.numbers) text += " " + box.dataset.numbers + " " + numbers.join(", ") + ".";
+        if (said.length) text += " " + said.join(" ");
+        if (unchecked) text += " " + box.dataset.seatsUnchecked;
         if (mineIn) text += " " + box.dataset.mineIn;
         if (mineOut) text += " " + box.dataset.mineOut;
-        show(box, text, !failures.length && !mineOut);
+        show(box, text, !failures.length && !mineOut && !misplaced);
       } catch (e) {
         show(box, box.dataset.malformed, false);
       }

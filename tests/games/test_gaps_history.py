@@ -159,7 +159,10 @@ def test_a_seed_contribution_sent_through_the_socket_is_mixed_into_the_deck(make
     assert SeedContribution.objects.get(session=table).value == "dasha's dice: 4 2 6"
     deal = start_deal(table)
     assert deal.commitment == promised
-    assert deal.contributions == [{"position": 2, "value": "dasha's dice: 4 2 6"}]
+    # With the seat it came from (review 152), which the export names.
+    assert deal.contributions == [
+        {"position": 2, "value": "dasha's dice: 4 2 6", "seat": dealing.deal_players(deal)[2].pk}
+    ]
     seed = bytes.fromhex(deal.seed)
     deck = list(dealing.deal_state(deal).setup.deck)
     assert deck == list(shuffled_deck(deck_seed(seed, ["dasha's dice: 4 2 6"]), 36))
