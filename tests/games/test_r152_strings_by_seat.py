@@ -178,3 +178,22 @@ def test_a_deal_stored_before_names_no_seats_and_verifies_as_before(make_table, 
     html = _client(players[0]).get(f"/fairness/?deal={deal.pk}").content.decode()
     assert 'id="strings-by-seat"' not in html
     assert "does not name the strings’ seats" in html
+
+
+def test_the_tables_count_of_strings_leaves_out_a_seat_away_from_the_next_deal(make_table, players):
+    """The table said "2 players have added randomness" while the away player's string would not be
+    mixed in: it counts the strings of the seats the next deal is made for."""
+    from games.selectors import table_latest, table_public_parts
+
+    table = make_table(turn_seconds=600)
+    sit_all(table, players)
+    seed_contribute(session_id=table.pk, user=players[1], value="gleb-string")
+    seed_contribute(session_id=table.pk, user=players[3], value="ivan-string")
+
+    def counted() -> list[int]:
+        session, deal = table_latest(session_id=table.pk)
+        return table_public_parts(session, deal)[0]["pending"]["contributed"]
+
+    assert counted() == [1, 3]
+    table_away(session_id=table.pk, user=players[3])
+    assert counted() == [1]
