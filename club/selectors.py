@@ -198,10 +198,21 @@ def clubs_managed_by(*, user: User) -> QuerySet[Club]:
 def invite_list_open(*, club: Club) -> QuerySet[Invite]:
     """Invites not withdrawn, not expired, not used up, newest first, each marked whether its maker
     still manages the club (``maker_manages``): those whose maker does not let nobody in, and the
-    club page says so beside them."""
+    club page says so beside them; ``maker_suspended_until``, the end of its maker's suspension if
+    that is why (his links work again then)."""
+    suspension = Membership.objects.filter(
+        club_id=OuterRef("club_id"),
+        user_id=OuterRef("created_by_id"),
+        status=Status.ACTIVE,
+        role=Role.MANAGER,
+        suspended_until__gt=Now(),
+    ).values("suspended_until")[:1]
     return (
         Invite.objects.filter(club=club, revoked=False, expires_at__gt=timezone.now(), uses__lt=F("max_uses"))
-        .annotate(maker_manages_now=ExpressionWrapper(invite_maker_manages(), output_field=BooleanField()))
+        .annotate(
+            maker_manages_now=ExpressionWrapper(invite_maker_manages(), output_field=BooleanField()),
+            maker_suspended_until=Subquery(suspension),
+        )
         .select_related("created_by")
         .order_by("-created_at")
     )
