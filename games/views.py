@@ -471,6 +471,12 @@ def table_create_view(request: HttpRequest, slug: str) -> HttpResponse:
     membership = membership_get(club=club, user=request.user)
     if membership is None or not membership.is_manager:
         raise Http404(_("Only the club's managers can open tables."))
+    operator = request.user.is_superuser and request.user.is_active
+    if membership.is_suspended and not operator:
+        # ``table_session_create`` refuses him: told so at once, not after filling in the form.
+        words = TableError("suspended", until=membership.suspended_until, reason=membership.suspend_reason)
+        context = {"club": club, "suspended": words.message}
+        return render(request, "games/table_create.html", context, status=403)
     form = TableSessionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
