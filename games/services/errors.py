@@ -218,7 +218,7 @@ _MESSAGES = {
         "Deals have been played at this table, so it cannot be cancelled while somebody plays at it: once "
         "nobody does, it can be closed."
     ),
-    "already_reserved": _("You already hold a seat at this session."),
+    "already_reserved": _("You already hold seat %(n)s at this session."),
     "seat_reserved": _("That seat is reserved for another player until the session starts."),
     "seat_held": _("That seat is held for another player until %(until)s."),
     "already_contributed": _("You have already added your randomness to the next deal."),

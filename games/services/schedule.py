@@ -724,10 +724,14 @@ def seat_reserve(*, session_id: int, user: User, position: int) -> Reservation:
         with transaction.atomic():
             reservation = Reservation.objects.create(session=session, member=membership, position=position)
     except IntegrityError:
-        if Reservation.objects.filter(
-            session=session, member=membership, status=Reservation.Status.HELD
-        ).exists():
-            raise TableError("already_reserved") from None
+        held = (
+            Reservation.objects.filter(session=session, member=membership, status=Reservation.Status.HELD)
+            .values_list("position", flat=True)
+            .first()
+        )
+        if held is not None:
+            # Which seat is his, as the page numbers them: "a seat" sent him looking for it.
+            raise TableError("already_reserved", n=held + 1) from None
         raise TableError("seat_reserved") from None
     table_notify_on_commit(session.pk)
     return reservation
