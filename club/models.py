@@ -790,6 +790,7 @@ AUDIT_ACTION_LABELS = {
     "table.sat_down": _("Sat down at a table"),
     "table.stood_up": _("Stood up from a table"),
     "table.bot_seated": _("Bot seated at a table"),
+    "table.bot_out_of_chips": _("Bot stood up from a table: out of chips"),
     "table.cancelled": _("Table cancelled: nobody came"),
     "table.called_off": _("Table cancelled by a manager"),
     "table.week_skipped": _("A week of a weekly table skipped (the series goes on)"),

@@ -212,6 +212,8 @@ def _left_words(w: _Words, because: str) -> str:
         return w.gettext("%(name)s was stood up: no sign of life at the table.")
     if because == "manager":
         return w.gettext("%(name)s was stood up by a manager.")
+    if because == "chips":
+        return w.gettext("%(name)s was stood up: out of chips.")
     return w.gettext("%(name)s left the table.")
 
 

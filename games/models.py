@@ -140,6 +140,9 @@ class Seat(ChoiceLabels, models.Model):
         MANAGER = "manager", _("stood up by a manager")
         CLUB = "club", _("banned, suspended or gone from the club")
         CLOSED = "closed", _("the table closed")
+        #: A real table's bot that could not pay its ante any more (review 155): it would have sat
+        #: every deal out, holding the seat; a practice table's bot buys in again instead.
+        CHIPS = "chips", _("out of chips")
 
     session = models.ForeignKey(
         TableSession, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table session")

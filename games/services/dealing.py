@@ -30,6 +30,7 @@ from ..models import Deal, DealPlayer, Seat, SeedContribution, TableSession
 from ..prepared import Prepared, first_of
 from . import booking
 from .access import seats_taken
+from .notify import table_notify_on_commit
 from .snapshots import FORMAT, state_dump, state_load
 
 #: Deals a player may stay away for before he is stood up (his stack back in his wallet).
@@ -164,6 +165,8 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         return None
     seats = [s for s in seats_taken(session) if s.status != Seat.Status.AWAY]
     rules = session_rules(session)
+    if not session.practice and any(s.bot for s in seats):
+        seats = _broke_bots_stood_up(session, seats, rules, now)
     if (
         len(seats) < max(session.min_players, rules.min_players)
         or len(seats) > rules.max_players
@@ -283,6 +286,41 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
     session.status = TableSession.Status.RUNNING
     session.save(update_fields=["status", "next_deal_at", "next_seed", "next_commitment"])
     return deal
+
+
+def _broke_bots_stood_up(session: TableSession, seats: list[Seat], rules: Rules, now: datetime) -> list[Seat]:
+    """``seats`` without the bots of a real table that cannot pay the ante the coming deal asks for,
+    stood up now: such a bot sat every deal out and held its seat for as long as the table ran, its
+    manager not told (review 155). Its last chips go back to the treasury they came from; buying
+    in again, as a practice table's bot does (review 148), would make new chips for the members.
+    The club's log says so, and its free seat tells the table why. A bot short of the ante into a
+    bank that asks none plays on: it may still win."""
+    from .seating import seat_stand_up
+
+    last = Deal.objects.filter(session=session).order_by("-number").values_list("result", flat=True).first()
+    redeal = last == "redeal"
+    # As ``new_deal`` decides who antes (the engine's own rule, read here before the deal is made).
+    must_ante = (
+        rules.ante_policy == "every_deal" or bank_balance(session) == 0 or (redeal and rules.ante_on_redeal)
+    )
+    if not must_ante:
+        return seats
+    kept = []
+    for seat in seats:
+        stack = booking.seat_stack_balance(seat) if seat.bot else None
+        if stack is None or stack >= session.stake:
+            kept.append(seat)
+            continue
+        seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.CHIPS)
+        audit_log_write(
+            action="table.bot_out_of_chips",
+            actor=None,
+            club=session.club,
+            target=session.title,
+            data={"table": session.pk, "position": seat.position + 1, "bot": seat.bot_name, "amount": stack},
+        )
+        table_notify_on_commit(session.pk)
+    return kept
 
 
 def pending_seed_draw(session: TableSession) -> None:
