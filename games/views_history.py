@@ -137,7 +137,7 @@ def _named_in_club(user: User, club: Club, reader: Membership) -> bool:
     and those banned (the club page lists them for them); a plain member sees the members and those
     who played there. A plain member who typed the name of someone who had only asked to join read
     an empty list where a name nobody has read "No player has this username.": who applied."""
-    if reader.is_manager:
+    if reader.manages_now:
         return User.objects.filter(pk=user.pk, pk__in=named_in_clubs([club.pk])).exists()
     played = Exists(DealPlayer.objects.filter(member=OuterRef("pk")))
     return (
@@ -247,7 +247,7 @@ def deal_page_shown(
             if report_form is None
             else render_to_string("_form.html", {"form": report_form})
         ),
-        is_manager=membership.is_manager,
+        is_manager=membership.manages_now,
         deal_obj=deal,
         session=deal.session,
         club=deal.session.club,

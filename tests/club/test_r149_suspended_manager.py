@@ -135,3 +135,18 @@ def test_an_owner_suspended_before_he_was_handed_the_club_still_manages(club, ow
     )
     services.membership_ban(membership=m(club, member), actor=manager, reason="spam")
     assert list(admin_clubs_for(manager)) == [Club.objects.get(pk=club.pk)]
+
+
+def test_the_history_pages_treat_him_as_a_member(club, owner, suspended) -> None:
+    """Review 155's left-out: the deal history still read ``is_manager`` — a suspended manager looked
+    up the names of those asking to join, as managers may."""
+    from club.models import User
+    from games.views_history import _named_in_club
+
+    club.join_policy = Club.JoinPolicy.APPROVAL
+    club.save(update_fields=["join_policy"])
+    applicant = User.objects.create_user("applicant-155", password="x-long-pass-155")
+    services.membership_join(club=club, user=applicant)
+    assert m(club, applicant).status == Membership.Status.PENDING
+    assert not _named_in_club(applicant, club, m(club, suspended))
+    assert _named_in_club(applicant, club, m(club, owner))
