@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models, transaction
-from django.db.models.functions import Lower
+from django.db.models.functions import Lower, Now
 from django.db.models.lookups import Regex
 from django.urls import reverse
 from django.utils import timezone
@@ -726,13 +726,15 @@ class Invite(models.Model):
 
 def invite_maker_manages() -> models.Q:
     """Invites whose maker can still manage their club: his account is on and he is an active owner
-    or manager of it, or the site's operator (a superuser acts with the owner's powers)."""
+    or manager of it, not suspended (``Membership.manages_now``: the owner excepted), or the site's
+    operator (a superuser acts with the owner's powers). A suspended manager's links let people in
+    while he managed nothing (review 153); they work again when the suspension ends."""
     managing = Membership.objects.filter(
         club_id=models.OuterRef("club_id"),
         user_id=models.OuterRef("created_by_id"),
         status=Membership.Status.ACTIVE,
         role__in=[Membership.Role.OWNER, Membership.Role.MANAGER],
-    )
+    ).exclude(role=Membership.Role.MANAGER, suspended_until__gt=Now())
     return models.Q(created_by__is_active=True) & (
         models.Q(created_by__is_superuser=True) | models.Exists(managing)
     )
