@@ -247,7 +247,8 @@ def deal_page_shown(
             if report_form is None
             else render_to_string("_form.html", {"form": report_form})
         ),
-        is_manager=membership.is_manager,
+        # Not while suspended (review 149): the admin shows him no club, its links led to its log-in.
+        is_manager=membership.manages_now,
         deal_obj=deal,
         session=deal.session,
         club=deal.session.club,
