@@ -32,3 +32,12 @@ def test_the_new_words_beside_a_member_fit_either_sex() -> None:
                 if re.search(pattern, words[msgid]):
                     problems.append(f"{lang}: {msgid!r} -> {words[msgid]!r}")
     assert not problems, "\n".join(problems)
+
+
+def test_the_take_seat_button_speaks_as_the_tables_other_buttons_in_bulgarian() -> None:
+    """The table's buttons speak to the player in the familiar imperative ("Седни", "Стани от
+    масата", "Постави бот тук"); review 148's "Take this seat" read "Заемете това място", the polite
+    form, beside "Седни" on the same page."""
+    words = _translations("bg")
+    assert "Седни" in words["Sit down"]
+    assert not re.match(r"\w+ете\b", words["Take this seat"]), words["Take this seat"]
