@@ -130,7 +130,7 @@ def table_sit(*, session_id: int, user: User, position: int, buy_in: int) -> Sea
         raise TableError("table_closed", words="table_ending")
     gone = _away_seat_wanted(session, position, membership, now)
     if gone is not None:
-        _away_seat_give_up(session, gone, now)
+        _away_seat_give_up(session, gone, membership, now)
     _check_position(session, position)
     _check_buy_in(session, buy_in)
     _require_sits_left(session, membership, now)
@@ -212,12 +212,21 @@ def _away_seat_wanted(
     return seat
 
 
-def _away_seat_give_up(session: TableSession, seat: Seat, now: datetime) -> None:
+def _away_seat_give_up(session: TableSession, seat: Seat, taker: Membership, now: datetime) -> None:
     """Stand up the absent away player whose seat is wanted, his chips home, as the inactivity sweep
     would have later (``seat_away_stand_up``); the club's log says why."""
-    from .closing import home_accounts_first
+    from ledger.models import Account
+    from ledger.services import accounts_lock
 
-    home_accounts_first(session, [seat])
+    if not session.practice:  # a practice table's chips all come from and go to the treasury
+        # His wallet (his chips home) and the taker's (the buy-in that follows), both now in the
+        # ledger's order: one after the other, a cancel of a table both sat at, holding the lower
+        # and waiting for the other, deadlocked with this (review 153).
+        accounts_lock(
+            Account.objects.filter(
+                kind=Account.Kind.WALLET, member_id__in=[seat.member_id, taker.pk], table_id=None
+            ).values_list("pk", flat=True)
+        )
     # The note tells his page, when he comes back, why (not "ten minutes without a sign of life").
     seat_stand_up(seat=seat, now=now, because=Seat.LeftBecause.IDLE, note=AWAY_SEAT_WANTED_REASON)
     audit_log_write(
