@@ -60,3 +60,19 @@ def test_a_suspended_member_is_not_offered_a_seat(players, owner, club) -> None:
     # The others are offered them as before.
     other = _page(players[1], club)
     assert ">Reserve<" in other and ">Sit down<" in other and "Open a practice table" in other
+
+
+def test_the_home_pages_coming_up_list_offers_no_seat_where_he_is_suspended(players, owner, club) -> None:
+    _tables(club, owner)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(players[0])
+    assert ">Reserve<" in client.get("/").content.decode()
+    club_services.membership_suspend(
+        membership=Membership.objects.get(club=club, user=players[0]),
+        actor=owner,
+        reason="tilt",
+        until=timezone.now() + timedelta(days=1),
+    )
+    page = client.get("/").content.decode()
+    assert "Friday game" in page  # still listed
+    assert ">Reserve<" not in page
