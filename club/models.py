@@ -868,6 +868,13 @@ class AuditLog(ChoiceLabels, models.Model):
         keys = [key for key in data if not (key == "to" and "from" in data)]
         if "from" in data and "to" in data:
             keys.insert(keys.index("from") + 1, "to")
+        if self.action == "table.reservation_cancelled":
+            # The table's name says which table (its id beside it read as a second table), and the
+            # reader wants the table, the seat and the start before why.
+            order = ["title", "position", "starts_at", "because"]
+            keys = [key for key in order if key in data] + [
+                key for key in keys if key not in order and key != "session"
+            ]
         items = [(key, data[key]) for key in keys]
         return [
             (str(AUDIT_DATA_LABELS.get(key, key)), _audit_value(key, value, self.action))
@@ -921,6 +928,18 @@ AUDIT_DATA_LABELS = {
     "share": _("Each player's share"),
     "remainder": _("Left over"),
     "players": _("Players"),
+    # A reservation a ban, a suspension or leaving cancelled (games.services.members).
+    "title": _("Table"),
+    "starts_at": _("Start"),
+    "because": _("Why"),
+}
+
+#: Why a member's reservation was cancelled, by the code ``member_leave_tables`` stores.
+RESERVATION_CANCELLED_BECAUSE = {
+    "banned": _("banned from the club"),
+    "suspended": _("suspended from the tables"),
+    "left": _("left the club"),
+    "switched_off": _("account switched off"),
 }
 
 #: Reasons the site's background jobs write (stored in English), in the reader's language.
@@ -1000,6 +1019,13 @@ def _audit_value(key: str, value: Any, action: str = "") -> str:
             for m in Membership.objects.filter(pk__in=value).select_related("user")
         )
         return ", ".join(shown.get(pk, f"#{pk}") for pk in value)
+    if action == "table.reservation_cancelled":
+        if key == "position" and type(value) is int:
+            return str(value + 1)  # stored as the seat's index, as the member's notice reads it
+        if key == "starts_at" and isinstance(value, str):
+            return _audit_when(value) or value
+        if key == "because" and isinstance(value, str):
+            return str(RESERVATION_CANCELLED_BECAUSE.get(value, value))
     if key == "failure" and isinstance(value, int):
         return f"#{value}"
     if key == "reason" and action == "report.filed" and isinstance(value, str):

@@ -523,6 +523,12 @@ def _upcoming(user_id: int, club_id: int | None) -> QuerySet[TableSession]:
         club__in=clubs,
         started_at__isnull=True,
     ).select_related("club")
+    # Suspended from the club's tables, he is refused a seat: not offered one (review 154).
+    qs = qs.annotate(
+        reader_suspended=Exists(
+            Membership.objects.filter(club_id=OuterRef("club_id"), user_id=user_id, suspended_until__gt=Now())
+        )
+    )
     if club_id is not None:
         qs = qs.filter(club_id=club_id)
     # One past the list: whether it is cut, with no count of its own (``sessions_upcoming``).
@@ -599,6 +605,7 @@ def sessions_upcoming(*, user: User, club: Club | None = None) -> Upcoming:
                 and session.starts_at is not None
                 and session.starts_at + START_LATE_AFTER <= now,
                 "cancelled": called_off,
+                "suspended": session.reader_suspended,
                 "free": []
                 if called_off
                 else [
