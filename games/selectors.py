@@ -138,7 +138,7 @@ def _table_counts(session_id: int, commitment: str) -> Any:
             a=F("seat__position"),
             b=F("seat_id"),
             c=Cast("seat__member_id", BigIntegerField()),
-            k=F("seat__status"),
+            k=none_text,
             t=none_time,
         )
         .values_list(*columns)
@@ -375,9 +375,10 @@ def table_public_parts(
         key = (kind, "member", seat.member_id) if seat.member_id else (kind, "seat", seat.pk)
         return balances.get(key, 0)
 
-    # Counted as the next deal mixes them (``deal_start``): the strings of the seats sitting, not of
-    # one away (he sits the deal out) or stood up since.
-    contributed = sorted(row[1] for row in parts[2] if row[4] == Seat.Status.SITTING) if promised else []
+    # Counted as the next deal mixes them (``deal_start``): the strings of the players sitting now
+    # (from whichever seat each gave his), not of one away (he sits the deal out) or gone.
+    sitting = {s.member_id for s in seats if s.member_id is not None and s.status == Seat.Status.SITTING}
+    contributed = sorted(row[1] for row in parts[2] if row[3] in sitting) if promised else []
     # Who left a seat nobody sits at now, and why (``TableSession.left_seats``, on the row read above):
     # the others were shown a free seat with no word of what became of him.
     # Nor of one who sits at the table again, at another seat: "Gleb left the table." was said beside

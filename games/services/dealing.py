@@ -185,21 +185,25 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
             if s.bot and stacks[i] < session.stake:
                 stacks[i] = booking.bot_buy_in_again(seat=s, stack=stacks[i], deal_number=number)
     seed, promised = pending_seed_take(session)
-    # The strings of the seats this deal is made for (dealt in or waiting), one a seat, in seat order.
-    # Review 152: the record names each string's seat and the verifiers check that the seats go up
-    # and none is a bot's, so a server cannot reorder the strings or add one of its own. A string
-    # from a seat not at this deal (its player went away or stood up: review 50 mixed those in) has
-    # no seat of the deal to be checked against, so it is not mixed in, and the Fairness page tells
-    # that player he had no seat in the deal rather than that his string was left out.
-    deal_seat_ids = {s.pk for s in seats}
-    contributions = [
-        c
-        for c in SeedContribution.objects.filter(session=session, commitment=promised)
+    # The strings of the players of the seats this deal is made for (dealt in or waiting), one a seat,
+    # in seat order. Review 152: the record names each string's seat and the verifiers check that the
+    # seats go up and none is a bot's, so a server cannot reorder the strings or add one of its own. A
+    # string is its player's (``seed_contribute`` takes one a player), so one given from a seat he has
+    # left since counts at the seat he holds now; a player not at this deal (away, or gone) has no
+    # seat of it to be checked against, and his string is not mixed in: the Fairness page tells him he
+    # had no seat in the deal rather than that his string was left out.
+    given: dict[int, SeedContribution] = {}
+    for c in (
+        SeedContribution.objects.filter(session=session, commitment=promised)
         .select_related("seat")
-        .order_by("seat__position", "pk")
-        if c.seat_id in deal_seat_ids
+        .order_by("pk")
+    ):
+        if c.seat.member_id is not None:
+            given.setdefault(c.seat.member_id, c)
+    contributions = [
+        (s, given[s.member_id]) for s in seats if s.member_id is not None and s.member_id in given
     ]
-    mixed = deck_seed(seed, [c.value for c in contributions])
+    mixed = deck_seed(seed, [c.value for _s, c in contributions])
     if session.next_dealer is None:
         # RULES.md 3: the first dealer is drawn at random; from the deal's own seed, as the deck is, so
         # the server cannot choose it once it knows the deck (the Fairness page checks it).
@@ -255,9 +259,9 @@ def deal_start(*, session: TableSession, now: datetime | None = None) -> Deal | 
         dealer_from_seed=session.next_dealer is None,
         commitment=promised,
         seed=seed.hex(),
-        # ``seat``: the Seat row that sent it (review 152), so the export names the string's seat.
+        # ``seat``: the deal's seat of the player who gave it (review 152): the export names it.
         contributions=[
-            {"position": c.seat.position, "value": c.value, "seat": c.seat_id} for c in contributions
+            {"position": s.position, "value": c.value, "seat": s.pk} for s, c in contributions
         ],
         state=state_dump(state),
         snapshot_format=FORMAT,

@@ -197,3 +197,21 @@ def test_the_tables_count_of_strings_leaves_out_a_seat_away_from_the_next_deal(m
     assert counted() == [1, 3]
     table_away(session_id=table.pk, user=players[3])
     assert counted() == [1]
+
+
+def test_a_string_given_before_sitting_down_again_counts_at_the_new_seat(make_table, players):
+    """A string is its player's (one a player): Vera gave hers, stood up and sat down at another seat
+    before the deal. Bound to the seat she had left, it was not mixed in, and she could not give
+    another ("already_contributed")."""
+    table = make_table(turn_seconds=600)
+    sit_all(table, players[:3])
+    seed_contribute(session_id=table.pk, user=players[0], value="vera-string")
+    from games.services import table_leave
+
+    assert table_leave(session_id=table.pk, user=players[0])
+    table_sit(session_id=table.pk, user=players[0], position=3, buy_in=200)
+    deal = start_deal(table)
+    positions = {s: i for i, s in enumerate(deal.players)}
+    [given] = deal.contributions
+    assert given["value"] == "vera-string" and given["position"] == 3
+    assert given["seat"] in positions
