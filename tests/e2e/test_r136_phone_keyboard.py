@@ -37,17 +37,23 @@ def test_keys_in_the_phones_move_box_do_not_scroll_the_table_away(
     expect(live).to_have_attribute("data-my-turn", "1", timeout=20_000)
     assert page.evaluate("getComputedStyle(document.querySelector('.my-move')).position") == "sticky"
     page.evaluate("window.scrollTo(0, 0)")
-    for _ in range(40):  # Tab from the page's top to the first bid
+    # Tab from the page's top to the first bid. A control on the way (a bot's "Stand the bot up",
+    # laid out where the sticky box would cover it, as the deal's log grows) may rightly bring the
+    # page down a little first: what is held is that entering the box, and moving in it, does not.
+    before = 0
+    for _ in range(40):
+        before = page.evaluate("scrollY")
         page.keyboard.press("Tab")
         if page.evaluate(IN_MOVE_BOX):
             break
     assert page.evaluate(IN_MOVE_BOX)
-    assert page.evaluate("scrollY") == 0, "the first Tab into the move box scrolled the page"
+    held = page.evaluate("scrollY")
+    assert held == before, "the first Tab into the move box scrolled the page"
     page.keyboard.press("Tab")
     if page.evaluate(IN_MOVE_BOX):
-        assert page.evaluate("scrollY") == 0, "a Tab from a bid to the next scrolled the page"
+        assert page.evaluate("scrollY") == held, "a Tab from a bid to the next scrolled the page"
     seq = live.get_attribute("data-seq")
     page.keyboard.press("KeyP")  # pass, by its key
     expect(live).not_to_have_attribute("data-seq", seq or "", timeout=10_000)
     page.wait_for_timeout(1500)  # the bots' moves after it: each frame puts the focus back
-    assert page.evaluate("scrollY") == 0, "the bid's key scrolled the page to its end"
+    assert page.evaluate("scrollY") <= held, "the bid's key scrolled the page to its end"
