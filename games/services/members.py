@@ -134,15 +134,11 @@ def _on_role_changed(sender: Any, membership: Membership, **kwargs: Any) -> None
     """A member promoted or demoted: the tables he sits at are sent again, for a manager watching
     them offers "Stand up…" by the seat's role (``membership_stand_up_roles``); and his own sockets
     draw their table again with his new powers (``TableConsumer.table_powers``). Both came only with
-    the table's next update, his own with his socket's next heartbeat."""
-    sessions = (
-        Seat.objects.filter(member=membership)
-        .exclude(status=Seat.Status.LEFT)
-        .values_list("session_id", flat=True)
-        .distinct()
-    )
-    for session_id in sorted(sessions):
-        table_notify_on_commit(session_id)
+    the table's next update, his own with his socket's next heartbeat.
+
+    His sockets are told first: the callbacks run in the order they were registered, and a table
+    sent before them reached his page drawn with the powers he had (a picture of the old role,
+    mended only by the next one, which a slow server sent a moment later)."""
     user_id, club_id = membership.user_id, membership.club_id
 
     def tell() -> None:
@@ -156,6 +152,14 @@ def _on_role_changed(sender: Any, membership: Membership, **kwargs: Any) -> None
             logger.exception("user %s: a role change in club %s not told to his sockets", user_id, club_id)
 
     transaction.on_commit(tell)
+    sessions = (
+        Seat.objects.filter(member=membership)
+        .exclude(status=Seat.Status.LEFT)
+        .values_list("session_id", flat=True)
+        .distinct()
+    )
+    for session_id in sorted(sessions):
+        table_notify_on_commit(session_id)
 
 
 def _on_account_switched_off(sender: Any, user: Any, **kwargs: Any) -> None:
