@@ -524,7 +524,11 @@ def deal_export_or_record(deal: Deal) -> dict[str, Any]:
 def deal_strings_by_seat(deal: Deal, record: dict[str, Any], viewer: User) -> dict[str, Any]:
     """What the Fairness page shows of ``deal`` beside its file (``record``, its export): each string
     at its seat with the player's name, and the reader's own seat in the file's numbers (None when
-    he had none in the deal). ``rows`` is None when the record names no seats (an older deal)."""
+    he had none in the deal). ``rows`` is None when the record names no seats (an older deal).
+
+    ``numbers``: each of the file's seats as the table numbered it for people ("Seat 1" its first),
+    which ``shown`` gives each row: the file counts from 0 and only the seats it keeps, and a player
+    checking that his string was at his seat read another number than the table's (review 157)."""
     fair = record["deals"][-1]["_fair"]
     seats = _deal_seats(deal)
     kept = len(fair["hands"])
@@ -535,13 +539,25 @@ def deal_strings_by_seat(deal: Deal, record: dict[str, Any], viewer: User) -> di
         (e for e, seat in enumerate(seats) if seat.member_id and seat.member.user_id == viewer.pk), None
     )
     my_seat = keep.index(mine) if mine in keep else None
+    numbers = [seats[e].position + 1 for e in keep]
     rows = None
     if "contributors" in fair and len(keep) == kept:
         rows = [
-            {"seat": at, "name": seats[keep[at]].name, "string": value, "mine": at == my_seat}
+            {
+                "seat": at,
+                "shown": numbers[at],
+                "name": seats[keep[at]].name,
+                "string": value,
+                "mine": at == my_seat,
+            }
             for at, value in zip(fair["contributors"], fair["contributions"], strict=True)
         ]
-    return {"rows": rows, "my_seat": my_seat, "deal_id": deal.pk}
+    return {
+        "rows": rows,
+        "my_seat": my_seat,
+        "deal_id": deal.pk,
+        "numbers": numbers if len(keep) == kept else None,
+    }
 
 
 def session_export(session: TableSession) -> list[dict[str, Any]]:

@@ -323,6 +323,15 @@
     return own;
   }
 
+  // A seat as the people at the table read it, from 1 ("Seat 1" is the table's first): the file
+  // counts from 0, and only the seats it keeps. Opened from his deal, the page knows the table's own
+  // numbers (data-seat-numbers, one per seat of the file); a pasted file's are counted from 1.
+  function seatShown(box, seat, here) {
+    var numbers = here && box.dataset.seatNumbers ? box.dataset.seatNumbers.split(" ") : null;
+    if (numbers && numbers[seat] !== undefined && numbers[seat] !== "") return numbers[seat];
+    return String(seat + 1);
+  }
+
   function show(box, text, ok) {
     box.textContent = text;
     box.className = "notice" + (ok ? "" : " error");
@@ -407,16 +416,16 @@
           if (dealNumber(deal) !== null) numbers.push(dealNumber(deal));
           // One string, or several when two tabs at the table each sent one (the server kept one).
           var fair = deal._fair, bySeat = stringSeats(fair, fair.contributions || [], fair.hands.length);
-          if (bySeat.strings.length) {
-            said.push(box.dataset.stringsBySeat + ": " + bySeat.strings.map(function (item) {
-              return (item.seat === null ? "?" : box.dataset.seat + " " + item.seat) + ": " + item.value;
-            }).join("; ") + ".");
-          }
-          if (!bySeat.checked && bySeat.strings.length) unchecked = true;
           // My string at MY seat: the page names the reader's seat when it opened his own deal; a
           // pasted file's is not known, so the page says where the string is for him to check.
           var mySeat = null, myDeal = box.dataset.myDeal;
-          var here = myDeal && deal._deal && String(deal._deal.id) === myDeal;
+          var here = !!(myDeal && deal._deal && String(deal._deal.id) === myDeal);
+          if (bySeat.strings.length) {
+            said.push(box.dataset.stringsBySeat + ": " + bySeat.strings.map(function (item) {
+              return (item.seat === null ? "?" : box.dataset.seat + " " + seatShown(box, item.seat, here)) + ": " + item.value;
+            }).join("; ") + ".");
+          }
+          if (!bySeat.checked && bySeat.strings.length) unchecked = true;
           if (here && box.dataset.mySeat !== undefined && box.dataset.mySeat !== "") mySeat = Number(box.dataset.mySeat);
           var mine = own[String(fair.commitment).toLowerCase()];
           if (typeof mine === "string") mine = [mine];
@@ -430,13 +439,13 @@
               mineIn += 1;
             } else if (mySeat !== null) {
               if (found.some(function (item) { return item.seat === mySeat; })) {
-                said.push(box.dataset.mineHere.replace("{seat}", mySeat));
+                said.push(box.dataset.mineHere.replace("{seat}", seatShown(box, mySeat, here)));
               } else {
-                said.push(box.dataset.mineElsewhere.replace("{seat}", mySeat));
+                said.push(box.dataset.mineElsewhere.replace("{seat}", seatShown(box, mySeat, here)));
                 misplaced = true;
               }
             } else {
-              said.push(box.dataset.mineAt.replace("{seat}", found[0].seat));
+              said.push(box.dataset.mineAt.replace("{seat}", seatShown(box, found[0].seat, here)));
             }
           }
         });

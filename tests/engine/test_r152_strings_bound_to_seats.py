@@ -141,7 +141,8 @@ def _page(data: dict) -> str:
 def test_the_page_refuses_reordered_strings_and_bot_strings() -> None:
     good = _page(_file(["vera", "ivan"], [0, 2], bots=[1, 3]))
     assert good.startswith("fair"), good
-    assert "seat 0: vera" in good and "seat 2: ivan" in good
+    # Said from 1, as the table numbers its seats (review 157): the file's seats 0 and 2.
+    assert "seat 1: vera" in good and "seat 3: ivan" in good
     assert _page(_file(["ivan", "vera"], [2, 0], bots=[1, 3])).startswith("not fair: SEATS")
     assert _page(_file(["vera", "made-up"], [0, 1], bots=[1, 3])).startswith("not fair: BOT")
     assert _page(_file(["vera", "ivan"], [0, 7], bots=[])) == "malformed"
@@ -195,9 +196,9 @@ def test_the_page_holds_my_string_to_my_seat() -> None:
     """The page opened from the reader's deal knows his seat: his string must be there, not just
     somewhere among the strings."""
     at_mine = _own(_file(["vera", "ivan"], [0, 2], bots=[1, 3]), "vera", "0")
-    assert "HERE 0" in at_mine and at_mine.endswith("| notice")
+    assert "HERE 1" in at_mine and at_mine.endswith("| notice")
     moved = _own(_file(["ivan", "vera"], [0, 2], bots=[1, 3]), "vera", "0")  # vera's string at seat 2
-    assert "ELSEWHERE 0" in moved and moved.endswith("| notice error")
+    assert "ELSEWHERE 1" in moved and moved.endswith("| notice error")
     assert "NO-SEAT" in _own(_file(["ivan"], [2], bots=[1, 3]), "vera", "")
     # An older record: among the strings, as before, its seats said to be unchecked.
     old = _own(_file(["vera", "ivan"], None), "vera", "0")

@@ -113,7 +113,8 @@ def test_the_fairness_page_shows_each_string_at_its_seat(make_table, players, ow
     html = page.content.decode()
     assert 'id="strings-by-seat"' in html
     assert f'data-my-deal="{deal.pk}" data-my-seat="3"' in html
-    assert "<td>3</td><td>Dasha (you)</td><td><code>dasha-string</code></td>" in html
+    # The table's seat number, from 1 (review 157): the file's seat 3 is the table's seat 4.
+    assert "<td>4</td><td>Dasha (you)</td><td><code>dasha-string</code></td>" in html
     gleb = _client(players[1]).get(f"/fairness/?deal={deal.pk}").content.decode()
     assert f'data-my-deal="{deal.pk}" data-my-seat="2"' in gleb
 
