@@ -102,6 +102,35 @@ def _deal_url(deal_id: int) -> str:
     return escape(reverse("deal_page", args=[deal_id]))
 
 
+def _look_back(out: list[str], w: _Words, deal_id: int, *, replay: bool, deal_page: bool) -> None:
+    """Where a finished deal is looked back at from its seed's line: from the table, its page; on
+    its page, its replay and its cards' check (the link to the deal's page led to the page it was
+    on); the replay is itself the looking back, and has none (review 157)."""
+    out.append("\n      ")
+    if not replay:
+        out += [
+            '· <a href="',
+            _deal_url(deal_id),
+            '">',
+            w.gettext("Look back at this deal and check it"),
+            "</a>",
+        ]
+    elif deal_page:
+        out += [
+            '· <a href="',
+            escape(reverse("deal_replay", args=[deal_id])),
+            '">',
+            w.gettext("Replay this deal"),
+            '</a> · <a href="',
+            _fairness_url(),
+            "?deal=",
+            str(deal_id),
+            '">',
+            w.gettext("Check that the cards were fair"),
+            "</a>",
+        ]
+
+
 def csrf_input(token: Any) -> str:
     """``{% csrf_token %}`` of a page (a frame sent on a socket has none: its forms go by socket)."""
     if not token or token == "NOTPROVIDED":
@@ -1116,10 +1145,6 @@ def _tail(
             out += [
                 "<br>",
                 _fill(w.gettext("Seed, revealed after the deal: <code>%(s)s</code>"), s=deal["seed"]),
-                '\n      · <a href="',
-                _deal_url(deal["id"]),
-                '">',
-                w.gettext("Look back at this deal and check it"),
-                "</a>",
             ]
+            _look_back(out, w, deal["id"], replay=replay, deal_page=bool(context.get("deal_page")))
         out.append("\n  </p>\n  ")

@@ -259,6 +259,8 @@ def deal_page_shown(
         moved_back=any(j.reversal_of is not None for j in journals),
         steps=deal.seq,
         replay=True,
+        # The frame's line under the seed links to the replay and the check, not to this page.
+        deal_page=True,
         # Its file is its fairness record when no scenario can say it: "Download as a scenario file"
         # and "replays with python -m games.engine.replay" sent the reader to a command that refuses it.
         record_only=not history.scenario_can_say(state, deal),
