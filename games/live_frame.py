@@ -543,7 +543,9 @@ def _seat(
     if seat.get("to_act") and deal and deal.get("deadline"):
         total = "1" if seat.get("bot") or seat.get("status") == "away" else _text(session["turn_seconds"])
         out += [
-            '\n            <span class="clock" data-remaining="',
+            '\n            <span class="clock"',
+            ' data-thinking="1"' if seat.get("bot") else "",
+            ' data-remaining="',
             _text(context.get("clock_ms")),
             '" data-deadline="',
             _text(context.get("deadline_ms")),
@@ -559,7 +561,11 @@ def _seat(
             w.pgettext("turn clock", "{minutes} min {seconds}s"),
             '" role="timer" aria-label="',
             w.gettext("Time left"),
-            '"><span class="clock-bar"></span><span class="clock-text"></span></span>\n          ',
+            # A bot's turn is its thinking delay, under a second: counted, it read "0s" until the
+            # table's clock made its move, as if a player had run out of time (review 157).
+            '"><span class="clock-bar"></span><span class="clock-text">',
+            w.pgettext("turn clock", "thinking…") if seat.get("bot") else "",
+            "</span></span>\n          ",
         ]
     out.append("\n        \n      </li>")
 

@@ -132,7 +132,8 @@
       // "{seconds}s" in the reader's language, from the server ("30 с" in Russian and Bulgarian).
       var format = clock.dataset.format || "{seconds}s";
       var seconds = Math.ceil(left / 1000);
-      if (text) {
+      // A bot's turn says it is thinking (drawn so): its delay counted read "0s" until it moved.
+      if (text && !clock.dataset.thinking) {
         // A long turn (up to ten minutes) read "600s": drawn as a clock draws it, said in words.
         text.textContent = seconds < 60 ? format.replace("{seconds}", String(seconds))
           : Math.floor(seconds / 60) + ":" + ("0" + (seconds % 60)).slice(-2);
