@@ -842,6 +842,19 @@ def _hand(
                         out += ['<span class="small"> ', _text(p["label"]), "</span>"]
                     out.append("</button>\n          </form>\n          ")
                 out.append("\n        ")
+            elif c.get("why"):
+                # Its key says why it cannot be played (static/js/table.js), rather than nothing.
+                out += [
+                    '\n          <span class="card-slot',
+                    dim,
+                    '" data-key="',
+                    str(counter),
+                    '" data-why="',
+                    _text(c["why"]),
+                    '">',
+                    c["html"],
+                    "</span>\n        ",
+                ]
             else:
                 out += ['\n          <span class="card-slot', dim, '">', c["html"], "</span>\n        "]
             out.append("\n      ")

@@ -513,6 +513,7 @@ def _hand(view: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, Any]:
     cards = []
     for code in hand or []:
         c = card(code)
+        c["why"] = "" if plays.get(code) else _why_not_playable(view, code)
         c["plays"] = [
             {
                 "as": a.get("as"),
@@ -533,6 +534,32 @@ def _hand(view: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, Any]:
         "high": high,
         "sources": [a for a in choose if a.get("from")][:1] != [],
     }
+
+
+def _why_not_playable(view: Mapping[str, Any], code: str) -> str:
+    """Why the rules (4.5, 5.9) keep the reader from playing ``code`` at his turn to play, in words;
+    "" when they do not. His number key on such a card did nothing, said nothing (review 157)."""
+    trick, trump, hand = view.get("trick") or (), view.get("trump") or "", view.get("hand") or ()
+    # No moves offered (stood up mid-deal: the clock plays his seat), no card of his is refused.
+    if view.get("need") != "play" or view["to_act"] != view["seat"] or not trick or not view["legal_actions"]:
+        return ""
+    suit, suits = code[-1], {c[-1] for c in hand}
+    lead = trick[0]
+    if lead["joker"]:
+        if suit == trump or trump not in suits:
+            return ""
+        text = _("You cannot play the %(card)s: the joker was led, and you must play a trump (%(suit)s).")
+        return text % {"card": card_name(code, get_language() or ""), "suit": suit_name(trump)}
+    led = lead["card"][-1]
+    if suit == led:
+        return ""
+    if led in suits:
+        text = _("You cannot play the %(card)s: you must follow suit (%(suit)s).")
+        return text % {"card": card_name(code, get_language() or ""), "suit": suit_name(led)}
+    if suit == trump or trump not in suits:
+        return ""
+    text = _("You cannot play the %(card)s: you cannot follow suit, so you must play a trump (%(suit)s).")
+    return text % {"card": card_name(code, get_language() or ""), "suit": suit_name(trump)}
 
 
 #: How long a free seat says who left it and why.

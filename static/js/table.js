@@ -829,6 +829,13 @@
         event.preventDefault();
         return;
       }
+      // A card the rules keep him from playing: why, shown and said as a refused move is (it did
+      // nothing, and a screen reader said nothing).
+      if (target && target.dataset.why) {
+        event.preventDefault();
+        showError(target.dataset.why);
+        return;
+      }
       if (target && target.dataset.choose) {  // the 7♠: joker or seven is his to say
         event.preventDefault();
         target.focus();
