@@ -190,6 +190,7 @@ def live_frame_html(context: Mapping[str, Any], *, csrf: str = "", replay: bool 
                 w.gettext("Your time is up: your move is being made for you."),
                 "</p>",
             ]
+            _my_clock(out, w, context)
     if seated:
         _hand(out, w, context, view, deal, csrf, my_turn)
     out.append("\n\n  ")
@@ -568,6 +569,30 @@ def _seat(
             "</span></span>\n          ",
         ]
     out.append("\n        \n      </li>")
+
+
+def _my_clock(out: list[str], w: _Words, context: Mapping[str, Any]) -> None:
+    """His turn's clock again beside his moves, which a phone keeps at the screen's bottom (table.css):
+    his seat is the table's first, and on a phone following the trick below twelve seats his clock
+    was off the screen (review 157). Hidden from screen readers: his seat's clock is the timer they
+    read, and his turn is said with its time (table.js)."""
+    out += [
+        '<p class="my-clock" aria-hidden="true"><span class="my-clock-label">',
+        w.gettext("Time left"),
+        '</span> <span class="clock" data-remaining="',
+        _text(context.get("clock_ms")),
+        '" data-deadline="',
+        _text(context.get("deadline_ms")),
+        '" data-total="',
+        _text(context["session"]["turn_seconds"]),
+        '" data-format="',
+        w.pgettext("turn clock", "{seconds}s"),
+        '" data-format-minutes="',
+        w.pgettext("turn clock", "{minutes} min"),
+        '" data-format-long="',
+        w.pgettext("turn clock", "{minutes} min {seconds}s"),
+        '"><span class="clock-bar"></span><span class="clock-text"></span></span></p>',
+    ]
 
 
 def _center(
