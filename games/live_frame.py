@@ -104,8 +104,8 @@ def _deal_url(deal_id: int) -> str:
 
 def _look_back(out: list[str], w: _Words, deal_id: int, *, replay: bool, deal_page: bool) -> None:
     """Where a finished deal is looked back at from its seed's line: from the table, its page; on
-    its page, its replay and its cards' check (the link to the deal's page led to the page it was
-    on); the replay is itself the looking back, and has none (review 157)."""
+    its page, its replay (the link to the deal's page led to the page it was on; the cards' check
+    is the page's own, below); the replay is itself the looking back, and has none (review 157)."""
     out.append("\n      ")
     if not replay:
         out += [
@@ -121,12 +121,6 @@ def _look_back(out: list[str], w: _Words, deal_id: int, *, replay: bool, deal_pa
             escape(reverse("deal_replay", args=[deal_id])),
             '">',
             w.gettext("Replay this deal"),
-            '</a> · <a href="',
-            _fairness_url(),
-            "?deal=",
-            str(deal_id),
-            '">',
-            w.gettext("Check that the cards were fair"),
             "</a>",
         ]
 
