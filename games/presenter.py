@@ -537,9 +537,12 @@ def _hand(view: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _why_not_playable(view: Mapping[str, Any], code: str) -> str:
-    """Why the rules (4.5, 5.9) keep the reader from playing ``code`` at his turn to play, in words;
-    "" when they do not. His number key on such a card did nothing, said nothing (review 157)."""
+    """Why the reader cannot play ``code`` now, in words: not his turn, or the rules (4.5, 5.9) at his
+    turn to play; "" when he can. His number key on such a card did nothing, said nothing (review 157)."""
     trick, trump, hand = view.get("trick") or (), view.get("trump") or "", view.get("hand") or ()
+    if view.get("phase") == "play" and view["to_act"] not in (None, view["seat"]):
+        # Another's turn to play: a number key said nothing of why nothing happened either.
+        return _("It is not your turn.")
     # No moves offered (stood up mid-deal: the clock plays his seat), no card of his is refused.
     if view.get("need") != "play" or view["to_act"] != view["seat"] or not trick or not view["legal_actions"]:
         return ""

@@ -115,3 +115,18 @@ def test_the_key_shows_and_says_the_reason() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"shown": True, "said": why, "prevented": True}
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "It is not your turn."), ("ru", "Сейчас не ваш ход.")]
+)
+def test_a_card_key_out_of_turn_says_whose_move_it_is_not(make_table, players, language, words):
+    """Another's turn to play: his number keys did nothing, said nothing; they say it is not his turn."""
+    message, vera = _must_follow(make_table, players)
+    message["view"]["to_act"] = 1
+    message["view"]["legal_actions"] = []
+    frame = _frame(message, vera, language)
+    slots = frame.split('<span class="card-slot"')[1:]
+    assert len(slots) == len(message["view"]["hand"]), frame
+    for slot in slots:
+        assert f'data-why="{words}"' in slot.split(">", 1)[0], slot
