@@ -103,7 +103,12 @@ def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> Htt
         session, membership = _table_for_member(request, session_id)
     except TableRefused as exc:
         context: dict[str, Any] = {"message": str(exc)}
-        membership = membership_get(club=Club(pk=_club_of(session_id)), user=request.user)
+        club = Club.objects.filter(pk=_club_of(session_id)).first()
+        membership = membership_get(club=club, user=request.user) if club is not None else None
+        if membership is not None and membership.is_banned:
+            # The club page's notice, its times written alike (review 156), and what the ban cost.
+            membership.club = club
+            context.update(membership=membership, club=club)
         if membership is not None:
             # The seat he had reserved here, which his ban cancelled: said where he looks for it.
             context["cancelled"] = [

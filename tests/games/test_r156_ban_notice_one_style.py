@@ -1,0 +1,81 @@
+"""Review 156: the notice that tells a member of his ban wrote its times three ways: the ban's start
+as a date alone in the locale's long format ("С 7 декабря 2026 г."), its end as the locale's date and
+time, and a reservation the ban cancelled as "Thu 10 Dec 2026, 20:00 Europe/Sofia"; the table's own
+refusal wrote the end once more without a zone. Each time is now written one way, in the reader's
+language and time zone, the zone named: on the club's page and on the table's page alike."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+
+from club import services as club_services
+from club.models import Membership
+from games.services import table_session_create
+from games.services.schedule import seat_reserve
+
+pytestmark = pytest.mark.django_db
+
+SOFIA = zoneinfo.ZoneInfo("Europe/Sofia")
+
+
+@pytest.fixture(autouse=True)
+def _no_timezone():
+    timezone.deactivate()
+    yield
+    timezone.deactivate()
+
+
+def _said(moment: datetime, language: str) -> str:
+    with translation.override(language):
+        return f"{date_format(moment.astimezone(SOFIA), 'DATETIME_FORMAT')} (Europe/Sofia)"
+
+
+@pytest.fixture
+def banned(club, owner, players):
+    now = timezone.now()
+    starts = datetime(now.year, now.month, now.day, 18, 0, tzinfo=UTC) + timedelta(days=3)
+    friday = table_session_create(
+        club=club,
+        actor=owner,
+        title="Friday game",
+        preset="classic",
+        seat_count=4,
+        stake=5,
+        buy_in_min=100,
+        buy_in_max=500,
+        turn_seconds=30,
+        starts_at=starts,
+        ends_at=starts + timedelta(hours=2),
+    )
+    vera = players[0]
+    vera.time_zone = "Europe/Sofia"
+    vera.save(update_fields=["time_zone"])
+    seat_reserve(session_id=friday.pk, user=vera, position=2)
+    membership = Membership.objects.get(club=club, user=vera)
+    club_services.membership_ban(
+        membership=membership, actor=owner, reason="rude", until=now + timedelta(days=5, minutes=7)
+    )
+    return vera, friday, Membership.objects.get(pk=membership.pk)
+
+
+def _notice(page: str) -> str:
+    start = page.index('id="banned-notice"')
+    return page[start : page.index("</div>", start)]
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "bg"])
+def test_every_time_of_the_notice_is_written_alike(banned, club, language) -> None:
+    vera, friday, membership = banned
+    client = Client()
+    client.force_login(vera)
+    client.cookies["django_language"] = language
+    for address in (club.get_absolute_url(), f"/tables/{friday.pk}/"):
+        said = _notice(client.get(address).content.decode())
+        for moment in (membership.banned_at, membership.ban_until, friday.starts_at):
+            assert _said(moment, language) in said, (address, moment, said)
