@@ -349,6 +349,35 @@ def _reservation_answered(request: HttpRequest, session: TableSession) -> HttpRe
     return redirect(session.club)
 
 
+def _not_a_member_words(session: TableSession, user: Any) -> str | None:
+    """Why one who is not a member of the table's club may not reserve, for a reserve form left open
+    since he was one: "only active members can play" said nothing of his request refused, or still
+    waiting (review 156). None when he is a member again meanwhile (the service's words stand)."""
+    from club.services import membership_refused_last
+
+    membership = membership_get(club=session.club, user=user)
+    words = {"club": session.club.name}
+    if membership is None or membership.status == Membership.Status.LEFT:
+        if membership_refused_last(membership):
+            return (
+                _(
+                    "A manager has refused your request to join %(club)s: only its members reserve seats at "
+                    "its tables."
+                )
+                % words
+            )
+        return _("You are not a member of %(club)s: only its members reserve seats at its tables.") % words
+    if membership.status == Membership.Status.PENDING:
+        return (
+            _(
+                "Your request to join %(club)s is still waiting for a manager: once you are a member, "
+                "you may reserve a seat."
+            )
+            % words
+        )
+    return None
+
+
 @post_only(table_page_of)
 @login_required
 def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
@@ -359,7 +388,8 @@ def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
             raise TableError("no_such_seat", count=session.seat_count)
         seat_reserve(session_id=session_id, user=request.user, position=int(raw) - 1)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        said = _not_a_member_words(session, request.user) if exc.code == "not_member" else None
+        messages.error(request, said or exc.message)
     else:
         # The start read after the seat is held: a page shown before the table was moved gave the
         # member no hint that it now starts at another hour.
