@@ -297,6 +297,7 @@ def _my_club_rows(user_id: int) -> QuerySet[Club]:
             my_role=F("mine__role"),
             my_ban_until=F("mine__ban_until"),
             my_ban_reason=F("mine__ban_reason"),
+            my_suspended_until=F("mine__suspended_until"),
             member_count=Count("memberships", filter=Q(memberships__status=Status.ACTIVE)),
             waiting=Count("memberships", filter=Q(memberships__status=Status.PENDING)),
         )
@@ -338,10 +339,15 @@ def home_lists(*, user: User, page: int = 1, query: str = "") -> dict[str, Any]:
         ],
         "joinable_clubs": joinable.clubs,
         "joinable": joinable,
+        # Only where he manages now (``Membership.manages_now``): a suspended manager was sent to
+        # requests his club's page rightly did not let him answer (review 156).
         "waiting_requests": [
             (c, c.waiting)
             for c in rows
-            if c.my_status == Status.ACTIVE and c.my_role in managing and c.waiting
+            if c.my_status == Status.ACTIVE
+            and c.my_role in managing
+            and c.waiting
+            and (c.my_role == Role.OWNER or c.my_suspended_until is None or c.my_suspended_until <= now)
         ],
     }
 
