@@ -119,8 +119,12 @@ class ClubManagerAuthenticationForm(AdminAuthenticationForm):
 
     def confirm_login_allowed(self, user: User) -> None:
         if not may_use_admin(user):
+            # A manager suspended from his club's tables manages it again once that ends: "log in
+            # with the account that manages a club" told him his was the wrong one (review 156).
+            suspended = _suspended_managing(user)
             raise ValidationError(
-                _("This page is for club managers. Log in with the account that manages a club."),
+                " ".join(suspended)
+                or _("This page is for club managers. Log in with the account that manages a club."),
                 code="invalid_login",
             )
 

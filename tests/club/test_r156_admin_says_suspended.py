@@ -38,3 +38,18 @@ def test_the_admin_says_he_is_suspended(club, owner, manager) -> None:
 def test_one_who_never_managed_reads_no_such_words(club, member) -> None:
     page = client_for(member).get(reverse("admin:index"), follow=True)
     assert "suspended" not in page.content.decode()
+
+
+def test_logging_in_to_the_admin_says_it_too(club, owner, manager, client) -> None:
+    """The admin's own log-in form told him "This page is for club managers. Log in with the account
+    that manages a club." of the account that manages one."""
+    from tests.conftest import TEST_PASSWORD
+
+    services.membership_suspend(
+        membership=m(club, manager), actor=owner, reason="tilt", until=timezone.now() + timedelta(days=2)
+    )
+    answer = client.post(reverse("admin:login"), {"username": manager.username, "password": TEST_PASSWORD})
+    text = answer.content.decode()
+    assert answer.status_code == 200
+    assert "You are suspended from the club" in text and club.name in text
+    assert "Log in with the account that manages a club" not in text
