@@ -105,8 +105,8 @@ def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> Htt
         context: dict[str, Any] = {"message": str(exc)}
         club = Club.objects.filter(pk=_club_of(session_id)).first()
         membership = membership_get(club=club, user=request.user) if club is not None else None
-        if membership is not None and membership.is_banned:
-            # The club page's notice, its times written alike (review 156), and what the ban cost.
+        if membership is not None and (membership.is_banned or membership.is_suspended):
+            # The club page's notice, its times written alike (review 156), and what a ban cost.
             membership.club = club
             context.update(membership=membership, club=club)
         if membership is not None:

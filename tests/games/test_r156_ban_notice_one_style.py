@@ -79,3 +79,30 @@ def test_every_time_of_the_notice_is_written_alike(banned, club, language) -> No
         said = _notice(client.get(address).content.decode())
         for moment in (membership.banned_at, membership.ban_until, friday.starts_at):
             assert _said(moment, language) in said, (address, moment, said)
+
+
+def test_a_suspension_reads_alike_on_the_club_page_and_at_the_table(club, owner, players) -> None:
+    vera = players[1]
+    vera.time_zone = "Europe/Sofia"
+    vera.save(update_fields=["time_zone"])
+    until = timezone.now() + timedelta(days=2, minutes=13)
+    membership = Membership.objects.get(club=club, user=vera)
+    club_services.membership_suspend(membership=membership, actor=owner, reason="tilt", until=until)
+    table = table_session_create(
+        club=club,
+        actor=owner,
+        title="Now",
+        preset="classic",
+        seat_count=4,
+        stake=5,
+        buy_in_min=100,
+        buy_in_max=500,
+        turn_seconds=30,
+    )
+    client = Client()
+    client.force_login(vera)
+    for address in (club.get_absolute_url(), f"/tables/{table.pk}/"):
+        page = client.get(address).content.decode()
+        start = page.index('id="suspended-notice"')
+        said = page[start : page.index("</div>", start)]
+        assert _said(until, "en") in said and "tilt" in said, (address, said)
