@@ -598,8 +598,11 @@ def invite_accept(*, code: str, user: User) -> Membership:
 
 
 def manager_suspended_words(membership: Membership) -> str:
-    """Why a suspended manager is refused what managers do."""
-    until = date_format(timezone.localtime(membership.suspended_until), "DATETIME_FORMAT")
+    """Why a suspended manager is refused what managers do, the end written as the club page's
+    notice of his suspension writes it, above these words in his chips box (review 156)."""
+    from .templatetags.sentences import moment
+
+    until = moment(membership.suspended_until)
     return one_full_stop(
         _("You are suspended from the club's tables until %(until)s: until then you do not manage the club.")
         % {"until": until}

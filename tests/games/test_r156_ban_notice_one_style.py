@@ -106,3 +106,22 @@ def test_a_suspension_reads_alike_on_the_club_page_and_at_the_table(club, owner,
         start = page.index('id="suspended-notice"')
         said = page[start : page.index("</div>", start)]
         assert _said(until, "en") in said and "tilt" in said, (address, said)
+
+
+def test_a_suspended_managers_page_writes_his_end_once_alike(club, owner, players) -> None:
+    """The notice of his suspension and his chips box's "until then you do not manage the club"
+    stand on one page: they wrote the one end two ways."""
+    from club.models import Membership as M
+
+    misha = players[2]
+    misha.time_zone = "Europe/Sofia"
+    misha.save(update_fields=["time_zone"])
+    row = M.objects.get(club=club, user=misha)
+    row.role = M.Role.MANAGER
+    row.save(update_fields=["role"])
+    until = timezone.now() + timedelta(days=2, minutes=29)
+    club_services.membership_suspend(membership=row, actor=owner, reason="tilt", until=until)
+    client = Client()
+    client.force_login(misha)
+    page = client.get(club.get_absolute_url()).content.decode()
+    assert page.count(_said(until, "en")) == 2, page
