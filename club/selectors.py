@@ -330,7 +330,6 @@ def home_lists(*, user: User, page: int = 1, query: str = "") -> dict[str, Any]:
         row.suspended_now_until = until if until is not None and until > now else None
     return {
         "my_clubs": [c for c in rows if c.my_status == Status.ACTIVE],
-
         "pending_clubs": [c for c in rows if c.my_status == Status.PENDING],
         # Left out of the clubs to join as his own are: "No open clubs right now." was said to one
         # banned from the only open club.
