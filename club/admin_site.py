@@ -34,10 +34,10 @@ from django.utils.translation import gettext_lazy as _
 
 from .fields import BoundedUsernameField
 from .forms import CheckedPasswordChangeForm
-from .models import Club, User
+from .models import Club, Membership, User
 from .password_change import SentAgainIsDone
 from .selectors import clubs_managed_by
-from .services import audit_log_write
+from .services import audit_log_write, manager_suspended_words
 
 #: Apps whose records are the site's, not a club's: an edit of them (a group's permissions, a login
 #: lock-out lifted by deleting its attempts) changes who may do what everywhere, so it is audited.
@@ -99,13 +99,32 @@ def may_use_admin(user: Any) -> bool:
     return (user.is_superuser and user.is_staff) or clubs_managed_by(user=user).exists()
 
 
+def _suspended_managing(user: User) -> list[str]:
+    """Why a manager suspended from his clubs' tables manages none of them now, a sentence a club."""
+    rows = (
+        Membership.objects.filter(
+            user=user,
+            status=Membership.Status.ACTIVE,
+            role=Membership.Role.MANAGER,
+            suspended_until__gt=timezone.now(),
+        )
+        .select_related("club")
+        .order_by("club__name")
+    )
+    return [f"{row.club.name}: {manager_suspended_words(row)}" for row in rows]
+
+
 class ClubManagerAuthenticationForm(AdminAuthenticationForm):
     username = BoundedUsernameField(widget=forms.TextInput(attrs={"autofocus": True}))
 
     def confirm_login_allowed(self, user: User) -> None:
         if not may_use_admin(user):
+            # A manager suspended from his club's tables manages it again once that ends: "log in
+            # with the account that manages a club" told him his was the wrong one (review 156).
+            suspended = _suspended_managing(user)
             raise ValidationError(
-                _("This page is for club managers. Log in with the account that manages a club."),
+                " ".join(suspended)
+                or _("This page is for club managers. Log in with the account that manages a club."),
                 code="invalid_login",
             )
 
@@ -137,6 +156,15 @@ class KhrapAdminSite(admin.AdminSite):
             allowed = may_use_admin(request.user)
             request._admin_allowed = allowed  # type: ignore[attr-defined]
         return allowed
+
+    def login(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        """Django's log-in page, which a logged-in manager suspended from his club's tables reaches
+        at his next click (he manages nothing meanwhile): it asked him to log in as "a different
+        account", as if his were the wrong one (review 156). It says why, club by club."""
+        if request.method == "GET" and request.user.is_authenticated and not self.has_permission(request):
+            for words in _suspended_managing(request.user):
+                messages.info(request, words)
+        return super().login(request, extra_context)
 
     def register(self, model_or_iterable: Any, admin_class: type | None = None, **options: Any) -> None:
         """Every model admin on this site, whoever registers it (this project, django.contrib.auth,

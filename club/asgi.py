@@ -2,7 +2,8 @@
 
 A websocket must come from the site's own origin (scheme, host and port; club.ws.origin_allowed) and
 carries the Django session user; one with a NUL character in its path, query or headers is refused
-before the session is read (club.ws.RejectNulSockets).
+before the session is read (club.ws.RejectNulSockets). An HTTP body over the site's limit is not
+read past it (club.body_limit.BodyLimit).
 """
 
 import os
@@ -15,16 +16,16 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from club.body_limit import BodyLimit  # noqa: E402
 from club.routing import websocket_urlpatterns  # noqa: E402
 from club.ws import RejectNulSockets, SiteOriginValidator, site_auth_stack  # noqa: E402
 from games.ticker import ensure_ticker  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
-        "websocket": SiteOriginValidator(
-            RejectNulSockets(site_auth_stack(URLRouter(websocket_urlpatterns)))
-        ),
+        # A body too large is never read whole (club.body_limit).
+        "http": BodyLimit(django_asgi_app),
+        "websocket": SiteOriginValidator(RejectNulSockets(site_auth_stack(URLRouter(websocket_urlpatterns)))),
     }
 )
 

@@ -654,8 +654,9 @@ class Membership(ChoiceLabels, models.Model):
     @property
     def manages_now(self) -> bool:
         """A manager not suspended, or the owner: while suspended a manager manages nothing (review
-        149); he stays one, and manages again once the suspension ends. Nobody may suspend the owner
-        (nor lift his suspension): one suspended before he was handed the club keeps his powers."""
+        149); he stays one, and manages again once the suspension ends. Nobody may suspend the owner:
+        one suspended before he was handed the club keeps his powers, and the clock lifts his
+        suspension as soon as it finds it (``club.services.memberships_due``, review 156)."""
         return self.is_manager and (self.role == self.Role.OWNER or not self.is_suspended)
 
     @property
@@ -954,6 +955,8 @@ SYSTEM_REASONS = {
         "away with no page of the table open, his seat taken by a player who wanted to sit"
     ),
     "nightly recount of the players' statistics": _("nightly recount of the players' statistics"),
+    # An owner's suspension, ended by the clock (club.services.OWNER_NOT_SUSPENDED).
+    "the club's owner: nobody may suspend him": _("the club's owner: nobody may suspend him"),
     # Why a table's bank was closed (games.services.closing, ledger.labels.BANK_REASONS).
     "the session ended": _("the session ended"),
     "nobody plays here any more": _("nobody plays here any more"),

@@ -295,6 +295,9 @@ def _my_club_rows(user_id: int) -> QuerySet[Club]:
         .annotate(
             my_status=F("mine__status"),
             my_role=F("mine__role"),
+            my_ban_until=F("mine__ban_until"),
+            my_ban_reason=F("mine__ban_reason"),
+            my_suspended_until=F("mine__suspended_until"),
             member_count=Count("memberships", filter=Q(memberships__status=Status.ACTIVE)),
             waiting=Count("memberships", filter=Q(memberships__status=Status.PENDING)),
         )
@@ -316,21 +319,39 @@ def home_lists(*, user: User, page: int = 1, query: str = "") -> dict[str, Any]:
             "joinable_clubs": joinable.clubs,
             "joinable": joinable,
             "waiting_requests": [],
+            "banned_clubs": [],
         }
     rows = _MY_CLUB_ROWS(user.pk)
     managing = (Role.OWNER, Role.MANAGER)
+    now = timezone.now()
+    for row in rows:
+        # Said beside his club, as a ban is below (review 156): its page was the first to say it.
+        until = row.my_suspended_until
+        row.suspended_now_until = until if until is not None and until > now else None
     return {
         "my_clubs": [c for c in rows if c.my_status == Status.ACTIVE],
         "pending_clubs": [c for c in rows if c.my_status == Status.PENDING],
         # Left out of the clubs to join as his own are: "No open clubs right now." was said to one
         # banned from the only open club.
         "banned_somewhere": any(c.my_status == Status.BANNED for c in rows),
+        # Said as the club's page and its tables say it (review 156: he read "You are not in any club
+        # yet"); a ban whose time is up is not, as ``Membership.is_banned``: the clock lifts it soon.
+        "banned_clubs": [
+            c
+            for c in rows
+            if c.my_status == Status.BANNED and (c.my_ban_until is None or c.my_ban_until > now)
+        ],
         "joinable_clubs": joinable.clubs,
         "joinable": joinable,
+        # Only where he manages now (``Membership.manages_now``): a suspended manager was sent to
+        # requests his club's page rightly did not let him answer (review 156).
         "waiting_requests": [
             (c, c.waiting)
             for c in rows
-            if c.my_status == Status.ACTIVE and c.my_role in managing and c.waiting
+            if c.my_status == Status.ACTIVE
+            and c.my_role in managing
+            and c.waiting
+            and (c.my_role == Role.OWNER or c.suspended_now_until is None)
         ],
     }
 

@@ -598,8 +598,11 @@ def invite_accept(*, code: str, user: User) -> Membership:
 
 
 def manager_suspended_words(membership: Membership) -> str:
-    """Why a suspended manager is refused what managers do."""
-    until = date_format(timezone.localtime(membership.suspended_until), "DATETIME_FORMAT")
+    """Why a suspended manager is refused what managers do, the end written as the club page's
+    notice of his suspension writes it, above these words in his chips box (review 156)."""
+    from .templatetags.sentences import moment
+
+    until = moment(membership.suspended_until)
     return one_full_stop(
         _("You are suspended from the club's tables until %(until)s: until then you do not manage the club.")
         % {"until": until}
@@ -1081,11 +1084,21 @@ def membership_unsuspend(
     return target
 
 
+#: Why the clock ended an owner's suspension before its time (stored in English; the log reads it
+#: through ``club.models.SYSTEM_REASONS``).
+OWNER_NOT_SUSPENDED = "the club's owner: nobody may suspend him"
+
+
 def memberships_due(now: datetime) -> models.QuerySet[Membership]:
     """Memberships whose ban or suspension ends by ``now`` (the clock also asks only whether any
-    exist, so the filter lives in one place)."""
+    exist, so the filter lives in one place), and an owner's suspension whenever it is found: nobody
+    may suspend the owner nor lift his suspension, and one given while he was a manager, before a
+    suspended manager could no longer be handed the club (review 149), kept him from the tables he
+    owned until a date nobody could bring nearer (review 156)."""
     return Membership.objects.filter(
-        models.Q(status=Status.BANNED, ban_until__lte=now) | models.Q(suspended_until__lte=now)
+        models.Q(status=Status.BANNED, ban_until__lte=now)
+        | models.Q(suspended_until__lte=now)
+        | models.Q(role=Role.OWNER, suspended_until__isnull=False)
     )
 
 
@@ -1097,6 +1110,26 @@ def _ban_lift_if_ended(member: Membership, now: datetime) -> bool:
     member.ban_reason, member.banned_at, member.ban_until = "", None, None
     member.save(update_fields=["status", "ban_reason", "banned_at", "ban_until", "updated_at"])
     audit_log_write(action="membership.ban_expired", actor=None, club=member.club, target_user=member.user)
+    return True
+
+
+def _suspension_end_if_due(member: Membership, now: datetime) -> bool:
+    """End ``member``'s suspension (his row locked by the caller) if its time is up, or if he owns
+    the club (``memberships_due``); True if it was."""
+    if member.suspended_until is None:
+        return False
+    early = member.suspended_until > now
+    if early and member.role != Role.OWNER:
+        return False
+    member.suspended_until, member.suspend_reason = None, ""
+    member.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
+    audit_log_write(
+        action="membership.suspension_ended",
+        actor=None,
+        club=member.club,
+        target_user=member.user,
+        data={"reason": OWNER_NOT_SUSPENDED} if early else None,
+    )
     return True
 
 
@@ -1114,15 +1147,7 @@ def memberships_expire(*, now: datetime | None = None) -> int:
             )
             if _ban_lift_if_ended(member, now):
                 done += 1
-            if member.suspended_until is not None and member.suspended_until <= now:
-                member.suspended_until, member.suspend_reason = None, ""
-                member.save(update_fields=["suspended_until", "suspend_reason", "updated_at"])
-                audit_log_write(
-                    action="membership.suspension_ended",
-                    actor=None,
-                    club=member.club,
-                    target_user=member.user,
-                )
+            if _suspension_end_if_due(member, now):
                 done += 1
     return done
 

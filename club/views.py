@@ -441,8 +441,9 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership | Non
             managers = [m for m in members if m.is_manager]
         else:
             managers = list(selectors.club_managers(club=club))
-        # Whom a member may ask for chips: not one whose account the operator switched off.
-        context["managers"] = [m for m in managers if m.user.is_active]
+        # Whom a member may ask for chips: not one whose account the operator switched off, nor a
+        # manager suspended from the tables, who manages (grants) nothing meanwhile (review 156).
+        context["managers"] = [m for m in managers if m.user.is_active and m.manages_now]
     else:
         context["member_count"] = selectors.club_member_count(club=club)
     if is_manager:

@@ -103,7 +103,12 @@ def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> Htt
         session, membership = _table_for_member(request, session_id)
     except TableRefused as exc:
         context: dict[str, Any] = {"message": str(exc)}
-        membership = membership_get(club=Club(pk=_club_of(session_id)), user=request.user)
+        club = Club.objects.filter(pk=_club_of(session_id)).first()
+        membership = membership_get(club=club, user=request.user) if club is not None else None
+        if membership is not None and (membership.is_banned or membership.is_suspended):
+            # The club page's notice, its times written alike (review 156), and what a ban cost.
+            membership.club = club
+            context.update(membership=membership, club=club)
         if membership is not None:
             # The seat he had reserved here, which his ban cancelled: said where he looks for it.
             context["cancelled"] = [
@@ -344,6 +349,35 @@ def _reservation_answered(request: HttpRequest, session: TableSession) -> HttpRe
     return redirect(session.club)
 
 
+def _not_a_member_words(session: TableSession, user: Any) -> str | None:
+    """Why one who is not a member of the table's club may not reserve, for a reserve form left open
+    since he was one: "only active members can play" said nothing of his request refused, or still
+    waiting (review 156). None when he is a member again meanwhile (the service's words stand)."""
+    from club.services import membership_refused_last
+
+    membership = membership_get(club=session.club, user=user)
+    words = {"club": session.club.name}
+    if membership is None or membership.status == Membership.Status.LEFT:
+        if membership_refused_last(membership):
+            return (
+                _(
+                    "A manager has refused your request to join %(club)s: only its members reserve seats at "
+                    "its tables."
+                )
+                % words
+            )
+        return _("You are not a member of %(club)s: only its members reserve seats at its tables.") % words
+    if membership.status == Membership.Status.PENDING:
+        return (
+            _(
+                "Your request to join %(club)s is still waiting for a manager: once you are a member, "
+                "you may reserve a seat."
+            )
+            % words
+        )
+    return None
+
+
 @post_only(table_page_of)
 @login_required
 def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
@@ -354,7 +388,8 @@ def seat_reserve_view(request: HttpRequest, session_id: int) -> HttpResponse:
             raise TableError("no_such_seat", count=session.seat_count)
         seat_reserve(session_id=session_id, user=request.user, position=int(raw) - 1)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        said = _not_a_member_words(session, request.user) if exc.code == "not_member" else None
+        messages.error(request, said or exc.message)
     else:
         # The start read after the seat is held: a page shown before the table was moved gave the
         # member no hint that it now starts at another hour.

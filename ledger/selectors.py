@@ -38,6 +38,29 @@ def deciding_managers(*, club: Club) -> set[int]:
     )
 
 
+def managers_suspended(*, club: Club) -> list[Membership]:
+    """The club's managers kept from deciding by a suspension, whose accounts are on, the first back
+    first: when nobody decides a grant now, one of them can once his suspension ends (review 156: the
+    page said the club had no other manager)."""
+    return list(
+        Membership.objects.filter(
+            club=club,
+            status=Membership.Status.ACTIVE,
+            role=Membership.Role.MANAGER,
+            user__is_active=True,
+            suspended_until__gt=Now(),
+        )
+        .select_related("user")
+        .order_by("suspended_until", "pk")
+    )
+
+
+def first_back(*, suspended: list[Membership], asker_id: int, member_user_id: int) -> Membership | None:
+    """Of ``managers_suspended``, the first who may decide it once back: not its asker, nor the one
+    it is for."""
+    return next((m for m in suspended if m.user_id not in (asker_id, member_user_id)), None)
+
+
 def nobody_decides(*, managers: set[int], asker_id: int, member_user_id: int) -> bool:
     """Neither the one who asked nor the one it is for decides: is anyone left?"""
     return not managers - {asker_id, member_user_id}

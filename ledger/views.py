@@ -21,6 +21,7 @@ from club.errors import ServiceError, refusal_say
 from club.forms import form_problem
 from club.models import Club, Membership
 from club.selectors import club_and_membership_or_404, membership_get
+from club.templatetags.sentences import moment
 from club.views import club_page, club_page_again, post_only
 
 from .charts import balance_chart_svg
@@ -34,6 +35,8 @@ from .selectors import (
     balance_series,
     chips_at_tables,
     deciding_managers,
+    first_back,
+    managers_suspended,
     nobody_decides,
     statement_cursor,
     wallet_get,
@@ -123,6 +126,16 @@ def _nobody_to_decide(*, club: Club, asker: Any, member: Membership) -> str:
     managers = deciding_managers(club=club)
     if not nobody_decides(managers=managers, asker_id=asker.pk, member_user_id=member.user_id):
         return ""
+    back = first_back(
+        suspended=managers_suspended(club=club), asker_id=asker.pk, member_user_id=member.user_id
+    )
+    if back is not None:
+        # The club has another manager, suspended: "no other manager, make one" sent the owner to
+        # name a manager he did not need (review 156).
+        return " " + _(
+            "Nobody can approve it before %(until)s: %(name)s, who could, is suspended from the club's "
+            "tables until then."
+        ) % {"until": moment(back.suspended_until), "name": back.user.shown_name}
     return " " + _(
         "Nobody can approve it yet: the club has no other manager. Make a member you trust a manager "
         "(“Make manager” in the list of members), and he can approve it."

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django import template
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
 
 from club.confusables import truncate_whole
@@ -30,3 +34,15 @@ def one_full_stop(text: str) -> str:
         # would be escaped a second time).
         return mark_safe(text[:-1]) if isinstance(text, SafeString) else text[:-1]
     return text
+
+
+@register.filter
+def moment(value: datetime | None) -> str:
+    """A time as a ban's notice writes each of its times: the locale's date and time in the reader's
+    time zone, the zone named (review 156: its start was a date alone, its end a date and time, a
+    cancelled reservation's start a third format with the zone). Ends with the zone's bracket, so a
+    sentence's own full stop is never doubled."""
+    if value is None:
+        return ""
+    when = date_format(timezone.localtime(value), "DATETIME_FORMAT")
+    return f"{when} ({timezone.get_current_timezone_name()})"

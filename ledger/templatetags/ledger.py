@@ -88,15 +88,30 @@ def chips_waiting(club: Club) -> dict[str, object]:
     if adjustments:
         # One waiting with nobody who could decide it (the owner alone in his club) says so, not
         # "another manager decides".
-        from ..selectors import deciding_managers, nobody_decides
+        from ..selectors import deciding_managers, first_back, managers_suspended, nobody_decides
 
         managers = deciding_managers(club=club)
+        suspended: list[Membership] | None = None
         for adjustment in adjustments:
             adjustment.nobody_decides = nobody_decides(
                 managers=managers,
                 asker_id=adjustment.requested_by_id,
                 member_user_id=adjustment.member.user_id,
             )
+            # Its asker suspended, demoted or gone since: Approve was offered, and the service
+            # refuses it (four eyes are two managers, ``adjustment_approve``).
+            adjustment.asker_gone = adjustment.requested_by_id not in managers
+            # Nobody now, but a manager whose suspension ends can then: "no other manager yet" was
+            # said of a club that has one (review 156).
+            adjustment.decider_back = None
+            if adjustment.nobody_decides:
+                if suspended is None:
+                    suspended = managers_suspended(club=club)
+                adjustment.decider_back = first_back(
+                    suspended=suspended,
+                    asker_id=adjustment.requested_by_id,
+                    member_user_id=adjustment.member.user_id,
+                )
             # A grant to a member banned since it was filed cannot be booked ("Only active members
             # can hold chips"): its Approve button only refused. It waits for the ban's end (a ban
             # is not his doing, unlike a leave, which withdraws it), and may be refused meanwhile.

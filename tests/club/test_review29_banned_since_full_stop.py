@@ -29,10 +29,11 @@ def banned(club, owner, member) -> Membership:
 
 @pytest.mark.parametrize(
     ("language", "since"),
+    # With its time and zone since review 156, as the notice's other times (``moment``).
     [
-        ("ru", "С 5 декабря 2026 г.</p>"),
-        ("bg", "От 05 декември 2026.</p>"),
-        ("en", "Since Dec. 5, 2026.</p>"),
+        ("ru", "С 5 декабря 2026 г. 12:00 (UTC).</p>"),
+        ("bg", "От 05 декември 2026, 12:00 (UTC).</p>"),
+        ("en", "Since Dec. 5, 2026, noon (UTC).</p>"),
     ],
 )
 def test_the_ban_notice_says_since_when_with_one_full_stop(club, member, banned, language, since):

@@ -41,4 +41,5 @@ def test_the_ban_notice_in_bulgarian(club, owner, member):
     member.preferred_language = "bg"
     member.save(update_fields=["preferred_language"])
     page = client_for(member).get(club.get_absolute_url()).content.decode()
-    assert "От 31 януари 2026." in page
+    # With its time and zone since review 156, as the notice's other times.
+    assert "От 31 януари 2026, 12:00 (UTC)." in page

@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 
 from club import services as club_services
 from club.models import AuditLog, Membership
@@ -23,7 +24,6 @@ def _no_timezone():
     timezone.deactivate()
     yield
     timezone.deactivate()
-
 
 
 @pytest.fixture
@@ -67,8 +67,10 @@ def test_the_ban_notice_names_the_reservation_it_cancelled(make_titled, players,
     )
     page = _page(players[0], club)
     assert "You are banned from this club." in page
-    when = friday.starts_at.strftime("%a %-d %b %Y, %H:%M")
-    assert f"Your reservation of seat 3 at “Friday game” ({when} UTC) was cancelled with the ban." in page
+    # Written as the notice's other times are since review 156 (``moment``).
+    with translation.override("en"):
+        when = date_format(friday.starts_at, "DATETIME_FORMAT")
+    assert f"Your reservation of seat 3 at “Friday game” for {when} (UTC) was cancelled with the ban." in page
     assert "Sunday game" not in page  # not the ban's doing
     row = AuditLog.objects.get(action="table.reservation_cancelled")
     assert row.target_user == players[0] and row.data["session"] == friday.pk
