@@ -74,6 +74,15 @@ def user_label_filter(user: User | None) -> str:
 WAITING_SHOWN = 50
 
 
+def _manages_switched_off(club: Club, user: User) -> bool:
+    """Is ``user``, whose grant no manager may approve now, a manager of ``club`` whose account the
+    site switched off (``adjustment_approve`` says so), rather than one demoted, suspended or gone?"""
+    if user.is_active:
+        return False
+    membership = Membership.objects.filter(club=club, user=user).first()
+    return membership is not None and membership.manages_now
+
+
 @register.simple_tag
 def chips_waiting(club: Club) -> dict[str, object]:
     """What waits for the managers: adjustments for a second manager, and members' requests, the
@@ -101,6 +110,11 @@ def chips_waiting(club: Club) -> dict[str, object]:
             # Its asker suspended, demoted or gone since: Approve was offered, and the service
             # refuses it (four eyes are two managers, ``adjustment_approve``).
             adjustment.asker_gone = adjustment.requested_by_id not in managers
+            # Still a manager, his account switched off by the site: the service says that, and
+            # "no longer manages the club" told the owner of a demotion nobody made (review 160).
+            adjustment.asker_off = adjustment.asker_gone and _manages_switched_off(
+                club, adjustment.requested_by
+            )
             # Nobody now, but a manager whose suspension ends can then: "no other manager yet" was
             # said of a club that has one (review 156).
             adjustment.decider_back = None
