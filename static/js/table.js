@@ -9,9 +9,15 @@
 
   var lastError = null;  // the last error frame: a close that follows it is explained by it
 
+  // A reason read off a card's place by its number key (data-why): it belongs to the picture it was
+  // read from. Pressed by reflex just after his card went, "It is not your turn." stayed in red
+  // through the turn that came to him (review 160).
+  var keyReason = null;
+
   function showError(text, done) {
     var box = document.getElementById("table-error");
     if (!box) return;
+    keyReason = null;
     box.textContent = text;
     // A request already done (sent again from another tab, say) is news, not a failure in red.
     box.classList.toggle("error", !done);
@@ -491,6 +497,18 @@
     typing = typingField();
   });
 
+  // A new picture that no longer says the key's reason at its place ends it; one that still says it
+  // (another player's look, a heartbeat) leaves it for a slow reader.
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (!keyReason) return;
+    var live = document.getElementById("table-live");
+    var slot = live ? live.querySelector('[data-key="' + keyReason.key + '"]') : null;
+    if (!slot || slot.dataset.why !== keyReason.text) {
+      keyReason = null;
+      hideError();
+    }
+  });
+
   document.addEventListener("htmx:wsAfterMessage", function () {
     table().dataset.live = "1";  // the socket's first picture has arrived (tests wait for it)
     restoreInputs();
@@ -834,6 +852,7 @@
       if (target && target.dataset.why) {
         event.preventDefault();
         showError(target.dataset.why);
+        keyReason = {key: key, text: target.dataset.why};
         return;
       }
       if (target && target.dataset.choose) {  // the 7♠: joker or seven is his to say
