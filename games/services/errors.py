@@ -9,12 +9,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.utils.formats import date_format
-from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from club.errors import ServiceError
+from club.templatetags.sentences import moment
 
 _MESSAGES = {
     "not_member": _("Only active members of this club can play at its tables."),
@@ -230,9 +229,11 @@ _DONE = frozenset({"already_reported"})
 
 
 def _shown(value: Any) -> Any:
-    """A date in a sentence reads as a date, in the reader's time zone."""
+    """A date in a sentence reads as a date, in the reader's time zone, named: as the club page's
+    notice of a ban or a suspension writes it (review 156), which stood beside this refusal once she
+    pressed "Reserve" on a page left open, written another way (review 160)."""
     if isinstance(value, datetime):
-        return date_format(localtime(value), "DATETIME_FORMAT")
+        return moment(value)
     return value
 
 

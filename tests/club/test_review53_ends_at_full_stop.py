@@ -38,8 +38,8 @@ def test_the_end_of_a_ban_or_a_suspension_ends_with_one_full_stop(club, owner, m
 @pytest.mark.parametrize(
     ("code", "params", "expected"),
     [
-        ("suspended", {"reason": "rude"}, "until Dec. 6, 2030, 5:05 a.m. Reason: rude"),
-        ("banned_until", {"reason": "cheating"}, "until Dec. 6, 2030, 5:05 a.m. Reason: cheating"),
+        ("suspended", {"reason": "rude"}, "until Dec. 6, 2030, 5:05 a.m. (UTC). Reason: rude"),
+        ("banned_until", {"reason": "cheating"}, "until Dec. 6, 2030, 5:05 a.m. (UTC). Reason: cheating"),
     ],
 )
 def test_the_tables_say_the_end_with_one_full_stop(code, params, expected):
@@ -59,4 +59,5 @@ def test_the_table_limit_says_its_time_with_one_full_stop():
 
     with translation.override("en"):
         text = TableError("sits_limit", limit=5, when=UNTIL).message
-    assert text.endswith("5:05 a.m.") and ".." not in text
+    # The zone named since review 160, as the notices write a time.
+    assert text.endswith("5:05 a.m. (UTC).") and ".." not in text
