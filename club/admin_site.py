@@ -286,6 +286,13 @@ class OddQueryValuesAdmin(admin.ModelAdmin):
             return queryset.none(), False
         return super().get_search_results(request, queryset, search_term)
 
+    def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> Any:
+        # Django reads the address's id with ``int()``: "/١/change/" opened row 1 (review 159).
+        field = self.model._meta.pk if from_field is None else self.model._meta.get_field(from_field)
+        if isinstance(field, IntegerField) and not plain_id(object_id):
+            return None
+        return super().get_object(request, object_id, from_field)
+
     def response_action(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
         # Django puts the ticked ids into ``pk__in`` as posted: "abc", "1.5", "²" or a number no
         # column holds raised in the query and every action of every list answered with a 500.
