@@ -23,7 +23,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.contrib.contenttypes.views import shortcut
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import DataError, router, transaction
-from django.db.models import Model, OuterRef, QuerySet, Subquery
+from django.db.models import IntegerField, Model, OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, URLResolver, path, reverse
@@ -32,7 +32,7 @@ from django.utils.text import smart_split
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from .fields import BoundedUsernameField
+from .fields import BoundedUsernameField, plain_id
 from .forms import CheckedPasswordChangeForm
 from .models import Club, Membership, User
 from .password_change import SentAgainIsDone
@@ -314,12 +314,22 @@ class OddQueryValuesAdmin(admin.ModelAdmin):
             return queryset.none(), False
         return super().get_search_results(request, queryset, search_term)
 
+    def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> Any:
+        # Django reads the address's id with ``int()``: "/١/change/" opened row 1 (review 159).
+        field = self.model._meta.pk if from_field is None else self.model._meta.get_field(from_field)
+        if isinstance(field, IntegerField) and not plain_id(object_id):
+            return None
+        return super().get_object(request, object_id, from_field)
+
     def response_action(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
         # Django puts the ticked ids into ``pk__in`` as posted: "abc", "1.5", "²" or a number no
         # column holds raised in the query and every action of every list answered with a 500.
         pk = self.model._meta.pk
         for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME):
             try:
+                # ``to_python`` is ``int()``, which also read "١٢", "+12" and "1_2" as row 12 (review 159).
+                if isinstance(pk, IntegerField) and not plain_id(value):
+                    raise ValidationError("not an id written with the digits 0-9")
                 pk.run_validators(pk.to_python(value))
             except (ValidationError, ValueError, TypeError, OverflowError):
                 self.message_user(

@@ -17,6 +17,26 @@ from django.utils.translation import gettext_lazy as _
 from .confusables import LONGEST_TYPED_USERNAME
 
 _WHOLE = re.compile(r"-?[0-9]+")
+#: An id as the site writes one. ``int()`` also reads other scripts' digits ("١٢", "１２"), a sign and
+#: underscores ("+12", "1_2"): such a value chose a row nobody had picked (review 159).
+_PLAIN_ID = re.compile(r"[0-9]{1,19}")
+
+
+def plain_id(value: Any) -> bool:
+    """Whether a posted id is written with the digits 0–9 alone (a number given by code passes)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, str) and _PLAIN_ID.fullmatch(value) is not None)
+
+
+class PlainIdChoiceField(forms.ModelChoiceField):
+    """A ``ModelChoiceField`` of rows with integer ids that takes a posted id only in the digits 0–9;
+    any other spelling is no choice, as an unknown id is."""
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and value not in self.empty_values and not plain_id(value):
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
 
 
 class BoundedUsernameField(UsernameField):

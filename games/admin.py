@@ -29,7 +29,7 @@ from club.admin import across_pages_rows
 from club.admin_site import ClubScopedAdmin, admin_clubs_for, admin_sees_a_club
 from club.confusables import invisible_characters
 from club.errors import ServiceError
-from club.fields import WallClockField
+from club.fields import PlainIdChoiceField, WallClockField
 from club.models import INVISIBLE_MESSAGE, Club, Membership
 from club.services import manager_suspended_words
 
@@ -41,7 +41,7 @@ from .presenter import action_words, deal_result_label
 from .services import table_session_create
 
 
-class ManagedClubField(forms.ModelChoiceField):
+class ManagedClubField(PlainIdChoiceField):
     """One of the clubs the reader manages. A club he was in but manages no more (demoted, banned,
     left since the form was drawn) is said so: "Select a valid choice" told a manager still in the
     admin for his other club nothing of the club taken from him (review 149). Any other club stays an

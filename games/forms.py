@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.confusables import truncate_whole
 from club.errors import ServiceError
-from club.fields import WallClockField, WholeNumberField
+from club.fields import PlainIdChoiceField, WallClockField, WholeNumberField
 from club.models import validate_visible_text
 from ledger.forms import DAMAGED
 from ledger.labels import journal_words
@@ -264,7 +264,7 @@ class ResolveForm(forms.Form):
         validators=[validate_visible_text],
     )
     outcome = forms.ChoiceField(label=_("Action"), choices=())
-    member = forms.ModelChoiceField(label=_("Player it is about"), queryset=None, required=False)
+    member = PlainIdChoiceField(label=_("Player it is about"), queryset=None, required=False)
     # Read as the club page's ban and suspend forms read it (``WallClockField``): the hour the clocks go
     # back was refused in Django's words ("it may be ambiguous or it may not exist"), review 122.
     until = WallClockField(
@@ -273,7 +273,7 @@ class ResolveForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
-    journal = forms.ModelChoiceField(label=_("Journal to move back"), queryset=None, required=False)
+    journal = PlainIdChoiceField(label=_("Journal to move back"), queryset=None, required=False)
 
     def __init__(self, *args: Any, members: Any, journals: Any, **kwargs: Any) -> None:
         from .models import Report

@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from club.confusables import invisible_characters, username_forms
-from club.fields import WholeNumberField
+from club.fields import PlainIdChoiceField, WholeNumberField
 from club.models import (
     INVISIBLE_MESSAGE,
     Club,
@@ -25,7 +25,7 @@ from .services.posting import MAX_AMOUNT
 DAMAGED = _("This form is damaged; reload the page.")
 
 
-class MemberChoiceField(forms.ModelChoiceField):
+class MemberChoiceField(PlainIdChoiceField):
     #: The club whose active members are the choices (set by the form).
     club: Club | None = None
 
