@@ -75,6 +75,13 @@ def rank_name(rank: str) -> str:
 def suit_name(suit: str) -> str:
     """A suit in words, in the active language ("spades"): a trump shown as "♣" alone was read
     "black club suit", or nothing."""
+    return _suit_name(suit, get_language() or "")
+
+
+@lru_cache(maxsize=64)
+def _suit_name(suit: str, language: str) -> str:
+    """``suit_name`` under ``language``, the active one (the cache's key). Every frame names its
+    trump, four lookups in the catalogue each time: most of the translating a frame did."""
     return {
         "S": pgettext("suit", "spades"),
         "H": pgettext("suit", "hearts"),
