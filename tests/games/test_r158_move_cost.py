@@ -1,4 +1,11 @@
-"""Review 158: what drawing a table frame costs per socket, a few times per move.
+"""Review 158: what a move costs the server, and how long its players wait for it.
+
+A move's update was read and sent only after the deal's next deadline had been handed to Celery
+(production's clock): a millisecond of the server's CPU and a trip to Redis stood between every
+commit and its players' pictures, and at a deal's last move the finished deal's stats (counted in
+the process under the embedded clock) did too. The update now goes first.
+
+Drawing a table frame, a few times per move:
 
 Every reader's frame names the trump in words; the four suits were looked up in the catalogue for
 each frame (four translations for one word), the largest share of the translating a frame did. And
@@ -14,9 +21,13 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from games import presenter
+from games import broadcast, jobs, presenter
 from games.broadcast import table_messages, user_group
+from games.engine import observe
+from games.engine.bots import BasicBot
 from games.live_frame import live_frame_html
+from games.models import Deal
+from games.services import dealing, table_act
 
 from .conftest import sit_all, start_deal
 
@@ -103,3 +114,54 @@ def _now() -> Any:
     from django.utils import timezone
 
     return timezone.now()
+
+
+def _recorded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What a commit sets off, in order: the table's update, and the jobs handed to Celery or run."""
+    done: list[str] = []
+    monkeypatch.setattr(jobs, "celery_clock", lambda: True)
+    monkeypatch.setattr(jobs, "job_publish", lambda name, **kwargs: done.append(name) or True)
+    monkeypatch.setattr(broadcast, "table_push_soon", lambda session_id, **kwargs: done.append("update"))
+    return done
+
+
+def _move(deal: Deal, players: list[Any]) -> None:
+    state = dealing.deal_state(deal)
+    seat = state.queue[0]
+    action = BasicBot(seed=deal.seq).choose(observe(state, seat))
+    by_user = {s.pk: s.member.user for s in dealing.deal_players(deal)}
+    table_act(
+        session_id=deal.session_id, user=by_user[deal.players[seat]], action=action, expected_seq=deal.seq
+    )
+
+
+@pytest.mark.django_db(transaction=True)  # committed: the setup's own updates are not pending
+def test_a_move_is_sent_to_its_table_before_its_deadline_goes_to_celery(
+    make_table, players, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = make_table()
+    sit_all(table, players)
+    deal = start_deal(table)
+    done = _recorded(monkeypatch)
+    _move(deal, players)
+    assert done == ["update", "games.turn_expire"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deals_last_move_is_sent_before_its_jobs(
+    make_table, players, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = make_table()
+    sit_all(table, players)
+    deal = start_deal(table)
+    done = _recorded(monkeypatch)
+    for _ in range(500):
+        deal.refresh_from_db()
+        if deal.is_over:
+            break
+        done.clear()
+        _move(deal, players)
+    else:
+        raise AssertionError("the deal did not end")
+    assert done[0] == "update"
+    assert set(done[1:]) == {"games.stats_count", "games.deal_if_due"}
