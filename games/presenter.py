@@ -32,9 +32,12 @@ _RANK_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SUIT_ORDER = ("S", "H", "D", "C")
 
 
-def card(code: str) -> dict[str, Any]:
+def card(code: str, language: str | None = None) -> dict[str, Any]:
+    """A card's face and words; ``language``: the active one, if the caller has it already (a frame
+    shows dozens of cards, and asking for the active language costs as much as the rest)."""
     rank, suit = code[:-1], code[-1]
-    language = get_language() or ""
+    if language is None:
+        language = get_language() or ""
     return {
         "code": code,
         "rank": rank,
@@ -72,9 +75,16 @@ def rank_name(rank: str) -> str:
     }.get(rank, rank)
 
 
-def suit_name(suit: str) -> str:
+def suit_name(suit: str, language: str | None = None) -> str:
     """A suit in words, in the active language ("spades"): a trump shown as "♣" alone was read
-    "black club suit", or nothing."""
+    "black club suit", or nothing. ``language``: the active one, if the caller has it already."""
+    return _suit_name(suit, get_language() or "" if language is None else language)
+
+
+@lru_cache(maxsize=64)
+def _suit_name(suit: str, language: str) -> str:
+    """``suit_name`` under ``language``, the active one (the cache's key). Every frame names its
+    trump, four lookups in the catalogue each time: most of the translating a frame did."""
     return {
         "S": pgettext("suit", "spades"),
         "H": pgettext("suit", "hearts"),
@@ -494,7 +504,7 @@ def _phase_text(view: Mapping[str, Any], texts: Mapping[str, str], words: Mappin
     return texts["over"]
 
 
-def _hand(view: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, Any]:
+def _hand(view: Mapping[str, Any], texts: Mapping[str, str], language: str) -> dict[str, Any]:
     """The reader's cards and what he can do with them."""
     legal = view["legal_actions"]
     trump = view["trump"]
@@ -512,7 +522,7 @@ def _hand(view: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, Any]:
         low, high = min(sizes), max(sizes)
     cards = []
     for code in hand or []:
-        c = card(code)
+        c = card(code, language)
         c["why"] = "" if plays.get(code) else _why_not_playable(view, code)
         c["plays"] = [
             {
@@ -583,6 +593,7 @@ def table_context(
     session = public["session"]
     deal = public.get("deal")
     language = get_language()
+    lang = language or ""  # for the cards' and suits' words, read once here rather than per card
     words, title, texts = _frame_words(session["preset"], language, session.get("dark"))
     me = next((s for s in public["seats"] if user_id is not None and s["user_id"] == user_id), None)
     positions = list(range(session["seat_count"]))
@@ -713,14 +724,15 @@ def table_context(
         phase=_phase_text(view, texts, words),
         trump=SUIT_SYMBOL.get(view["trump"] or "", ""),
         trump_red=(view["trump"] or "") in "HD" and bool(view["trump"]),
-        trump_name=suit_name(view["trump"] or ""),
-        trump_card=card(view["trump_card"]) if view["trump_card"] else None,
-        turned=[card(c) for c in view["turned"]],
+        trump_name=suit_name(view["trump"] or "", lang),
+        trump_card=card(view["trump_card"], lang) if view["trump_card"] else None,
+        turned=[card(c, lang) for c in view["turned"]],
         trick=[
-            {**card(t["card"]), "joker": t["joker"], "name": trick_names[t["seat"]]} for t in view["trick"]
+            {**card(t["card"], lang), "joker": t["joker"], "name": trick_names[t["seat"]]}
+            for t in view["trick"]
         ],
         last_trick=[
-            {**card(t["card"]), "joker": t["joker"], "name": trick_names[t["seat"]]}
+            {**card(t["card"], lang), "joker": t["joker"], "name": trick_names[t["seat"]]}
             for t in view["last_trick"]
         ],
         my_turn=not removed and view["seat"] is not None and view["to_act"] == view["seat"],
@@ -739,12 +751,12 @@ def table_context(
                 "code": a["suit"],
                 "symbol": SUIT_SYMBOL[a["suit"]],
                 "red": a["suit"] in "HD",
-                "name": suit_name(a["suit"]),
+                "name": suit_name(a["suit"], lang),
             }
             for a in view["legal_actions"]
             if a["do"] == "name_trump"
         ],
-        hand=_hand(view, texts),
+        hand=_hand(view, texts, lang),
         need=view["need"],
         out_of_reach=_out_of_reach(view, words, texts),
     )
@@ -758,7 +770,7 @@ def table_context(
                 "tricks": out["tricks"][i],
                 "payout": out["payouts"][i],
                 "penalty": out["penalties"][i],
-                "hand": [card(c) for c in (hands[i] or [])] if i < len(hands) and hands[i] else [],
+                "hand": [card(c, lang) for c in (hands[i] or [])] if i < len(hands) and hands[i] else [],
             }
             for i in range(len(out["statuses"]))
         ]

@@ -137,6 +137,11 @@ def _apply(
     booking.deal_book(session=session, deal_id=deal.pk, seq=deal.seq, events=events, players=players)
     deal.state = state_dump(new_state)
     deal_state_on_commit(deal, new_state)
+    # The players' update is read and sent first once this commits (after the log and state above,
+    # which it reads): the deadline's task (production's Celery clock) and a finished deal's stats
+    # and next deal, registered below, cost a millisecond of CPU and a trip to Redis or more that
+    # every player waited out before his picture.
+    table_notify_on_commit(session.pk)
     holder = players[seat]
     if actor == Actor.PERSON and holder.status == Seat.Status.AWAY:
         holder.status = Seat.Status.SITTING  # he is here: moving for himself ends "away"
@@ -156,7 +161,6 @@ def _apply(
         else:
             deal.save(update_fields=["seq", "state", "deadline"])
         deadline_on_commit(deal)
-    table_notify_on_commit(session.pk)
     return ActResult(deal_id=deal.pk, seq=deal.seq, action=action, over=over)
 
 
