@@ -546,14 +546,7 @@ def _seat(
             _text(context.get("deadline_ms")),
             '" data-total="',
             total,
-            '" data-format="',
-            # The seconds left as the clock shows them, in the reader's language ("30 с", not "30s").
-            w.pgettext("turn clock", "{seconds}s"),
-            # A minute or more is drawn as a clock draws it (10:00, not 600s) and said in words.
-            '" data-format-minutes="',
-            w.pgettext("turn clock", "{minutes} min"),
-            '" data-format-long="',
-            w.pgettext("turn clock", "{minutes} min {seconds}s"),
+            *_clock_formats(w),
             '" role="timer" aria-label="',
             w.gettext("Time left"),
             # A bot's turn is its thinking delay, under a second: counted, it read "0s" until the
@@ -579,14 +572,23 @@ def _my_clock(out: list[str], w: _Words, context: Mapping[str, Any]) -> None:
         _text(context.get("deadline_ms")),
         '" data-total="',
         _text(context["session"]["turn_seconds"]),
+        *_clock_formats(w),
+        '"><span class="clock-bar"></span><span class="clock-text"></span></span></p>',
+    ]
+
+
+def _clock_formats(w: _Words) -> tuple[str, ...]:
+    """A clock's formats of the time left, from its ``data-format`` attribute's value on (its closing
+    quote is the caller's): the seconds as the clock shows them in the reader's language ("30 с",
+    not "30s"); a minute or more as a clock draws it (10:00, not 600s) and said in words."""
+    return (
         '" data-format="',
         w.pgettext("turn clock", "{seconds}s"),
         '" data-format-minutes="',
         w.pgettext("turn clock", "{minutes} min"),
         '" data-format-long="',
         w.pgettext("turn clock", "{minutes} min {seconds}s"),
-        '"><span class="clock-bar"></span><span class="clock-text"></span></span></p>',
-    ]
+    )
 
 
 def _center(
