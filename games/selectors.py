@@ -527,7 +527,9 @@ def _upcoming(user_id: int, club_id: int | None) -> QuerySet[TableSession]:
     # Suspended from the club's tables, he is refused a seat: not offered one (review 154).
     qs = qs.annotate(
         reader_suspended=Exists(
-            Membership.objects.filter(club_id=OuterRef("club_id"), user_id=user_id, suspended_until__gt=Now())
+            Membership.objects.filter(
+                club_id=OuterRef("club_id"), user_id=user_id, suspended_until__gt=Now()
+            ).exclude(role=Membership.Role.OWNER)  # ``Membership.is_suspended``: never an owner
         )
     )
     if club_id is not None:
