@@ -648,8 +648,14 @@ class Membership(ChoiceLabels, models.Model):
 
     @property
     def is_suspended(self) -> bool:
-        """Kept away from the tables for now (the clock clears the mark when the time is up)."""
-        return self.suspended_until is not None and self.suspended_until > timezone.now()
+        """Kept away from the tables for now (the clock clears the mark when the time is up). Never
+        an owner: nobody may suspend one, and one he carried from before that rule (the clock lifts
+        it when it finds it) was shown on his pages and held against him at the tables meanwhile."""
+        return (
+            self.role != self.Role.OWNER
+            and self.suspended_until is not None
+            and self.suspended_until > timezone.now()
+        )
 
     @property
     def manages_now(self) -> bool:

@@ -326,7 +326,8 @@ def home_lists(*, user: User, page: int = 1, query: str = "") -> dict[str, Any]:
     now = timezone.now()
     for row in rows:
         # Said beside his club, as a ban is below (review 156): its page was the first to say it.
-        until = row.my_suspended_until
+        # Never an owner's: one he carried from before owners could not be suspended is no suspension.
+        until = row.my_suspended_until if row.my_role != Role.OWNER else None
         row.suspended_now_until = until if until is not None and until > now else None
     return {
         "my_clubs": [c for c in rows if c.my_status == Status.ACTIVE],

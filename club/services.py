@@ -694,6 +694,11 @@ def membership_refused_last(membership: Membership | None) -> bool:
     )
 
 
+def _came_in_asking(target: Membership) -> bool:
+    """Did the member come in by a request a manager approved (rather than by himself)?"""
+    return (_last_change(target) or ("",))[0] == "membership.approved"
+
+
 def _not_pending(target: Membership, *, approving: bool = False, actor: User | None = None) -> ServiceError:
     """The refusal for approving or refusing a request that is no longer waiting."""
     name = target.user.shown_name
@@ -704,8 +709,14 @@ def _not_pending(target: Membership, *, approving: bool = False, actor: User | N
         message = _("The request of %(name)s has already been refused.") % {"name": name}
         done = not approving and actor is not None and last[1] == actor.pk
         return ServiceError(message, code="stale", done=done)
-    if target.status == Status.ACTIVE:
+    if target.status == Status.ACTIVE and _came_in_asking(target):
         message = _("%(name)s is already a member: the request was answered before.") % {"name": name}
+    elif target.status == Status.ACTIVE:
+        # In by himself (an open club, an invite) or the founder: there was never a request to answer,
+        # and a selection in the admin that mixed members with requests told each one it was.
+        message = _("%(name)s is a member and has no request to join waiting: nothing was done.") % {
+            "name": name
+        }
     elif target.status == Status.BANNED:
         message = _("%(name)s is banned from the club: the request is no longer waiting.") % {"name": name}
     else:

@@ -189,6 +189,17 @@ def table_push_soon(session_id: int, *, delay: float = 0.0) -> None:
     loop.call_soon_threadsafe(_Pusher.of(loop).deliver, session_id, stamp, messages)
 
 
+def table_push_later(session_id: int, *, after: float, window: float) -> None:
+    """A presence-only update ``after`` seconds from now, through the server's loop: a seated
+    player's page grace ending (``games.services.presence.PAGE_GRACE``) changes what the watchers
+    are offered with nothing else to send it. Outside a server, nothing (the page reads it anew)."""
+    loop = _server_loop()
+    if loop is None:
+        return
+    pusher = _Pusher.of(loop)
+    loop.call_soon_threadsafe(loop.call_later, after, pusher.request, session_id, window)
+
+
 def _read(session_id: int) -> tuple[float, list[tuple[str, dict[str, Any]]]]:
     """The table's update and when its reading began (reads that began later saw every commit an
     earlier one saw, so a later stamp is never an older picture)."""

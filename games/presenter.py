@@ -656,7 +656,8 @@ def table_context(
                 removed=bool(seat.get("removed")),
                 leaving=bool(seat.get("leaving")),
                 dealt_in=running and seat.get("engine") is not None,
-                connected=bool(seat.get("connected")),
+                # A page reconnecting, or read without a socket, is his page open (review 161).
+                connected=bool(seat.get("connected") or seat.get("page_lately")),
             )
     clock_ms = deadline_ms = None
     if deal and deal.get("deadline"):

@@ -35,6 +35,7 @@ from .prepared import Prepared, first_of
 from .seat_view import seat_view
 from .services.access import seats_taken_list
 from .services.dealing import deal_state
+from .services.presence import users_with_a_page
 
 #: A socket's owner counts as present while his last sign of life is this recent.
 PRESENCE_FRESH = timedelta(seconds=75)
@@ -395,6 +396,14 @@ def table_public_parts(
     # seat he left is his (``seed_contribute`` takes one string per player).
     gave = {row[2] for row in parts[2]} if promised else set()
     gave_members = {row[3] for row in parts[2] if row[3] is not None} if promised else set()
+    # An away player not connected may have a page reconnecting, or read without a socket: his seat
+    # is not offered to a watcher until that is over (``PAGE_GRACE``, review 161). Read only then.
+    gone = [
+        s.member.user_id
+        for s in seats
+        if s.member_id is not None and s.status == Seat.Status.AWAY and s.member.user_id not in present
+    ]
+    lately = users_with_a_page(session_id=session.pk, user_ids=gone, now=timezone.now()) if gone else set()
     public = {
         "pending": {"commitment": promised or None, "contributed": contributed},
         "session": session_public(session),
@@ -418,6 +427,7 @@ def table_public_parts(
                 # Deals ended while he was away: the second stands him up (his page says when).
                 "away_deals": s.away_deals,
                 "connected": s.is_bot or (s.member_id is not None and s.member.user_id in present),
+                "page_lately": s.member_id is not None and s.member.user_id in lately,
                 "engine": engine_of.get(s.pk),
                 "stack": balance(Account.Kind.STACK, s),
                 "hold": balance(Account.Kind.HOLD, s),
@@ -527,7 +537,9 @@ def _upcoming(user_id: int, club_id: int | None) -> QuerySet[TableSession]:
     # Suspended from the club's tables, he is refused a seat: not offered one (review 154).
     qs = qs.annotate(
         reader_suspended=Exists(
-            Membership.objects.filter(club_id=OuterRef("club_id"), user_id=user_id, suspended_until__gt=Now())
+            Membership.objects.filter(
+                club_id=OuterRef("club_id"), user_id=user_id, suspended_until__gt=Now()
+            ).exclude(role=Membership.Role.OWNER)  # ``Membership.is_suspended``: never an owner
         )
     )
     if club_id is not None:

@@ -55,6 +55,7 @@ from .services import (
     table_stand_up,
 )
 from .services.access import member_require_active
+from .services.presence import presence_page_read
 from .services.schedule import SEATING_OPENS, reservation_cancel, seat_reserve
 from .ticker import ensure_ticker
 
@@ -116,6 +117,8 @@ def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> Htt
             ]
         return render(request, "games/refused.html", context, status=403)
     ensure_ticker()
+    # His page is open, a socket or none (the plain forms): his seat is not given away meanwhile.
+    presence_page_read(session_id=session.pk, user=request.user, now=timezone.now())
     frame = table_frame_for(session=session, user=request.user)
     context = table_context(
         view=frame.view,

@@ -38,7 +38,7 @@ from .dealing import (
 )
 from .errors import TableError
 from .notify import table_notify_on_commit
-from .presence import PRESENCE_DELAY, presence_seen
+from .presence import PRESENCE_DELAY, presence_seen, users_with_a_page
 
 #: "Away" and "I'm back" are sent as presence is (``PRESENCE_DELAY``): the first at once, a burst of
 #: them within the moment as one update. Neither is limited in number (nor waits for a turn), and
@@ -173,9 +173,6 @@ def _away_seat_wanted(
     """The seat at ``position`` if it is an absent away player's (``away_seat_free_to_take``) at a
     table with no seat free for this member; a member's own practice table (it closes when he
     leaves) is his."""
-    from ..models import Presence
-    from ..selectors import PRESENCE_FRESH
-
     if session.close_when_empty or type(position) is not int:
         return None
     # The seat asked for first: a sit at a free seat (nearly every sit) reads nothing more here.
@@ -194,12 +191,9 @@ def _away_seat_wanted(
     if free:
         return None  # a free seat is his to take: nobody is stood up for him
     deal = deal_running(session)
-    connected = Presence.objects.filter(
-        session=session,
-        user_id=seat.member.user_id,
-        connections__gt=0,
-        last_seen_at__gte=now - PRESENCE_FRESH,
-    ).exists()
+    # A page reconnecting, or read without a socket, is his page open (``PAGE_GRACE``, review 161).
+    user_id = seat.member.user_id
+    connected = user_id in users_with_a_page(session_id=session.pk, user_ids=[user_id], now=now)
     if not away_seat_free_to_take(
         seat_status=seat.status,
         bot=seat.is_bot,
