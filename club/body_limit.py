@@ -19,8 +19,8 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.template import loader
-from django.utils import translation
+
+from .middleware import error_page
 
 Scope = MutableMapping[str, Any]
 Message = dict[str, Any]
@@ -104,12 +104,7 @@ class _Capped:
 
 def too_large_response(request: HttpRequest) -> HttpResponse:
     """The 413 page, in the reader's language (answered before the locale middleware, as the 400)."""
-    language = translation.get_language_from_request(request)
-    with translation.override(language):
-        html = loader.render_to_string("413.html", {"LANGUAGE_CODE": language})
-    response = HttpResponse(html, status=413)
-    response.headers["Content-Language"] = language
-    return response
+    return error_page(request, 413)
 
 
 class BodyLimitMiddleware:

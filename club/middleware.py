@@ -20,22 +20,24 @@ def bad_request_response(request: HttpRequest | None = None) -> HttpResponse:
     """The site's 400 page (templates/400.html), which needs nothing from the database. It is
     answered before the locale middleware, so it takes the reader's language from his language
     cookie or his browser's (a Russian or Bulgarian reader read it in English)."""
-    language = settings.LANGUAGE_CODE if request is None else translation.get_language_from_request(request)
-    with translation.override(language):
-        html = loader.render_to_string("400.html", {"LANGUAGE_CODE": language})
-    response = HttpResponse(html, status=400)
-    response.headers["Content-Language"] = language
-    return response
+    return error_page(request, 400)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500 (club/urls.py): the site's 500 page in the reader's language, taken from the
     request as ``bad_request_response`` does. With the database down the session's read failed in a
     middleware before the locale one, and a logged-in reader got the page in English."""
-    language = translation.get_language_from_request(request)
+    return error_page(request, 500)
+
+
+def error_page(request: HttpRequest | None, status: int) -> HttpResponse:
+    """The site's page of an HTTP error (templates/<status>.html, which need nothing from the
+    database) in the reader's language, taken from his language cookie or his browser's: these are
+    answered before the locale middleware has run, or without it."""
+    language = settings.LANGUAGE_CODE if request is None else translation.get_language_from_request(request)
     with translation.override(language):
-        html = loader.render_to_string("500.html", {"LANGUAGE_CODE": language})
-    response = HttpResponse(html, status=500)
+        html = loader.render_to_string(f"{status}.html", {"LANGUAGE_CODE": language})
+    response = HttpResponse(html, status=status)
     response.headers["Content-Language"] = language
     return response
 
