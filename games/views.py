@@ -117,9 +117,10 @@ def _table_page_shown(request: HttpRequest, session_id: int, **kept: Any) -> Htt
             ]
         return render(request, "games/refused.html", context, status=403)
     ensure_ticker()
-    # His page is open, a socket or none (the plain forms): his seat is not given away meanwhile.
-    presence_page_read(session_id=session.pk, user=request.user, now=timezone.now())
     frame = table_frame_for(session=session, user=request.user)
+    if any(seat["user_id"] == request.user.pk for seat in frame.public["seats"]):
+        # His page is open, a socket or none (the plain forms): his seat is not given away meanwhile.
+        presence_page_read(session_id=session.pk, user=request.user, now=timezone.now())
     context = table_context(
         view=frame.view,
         public=frame.public,

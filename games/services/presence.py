@@ -51,11 +51,16 @@ def presence_leave(*, session_id: int, user: User) -> None:
 
 
 def presence_page_read(*, session_id: int, user: User, now: datetime) -> None:
-    """A seated player asked for the table's page: his page is open, with or without a socket to
-    come (the plain forms have none), for ``PAGE_GRACE`` at least."""
-    if _seated(session_id, user):
-        presence_seen(session_id=session_id, user=user, now=now)
-        _grace_end_shown(session_id, user, seated=True)
+    """A seated player (the caller knows he sits: the page's picture says so) asked for the table's
+    page: his page is open, with or without a socket to come (the plain forms have none), for
+    ``PAGE_GRACE`` at least. One statement: every page view of a seated player makes it."""
+    Presence.objects.bulk_create(
+        [Presence(session_id=session_id, user=user, last_seen_at=now)],
+        update_conflicts=True,
+        unique_fields=["session", "user"],
+        update_fields=["last_seen_at"],
+    )
+    _grace_end_shown(session_id, user, seated=True)
 
 
 def users_with_a_page(*, session_id: int, user_ids: list[int], now: datetime) -> set[int]:
